@@ -1,0 +1,1 @@
+"""printkit: print-and-play PDFs of a game's components, drawn from its data file."""

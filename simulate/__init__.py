@@ -1,0 +1,1 @@
+"""simulate: seeded Monte Carlo games through a rules engine per game, and balance reports."""

@@ -1,0 +1,23 @@
+"""Engine registry: a game's data file names its engine module here by `[game] engine`."""
+
+from __future__ import annotations
+
+import importlib
+
+from printkit.errors import DataError
+from printkit.gamedata import Rules
+from simulate.engines.base import Game
+
+ENGINES = {
+    "united_square": "simulate.engines.united_square",
+}
+
+
+def make_game(rules: Rules, debug: bool = False) -> Game:
+    """Build the engine named by the rules' data file for these rules."""
+    engine = rules.meta["engine"]
+    if engine not in ENGINES:
+        known = ", ".join(sorted(ENGINES))
+        raise DataError(f"game.engine: no engine {engine!r}; expected one of {known}")
+    module = importlib.import_module(ENGINES[engine])
+    return module.Game(rules, debug=debug)

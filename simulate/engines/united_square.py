@@ -1,0 +1,410 @@
+"""United Square: place four-colour panels edge to edge; every matching edge is a square for its colour's owner.
+
+Rules: the project's rules spec for United Square, with every option read from
+`data/united_square.toml`. A panel on the board is one of 24 orientations: the
+6 panel types of the data file times 4 quarter turns, which together are every
+way of putting the 4 colours on the 4 sides. A move is `cell * 24 + orientation`
+or `PASS`. Each empty cell keeps a signature of the colours its placed
+neighbours demand, so legal placements come from a precomputed table instead
+of trying every panel in every rotation.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from printkit.errors import DataError
+from printkit.gamedata import Rules
+from simulate.engines.base import Result, placements_from_scores, solo_result
+
+PASS = -1
+SIDES = ("N", "E", "S", "W")
+OPPOSITE = (2, 3, 0, 1)
+POW5 = (1, 5, 25, 125)
+PAIRINGS_2P = {"ry-bg": ((0, 2), (1, 3)), "rb-yg": ((0, 1), (2, 3))}
+
+
+def _orientations(types: list[list[int]]) -> list[tuple[int, int, int, int]]:
+    """Colour on each side (N, E, S, W) of type t turned r quarter turns clockwise, at t*4+r."""
+    table = []
+    for cols in types:
+        for r in range(4):
+            table.append(tuple(cols[(side - r) % 4] for side in range(4)))
+    return table
+
+
+def signature(demands: list[int]) -> int:
+    """Encode the colour each side must have (-1 for none) as one int below 625."""
+    return sum((c + 1) * POW5[s] for s, c in enumerate(demands))
+
+
+class Game:
+    """United Square for one set of rules and a player count."""
+
+    name: ClassVar[str] = "united_square"
+    metric_names: ClassVar[tuple[str, ...]] = (
+        "rounds",
+        "passes",
+        "dead_cells",
+        "empty_cells",
+        "early_end",
+        "deal_edge_seat1",
+    )
+    categories: ClassVar[tuple[str, ...]] = ("red", "blue", "yellow", "green")
+
+    def __init__(self, rules: Rules, debug: bool = False):
+        self.rules = rules
+        self.players = n = rules.players
+        self.debug = debug
+        v = rules.values
+        self.size = size = v["board"]
+        self.per_type = v["panels_per_type"]
+        if 6 * self.per_type + 1 != size * size:
+            raise DataError(
+                f"rules.panels_per_type: a {size}x{size} board needs {(size * size - 1) // 6} "
+                f"panels of each type, got {self.per_type} (set both board and panels_per_type)"
+            )
+        self.teams = v["mode"] == "teams"
+        if self.teams and n != 4:
+            raise DataError(f"rules.mode: teams needs 4 players, got {n}")
+        self.rounds = v["rounds"]
+        if self.rounds == 2 and n != 2:
+            raise DataError(f"rules.rounds: 2 rounds is a 2-player rule, got {n} players")
+        if v["deal"] == "equal" and self.per_type % n:
+            raise DataError(
+                f"rules.deal: an equal deal of {self.per_type} panels per type "
+                f"cannot be split between {n} players"
+            )
+        self.equal_deal = v["deal"] == "equal"
+        self.fixed_start = None
+        if v["start_panel"] == "fixed":
+            self.fixed_start = (v["start_type"] - 1) * 4 + v["start_rotation"]
+        self.random_first = v["first_player"] == "random"
+
+        names = [c["name"] for c in rules.meta["colours"]]
+        types = [[names.index(c) for c in t] for t in rules.components["panel"]["types"]]
+        if sorted(tuple(sorted(t)) for t in types) != [(0, 1, 2, 3)] * 6 or len(
+            {tuple(t) for t in _orientations(types)}
+        ) != 24:
+            raise DataError("components.panel.types: expected the 6 distinct cyclic colour orders")
+        self.orient = _orientations(types)
+        self.type_of = [o // 4 for o in range(24)]
+        self.match: list[list[int]] = [[] for _ in range(625)]
+        for sig in range(625):
+            demands = [(sig // POW5[s]) % 5 - 1 for s in range(4)]
+            self.match[sig] = [
+                o
+                for o, cols in enumerate(self.orient)
+                if all(d < 0 or cols[s] == d for s, d in enumerate(demands))
+            ]
+        self.neighbours: list[list[tuple[int, int]]] = []
+        for x in range(size * size):
+            r, c = divmod(x, size)
+            near = []
+            if r > 0:
+                near.append((0, x - size))
+            if c < size - 1:
+                near.append((1, x + 1))
+            if r < size - 1:
+                near.append((2, x + size))
+            if c > 0:
+                near.append((3, x - 1))
+            self.neighbours.append(near)
+        if n == 2:
+            self.owned = PAIRINGS_2P[v["pairing_2p"]]
+        else:
+            self.owned = tuple((i,) for i in range(n))
+        self.owner_of = [0] * 4
+        for seat, cols in enumerate(self.owned):
+            for col in cols:
+                self.owner_of[col] = seat
+
+    def new_state(self, seed: int) -> State:
+        return State(self, random.Random(seed))
+
+
+class State:
+    """A United Square game in progress. Hands are open, so a player's view is the whole state."""
+
+    __slots__ = (
+        "game",
+        "rng",
+        "cells",
+        "sig",
+        "filled",
+        "hands",
+        "squares",
+        "carry",
+        "colour_carry",
+        "player",
+        "passes",
+        "round",
+        "first",
+        "round_first",
+        "moves",
+        "pass_count",
+        "dead",
+        "empty",
+        "early",
+        "deal_edge",
+        "over",
+    )
+
+    def __init__(self, game: Game, rng: random.Random, _blank: bool = False):
+        self.game = game
+        self.rng = rng
+        if _blank:
+            return
+        n = game.players
+        self.carry = [0] * n
+        self.moves = 0
+        self.pass_count = 0
+        self.dead = 0
+        self.empty = 0
+        self.early = 0
+        self.round = 0
+        self.over = False
+        self.first = rng.randrange(n) if game.random_first else 0
+        self.colour_carry = [0, 0, 0, 0]
+        self._start_round(self.first)
+        kinds = [sum(1 for k in h if k) for h in self.hands]
+        self.deal_edge = kinds[0] - sum(kinds[1:]) / (n - 1)
+
+    # ---------------------------------------------------------------- set-up
+    def _start_round(self, first: int) -> None:
+        g = self.game
+        rng = self.rng
+        n = g.players
+        cells_total = g.size * g.size
+        self.cells = [-1] * cells_total
+        self.sig = [0] * cells_total
+        self.squares = [0, 0, 0, 0]
+        self.hands = [[0] * 6 for _ in range(n)]
+        if g.equal_deal:
+            share = g.per_type // n
+            for hand in self.hands:
+                for t in range(6):
+                    hand[t] = share
+        else:
+            bag = [t for t in range(6) for _ in range(g.per_type)]
+            rng.shuffle(bag)
+            each = len(bag) // n
+            for seat in range(n):
+                for t in bag[seat * each : (seat + 1) * each]:
+                    self.hands[seat][t] += 1
+        start = g.fixed_start if g.fixed_start is not None else rng.randrange(24)
+        self.filled = 0
+        self._place(cells_total // 2, start)
+        self.round_first = first
+        self.player = first
+        self.passes = 0
+
+    def _place(self, x: int, o: int) -> None:
+        g = self.game
+        cols = g.orient[o]
+        cells = self.cells
+        sig = self.sig
+        squares = self.squares
+        cells[x] = o
+        sig[x] = 0
+        self.filled += 1
+        for d, y in g.neighbours[x]:
+            c = cols[d]
+            if cells[y] >= 0:
+                squares[c] += 1
+            else:
+                sig[y] += (c + 1) * POW5[OPPOSITE[d]]
+
+    # ------------------------------------------------------------- interface
+    def current_player(self) -> int:
+        return self.player
+
+    def legal_moves(self) -> list[int]:
+        if self.over:
+            return []
+        g = self.game
+        hand = self.hands[self.player]
+        type_of = g.type_of
+        match = g.match
+        cells = self.cells
+        moves = []
+        for x, s in enumerate(self.sig):
+            if s and cells[x] < 0:
+                base = x * 24
+                for o in match[s]:
+                    if hand[type_of[o]]:
+                        moves.append(base + o)
+        return moves or [PASS]
+
+    def apply(self, move: int) -> None:
+        g = self.game
+        if g.debug and move not in self.legal_moves():
+            raise ValueError(f"illegal move {move} for seat {self.player}")
+        self.moves += 1
+        n = g.players
+        if move == PASS:
+            self.passes += 1
+            self.pass_count += 1
+            self.player = (self.player + 1) % n
+            if self.passes >= n:
+                self._end_round()
+        else:
+            x, o = divmod(move, 24)
+            self.hands[self.player][g.type_of[o]] -= 1
+            self._place(x, o)
+            self.passes = 0
+            self.player = (self.player + 1) % n
+            if self.filled == len(self.cells):
+                self._end_round()
+        if g.debug:
+            self.check_invariants()
+
+    def _end_round(self) -> None:
+        g = self.game
+        match = g.match
+        empty = [x for x, o in enumerate(self.cells) if o < 0]
+        self.empty += len(empty)
+        self.dead += sum(1 for x in empty if self.sig[x] and not match[self.sig[x]])
+        self.early += 1 if empty else 0
+        round_scores = self._round_scores()
+        for seat in range(g.players):
+            self.carry[seat] += round_scores[seat]
+        for c in range(4):
+            self.colour_carry[c] += self.squares[c]
+        self.squares = [0, 0, 0, 0]
+        self.round += 1
+        if self.round < g.rounds:
+            self._start_round((self.round_first + 1) % g.players)
+        else:
+            self.over = True
+
+    def _round_scores(self) -> list[int]:
+        return [sum(self.squares[c] for c in cols) for cols in self.game.owned]
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def scores(self) -> list[float]:
+        now = self._round_scores()
+        return [self.carry[i] + now[i] for i in range(self.game.players)]
+
+    def result(self) -> Result:
+        g = self.game
+        scores = self.scores()
+        metrics = {
+            "rounds": float(g.rounds),
+            "passes": float(self.pass_count),
+            "dead_cells": float(self.dead),
+            "empty_cells": float(self.empty),
+            "early_end": float(self.early > 0),
+            "deal_edge_seat1": float(self.deal_edge),
+        }
+        breakdown = {name: [0.0] * g.players for name in g.categories}
+        for c, name in enumerate(g.categories):
+            breakdown[name][g.owner_of[c]] = float(self.colour_carry[c] + self.squares[c])
+        extra = {"first_player": self.first, "moves": self.moves, "metrics": metrics}
+        if not g.teams:
+            result = solo_result(scores, breakdown=breakdown, **extra)
+        else:
+            team = [scores[0] + scores[2], scores[1] + scores[3]]
+            if team[0] == team[1]:
+                result = Result(
+                    scores=scores,
+                    winners=[0, 1, 2, 3],
+                    draw=True,
+                    placements=placements_from_scores(scores),
+                    breakdown=breakdown,
+                    **extra,
+                )
+            else:
+                win = 0 if team[0] > team[1] else 1
+                winners = [win, win + 2]
+                losers = [1 - win, 3 - win]
+                placements = [0] * 4
+                for group, offset in ((winners, 0), (losers, 2)):
+                    for seat in group:
+                        mate = group[1] if seat == group[0] else group[0]
+                        placements[seat] = offset + (2 if scores[seat] < scores[mate] else 1)
+                result = Result(
+                    scores=scores,
+                    winners=winners,
+                    draw=False,
+                    placements=placements,
+                    breakdown=breakdown,
+                    **extra,
+                )
+        return result
+
+    def clone(self) -> State:
+        new = State(self.game, self.rng, _blank=True)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.cells = self.cells[:]
+        new.sig = self.sig[:]
+        new.filled = self.filled
+        new.hands = [h[:] for h in self.hands]
+        new.squares = self.squares[:]
+        new.carry = self.carry[:]
+        new.colour_carry = self.colour_carry[:]
+        for name in (
+            "player",
+            "passes",
+            "round",
+            "first",
+            "round_first",
+            "moves",
+            "pass_count",
+            "dead",
+            "empty",
+            "early",
+            "deal_edge",
+            "over",
+        ):
+            setattr(new, name, getattr(self, name))
+        return new
+
+    def view(self, player: int) -> State:
+        """Hands are open in United Square: a player sees everything."""
+        return self.clone()
+
+    def sample(self, player: int, rng: random.Random) -> State:
+        """Nothing is hidden, so the only consistent full state is this one."""
+        return self.clone()
+
+    def check_invariants(self) -> None:
+        """Every panel is in a hand or on the board; squares match filled adjacent pairs."""
+        g = self.game
+        if self.over:
+            return
+        on_board = [0] * 6
+        for o in self.cells:
+            if o >= 0:
+                on_board[g.type_of[o]] += 1
+        for t in range(6):
+            held = sum(h[t] for h in self.hands)
+            # the start panel is extra to the dealt set
+            if held + on_board[t] - (1 if t == self._start_type() else 0) != g.per_type:
+                raise AssertionError(f"panel type {t + 1}: {held} held + {on_board[t]} on board")
+        pairs = 0
+        for x, o in enumerate(self.cells):
+            for d, y in g.neighbours[x]:
+                if o >= 0 and self.cells[y] >= 0 and d in (1, 2):
+                    pairs += 1
+                    if g.orient[o][d] != g.orient[self.cells[y]][OPPOSITE[d]]:
+                        raise AssertionError(f"cells {x} and {y} meet on different colours")
+            if o < 0:
+                demands = [-1] * 4
+                for d, y in g.neighbours[x]:
+                    if self.cells[y] >= 0:
+                        demands[d] = g.orient[self.cells[y]][OPPOSITE[d]]
+                if signature(demands) != self.sig[x]:
+                    raise AssertionError(f"cell {x}: stale signature")
+        if sum(self.squares) != pairs:
+            raise AssertionError(f"{sum(self.squares)} squares for {pairs} adjacent filled pairs")
+        if self.filled != sum(1 for o in self.cells if o >= 0):
+            raise AssertionError("filled count out of step")
+
+    def _start_type(self) -> int:
+        centre = len(self.cells) // 2
+        return self.game.type_of[self.cells[centre]]
