@@ -170,9 +170,7 @@ class GameData:
             players = chosen_players if chosen_players is not None else self.game["default_players"]
         if players not in self.game["players"]:
             allowed = ", ".join(str(p) for p in self.game["players"])
-            raise DataError(
-                f"{self.where()}: players: {self.title} takes {allowed} players, got {players}"
-            )
+            raise DataError(f"{self.where()}: players: {self.title} takes {allowed} players, got {players}")
         label = "+".join(parts) if parts else "default"
         return Rules(
             game=self.name,
@@ -191,7 +189,9 @@ class GameData:
         path = key.split(".")
         if path[0] not in self.options:
             known = ", ".join(sorted(self.options))
-            raise DataError(f"{origin} {assignment}: rules.{path[0]}: unknown option; expected one of {known}")
+            raise DataError(
+                f"{origin} {assignment}: rules.{path[0]}: unknown option; expected one of {known}"
+            )
         value = parse_value(raw.strip())
         default: Any = self.rules
         target: Any = values
@@ -380,7 +380,9 @@ def check_game(raw: Mapping[str, Any], path: Path) -> GameData:
         c.typed(variant, f"{key}.doc", "")
         unknown = set(variant) - {"doc", "set", "players"}
         if unknown:
-            raise c.fail(f"{key}.{sorted(unknown)[0]}", "only doc, set and players", variant[sorted(unknown)[0]])
+            raise c.fail(
+                f"{key}.{sorted(unknown)[0]}", "only doc, set and players", variant[sorted(unknown)[0]]
+            )
         vplayers = c.typed(variant, f"{key}.players", 0, required=False)
         if vplayers is not None and vplayers not in players:
             raise c.fail(f"{key}.players", "one of game.players", vplayers)

@@ -1,4 +1,4 @@
-"""United Square: place four-colour panels edge to edge; every matching edge is a square for its colour's owner.
+"""United Square: place four-colour panels edge to edge; each matching edge scores for its owner.
 
 Rules: the project's rules spec for United Square, with every option read from
 `data/united_square.toml`. A panel on the board is one of 24 orientations: the
@@ -49,9 +49,10 @@ class Game:
         "dead_cells",
         "empty_cells",
         "early_end",
-        "deal_edge_seat1",
+        "deal_lopsided",
     )
     categories: ClassVar[tuple[str, ...]] = ("red", "blue", "yellow", "green")
+    deal_metric: ClassVar[str] = "deal_lopsided"
 
     def __init__(self, rules: Rules, debug: bool = False):
         self.rules = rules
@@ -84,9 +85,10 @@ class Game:
 
         names = [c["name"] for c in rules.meta["colours"]]
         types = [[names.index(c) for c in t] for t in rules.components["panel"]["types"]]
-        if sorted(tuple(sorted(t)) for t in types) != [(0, 1, 2, 3)] * 6 or len(
-            {tuple(t) for t in _orientations(types)}
-        ) != 24:
+        if (
+            sorted(tuple(sorted(t)) for t in types) != [(0, 1, 2, 3)] * 6
+            or len({tuple(t) for t in _orientations(types)}) != 24
+        ):
             raise DataError("components.panel.types: expected the 6 distinct cyclic colour orders")
         self.orient = _orientations(types)
         self.type_of = [o // 4 for o in range(24)]
@@ -147,7 +149,7 @@ class State:
         "dead",
         "empty",
         "early",
-        "deal_edge",
+        "lopsided",
         "over",
     )
 
@@ -168,8 +170,9 @@ class State:
         self.first = rng.randrange(n) if game.random_first else 0
         self.colour_carry = [0, 0, 0, 0]
         self._start_round(self.first)
-        kinds = [sum(1 for k in h if k) for h in self.hands]
-        self.deal_edge = kinds[0] - sum(kinds[1:]) / (n - 1)
+        # How lopsided the deal is: per type, the spread between the seats holding
+        # most and fewest panels of it, summed (0 for an equal deal).
+        self.lopsided = sum(max(h[t] for h in self.hands) - min(h[t] for h in self.hands) for t in range(6))
 
     # ---------------------------------------------------------------- set-up
     def _start_round(self, first: int) -> None:
@@ -282,6 +285,17 @@ class State:
     def _round_scores(self) -> list[int]:
         return [sum(self.squares[c] for c in cols) for cols in self.game.owned]
 
+    def move_gain(self, move: int, seat: int) -> int:
+        """Squares of `seat`'s colours that `move` would make."""
+        if move == PASS:
+            return 0
+        g = self.game
+        x, o = divmod(move, 24)
+        cols = g.orient[o]
+        owner = g.owner_of
+        cells = self.cells
+        return sum(1 for d, y in g.neighbours[x] if cells[y] >= 0 and owner[cols[d]] == seat)
+
     def is_over(self) -> bool:
         return self.over
 
@@ -298,7 +312,7 @@ class State:
             "dead_cells": float(self.dead),
             "empty_cells": float(self.empty),
             "early_end": float(self.early > 0),
-            "deal_edge_seat1": float(self.deal_edge),
+            "deal_lopsided": float(self.lopsided),
         }
         breakdown = {name: [0.0] * g.players for name in g.categories}
         for c, name in enumerate(g.categories):
@@ -358,7 +372,7 @@ class State:
             "dead",
             "empty",
             "early",
-            "deal_edge",
+            "lopsided",
             "over",
         ):
             setattr(new, name, getattr(self, name))

@@ -1,0 +1,264 @@
+"""The `simulate` command: run and compare rules variants, benchmark engines, and the demo."""
+
+from __future__ import annotations
+
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from printkit.errors import DataError, run_cli
+from printkit.gamedata import available_games, load_game
+from simulate.agents import parse_agents
+from simulate.engines import ENGINES, make_game
+from simulate.report import Arm, Context, summary_lines, write_report
+from simulate.runner import RunConfig, play, read_rows, run_to_csv
+from simulate.stats import compare, summarize
+
+
+def slug(text: str) -> str:
+    """A folder name for a variant label."""
+    return re.sub(r"[^A-Za-z0-9_.=+-]+", "_", text).strip("_") or "default"
+
+
+def run_arms(
+    game: str,
+    specs: list[str],
+    sets: tuple[str, ...],
+    players: int | None,
+    agents: str,
+    games: int,
+    seed: int,
+    jobs: int,
+    out: Path,
+    fresh: bool,
+    quiet: bool,
+) -> tuple[Path, dict[str, Path], list[str]]:
+    """Play every arm, then write the report; return the folder, written files and summary lines."""
+    if games < 1:
+        raise DataError(f"--games: expected at least 1, got {games}")
+    if jobs < 1:
+        raise DataError(f"--jobs: expected at least 1, got {jobs}")
+    data = load_game(game)
+    if data.engine not in ENGINES:
+        raise DataError(f"{data.path}: game.engine: no rules engine {data.engine!r} yet")
+    arms_rules = [data.resolve(spec, sets, players) for spec in specs]
+    labels = [r.label for r in arms_rules]
+    if len(set(labels)) != len(labels):
+        raise DataError(f"--variant: the same arm is given twice: {', '.join(labels)}")
+    engines = [make_game(r) for r in arms_rules]
+    arm_agents = [parse_agents(agents, data.engine, r.players) for r in arms_rules]
+    folder = out / data.name / "-vs-".join(slug(label) for label in labels)
+    if sets:
+        folder = folder.with_name(folder.name + "+" + slug("+".join(sets)))
+    configs = [
+        RunConfig(
+            game=data.name,
+            label=r.label,
+            rules=r.as_dict(),
+            players=r.players,
+            agents=a,
+            games=games,
+            seed=seed,
+        )
+        for r, a in zip(arms_rules, arm_agents, strict=True)
+    ]
+    total = games * len(configs)
+    csvs = []
+    with click.progressbar(
+        length=total,
+        label=f"{data.title}: {len(configs)} x {games} games",
+        file=sys.stderr,
+        hidden=quiet,
+        show_eta=True,
+    ) as bar:
+        for config, rules in zip(configs, arms_rules, strict=True):
+            csvs.append(
+                run_to_csv(
+                    config,
+                    rules,
+                    folder / "arms" / slug(config.label),
+                    jobs=jobs,
+                    fresh=fresh,
+                    on_progress=bar.update,
+                )
+            )
+    first = engines[0]
+    arms = []
+    for config, engine, csv_path in zip(configs, engines, csvs, strict=True):
+        cols = read_rows(csv_path, limit=games)
+        arms.append(
+            Arm(
+                label=config.label,
+                players=config.players,
+                agents=config.agents,
+                cols=cols,
+                summary=summarize(cols, engine.metric_names, engine.categories),
+            )
+        )
+    comparisons = {
+        f"{arm.label} vs {arms[0].label}": compare(arms[0].cols, arm.cols, seed=seed) for arm in arms[1:]
+    }
+    ctx = Context(
+        title=data.title,
+        game=data.name,
+        games=games,
+        seed=seed,
+        metric_names=first.metric_names,
+        categories=first.categories,
+        deal_metric=getattr(first, "deal_metric", None),
+    )
+    run_info = {"games": games, "seed": seed, "arms": [c.identity() for c in configs]}
+    written = write_report(folder, ctx, arms, comparisons, run_info)
+    return folder, written, summary_lines(ctx, arms, comparisons)
+
+
+def _common(f):
+    options = [
+        click.option(
+            "--set",
+            "sets",
+            multiple=True,
+            metavar="KEY=VALUE",
+            help="Override a rule for every arm (repeatable), e.g. --set board=7.",
+        ),
+        click.option(
+            "--players", type=int, default=None, help="Player count (default: the variant's or the game's)."
+        ),
+        click.option(
+            "--agents",
+            default="greedy",
+            show_default=True,
+            help="One agent for every seat, or one per seat: random,greedy.",
+        ),
+        click.option("--games", type=int, default=2000, show_default=True, help="Games per arm."),
+        click.option("--seed", type=int, default=1, show_default=True, help="Seed of the run."),
+        click.option(
+            "--jobs",
+            type=int,
+            default=1,
+            show_default=True,
+            help="Worker processes; results do not depend on it.",
+        ),
+        click.option(
+            "--out",
+            type=click.Path(file_okay=False, path_type=Path),
+            default=Path("output"),
+            show_default=True,
+            help="Folder for the CSVs and the report.",
+        ),
+        click.option(
+            "--fresh", is_flag=True, help="Replace an earlier run in the same folder instead of resuming it."
+        ),
+        click.option("--quiet", is_flag=True, help="No progress bar."),
+    ]
+    for option in reversed(options):
+        f = option(f)
+    return f
+
+
+def _finish(folder: Path, written: dict[str, Path], lines: list[str], quiet: bool) -> None:
+    if not quiet:
+        click.echo("\n".join(lines))
+    click.echo(f"report: {written['pdf']}")
+    click.echo(f"figures: {folder / 'figures'}")
+    click.echo(f"summary: {written['summary']}")
+
+
+@click.group(help=__doc__)
+def cli() -> None:
+    pass
+
+
+@cli.command("run")
+@click.argument("game")
+@click.option(
+    "--variant",
+    "variant",
+    default="default",
+    show_default=True,
+    help="Variant names and key=value parts joined by +, e.g. board7+deal=equal.",
+)
+@_common
+def run_cmd(game, variant, sets, players, agents, games, seed, jobs, out, fresh, quiet):
+    """Play GAME many times under one set of rules and write a balance report."""
+    folder, written, lines = run_arms(
+        game, [variant], sets, players, agents, games, seed, jobs, out, fresh, quiet
+    )
+    _finish(folder, written, lines, quiet)
+
+
+@cli.command("compare")
+@click.argument("game")
+@click.option(
+    "--variant",
+    "variants",
+    multiple=True,
+    required=True,
+    help="An arm (repeat for each): variant names and key=value parts joined by +.",
+)
+@_common
+def compare_cmd(game, variants, sets, players, agents, games, seed, jobs, out, fresh, quiet):
+    """Play GAME under two or more variants side by side, with tests between them."""
+    if len(variants) < 2:
+        raise DataError("--variant: compare needs two or more arms, e.g. --variant default --variant board7")
+    folder, written, lines = run_arms(
+        game, list(variants), sets, players, agents, games, seed, jobs, out, fresh, quiet
+    )
+    _finish(folder, written, lines, quiet)
+
+
+@cli.command("bench")
+@click.argument("game")
+@click.option("--variant", default="default", show_default=True)
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE")
+@click.option("--players", type=int, default=None)
+@click.option("--agents", default="random", show_default=True)
+@click.option("--games", type=int, default=3000, show_default=True, help="Games per repeat.")
+@click.option("--repeats", type=int, default=5, show_default=True)
+def bench_cmd(game, variant, sets, players, agents, games, repeats):
+    """Games per second on one process (median of the repeats), agents' choices included."""
+    data = load_game(game)
+    rules = data.resolve(variant, sets, players)
+    engine = make_game(rules)
+    names = parse_agents(agents, data.engine, rules.players)
+    rates = []
+    for r in range(repeats):
+        start = time.perf_counter()
+        for i in range(games):
+            play(engine, names, r, i, 100_000)
+        rates.append(games / (time.perf_counter() - start))
+    click.echo(
+        f"{data.title} [{rules.label}, {rules.players}p, agents {','.join(names)}]: "
+        f"{statistics.median(rates):,.0f} games/s median of {repeats} x {games} games on one process "
+        f"(min {min(rates):,.0f}, max {max(rates):,.0f})"
+    )
+
+
+@cli.command("demo")
+@click.option("--games", type=int, default=2000, show_default=True, help="Games per arm of each comparison.")
+@click.option("--jobs", type=int, default=2, show_default=True)
+@click.option(
+    "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True
+)
+def demo_cmd(games, jobs, out):
+    """Print every game's components and run each game's headline comparison into OUT."""
+    from printkit.build import build_game
+
+    for name in available_games():
+        data = load_game(name)
+        pdf = build_game(name, out)
+        click.echo(f"{data.title}: print-and-play PDF {pdf}")
+        headline = list(data.game.get("headline", []))
+        if data.engine in ENGINES and len(headline) >= 2:
+            folder, written, _ = run_arms(
+                name, headline, (), None, "greedy", games, 1, jobs, out, True, False
+            )
+            click.echo(f"{data.title}: {' vs '.join(headline)} report {written['pdf']}")
+
+
+def main() -> None:
+    run_cli(cli)

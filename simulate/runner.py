@@ -1,0 +1,226 @@
+"""Play many seeded games and stream one CSV row per game.
+
+Game i of a run with seed S takes its seeds from `numpy.random.SeedSequence(S,
+spawn_key=(i,))`: one for the game's own chance, one per agent. A game is
+therefore a pure function of (rules, S, i, agents), and any number of worker
+processes gives the same rows in the same order. Rows are appended to the CSV
+as chunks finish, so memory stays flat and an interrupted run resumes where it
+stopped (the run's settings are kept in `run.json` beside the CSV and must
+match).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from printkit.errors import DataError
+from printkit.gamedata import Rules
+from simulate.agents import make_agents
+from simulate.engines import make_game
+from simulate.engines.base import Result
+
+CHUNK = 64
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """Everything that decides the games of one arm of a run."""
+
+    game: str
+    label: str
+    rules: dict[str, Any]
+    players: int
+    agents: tuple[str, ...]
+    games: int
+    seed: int
+    max_moves: int = 100_000
+
+    def identity(self) -> dict[str, Any]:
+        """What must match for a CSV to be resumed (everything but the number of games)."""
+        data = asdict(self)
+        data.pop("games")
+        data["agents"] = list(self.agents)
+        return data
+
+
+def game_seeds(seed: int, index: int, players: int) -> tuple[int, list[int]]:
+    """The seed of game `index`'s chance and of each seat's agent."""
+    state = np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(players + 1, dtype=np.uint64)
+    return int(state[0]), [int(x) for x in state[1:]]
+
+
+def play(game: Any, agents_names: tuple[str, ...], seed: int, index: int, max_moves: int) -> Result:
+    """Play game `index` of a run to the end (or to `max_moves`, then it counts as a timeout)."""
+    game_seed, agent_seeds = game_seeds(seed, index, game.players)
+    state = game.new_state(game_seed)
+    agents = make_agents(agents_names, game, agent_seeds)
+    moves = 0
+    while not state.is_over():
+        if moves >= max_moves:
+            raise TimeoutError(f"game {index} passed {max_moves} moves")
+        legal = state.legal_moves()
+        state.apply(agents[state.current_player()].choose(state, legal))
+        moves += 1
+    return state.result()
+
+
+def columns(game: Any) -> list[str]:
+    """CSV header for a game: seats are numbered from 1 as players count them."""
+    n = game.players
+    cols = ["game", "first_player", "moves", "draw", "winners"]
+    cols += [f"score_{s + 1}" for s in range(n)]
+    cols += [f"place_{s + 1}" for s in range(n)]
+    cols += list(game.metric_names)
+    cols += [f"{cat}_{s + 1}" for cat in game.categories for s in range(n)]
+    return cols
+
+
+def row(index: int, result: Result, game: Any) -> list[Any]:
+    n = game.players
+    out: list[Any] = [
+        index,
+        result.first_player + 1,
+        result.moves,
+        int(result.draw),
+        ";".join(str(w + 1) for w in result.winners),
+    ]
+    out += [_num(x) for x in result.scores]
+    out += list(result.placements)
+    out += [_num(result.metrics.get(m, 0.0)) for m in game.metric_names]
+    for cat in game.categories:
+        values = result.breakdown.get(cat, [0.0] * n)
+        out += [_num(v) for v in values]
+    return out
+
+
+def _num(x: float) -> float | int:
+    return int(x) if float(x).is_integer() else round(float(x), 6)
+
+
+# ------------------------------------------------------------ worker processes
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(rules: Rules, agents: tuple[str, ...], seed: int, max_moves: int, debug: bool) -> None:
+    _WORKER["game"] = make_game(rules, debug=debug)
+    _WORKER["args"] = (agents, seed, max_moves)
+
+
+def _play_chunk(indices: range) -> list[list[Any]]:
+    game = _WORKER["game"]
+    agents, seed, max_moves = _WORKER["args"]
+    return [row(i, play(game, agents, seed, i, max_moves), game) for i in indices]
+
+
+def _chunks(start: int, stop: int) -> list[range]:
+    return [range(i, min(i + CHUNK, stop)) for i in range(start, stop, CHUNK)]
+
+
+def iter_rows(
+    rules: Rules,
+    agents: tuple[str, ...],
+    seed: int,
+    start: int,
+    stop: int,
+    jobs: int = 1,
+    max_moves: int = 100_000,
+    debug: bool = False,
+) -> Iterator[list[list[Any]]]:
+    """Yield rows chunk by chunk, in game order, for games `start..stop-1`."""
+    chunks = _chunks(start, stop)
+    if jobs <= 1 or len(chunks) <= 1:
+        _init_worker(rules, agents, seed, max_moves, debug)
+        for chunk in chunks:
+            yield _play_chunk(chunk)
+        return
+    ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(rules, agents, seed, max_moves, debug)) as pool:
+        yield from pool.imap(_play_chunk, chunks)
+
+
+def run_to_csv(
+    config: RunConfig,
+    rules: Rules,
+    folder: Path,
+    jobs: int = 1,
+    fresh: bool = False,
+    on_progress: Callable[[int], None] | None = None,
+    debug: bool = False,
+) -> Path:
+    """Play the arm's games into `folder/games.csv`, resuming a matching earlier run."""
+    folder.mkdir(parents=True, exist_ok=True)
+    csv_path = folder / "games.csv"
+    meta_path = folder / "run.json"
+    game = make_game(rules, debug=debug)
+    header = columns(game)
+    done = 0
+    if not fresh and csv_path.exists() and meta_path.exists():
+        try:
+            earlier = json.loads(meta_path.read_text())
+        except json.JSONDecodeError:
+            earlier = None
+        if earlier != config.identity():
+            raise DataError(
+                f"{csv_path}: holds games of different settings; pass --fresh to replace it "
+                f"or --out to write elsewhere"
+            )
+        done = _complete_rows(csv_path, header)
+    else:
+        meta_path.write_text(json.dumps(config.identity(), indent=2, sort_keys=True))
+        with csv_path.open("w", newline="") as fh:
+            csv.writer(fh, lineterminator="\n").writerow(header)
+    if on_progress and done:
+        on_progress(min(done, config.games))
+    if done >= config.games:
+        return csv_path
+    with csv_path.open("a", newline="") as fh:
+        writer = csv.writer(fh, lineterminator="\n")
+        for rows in iter_rows(
+            rules, config.agents, config.seed, done, config.games, jobs, config.max_moves, debug
+        ):
+            writer.writerows(rows)
+            fh.flush()
+            if on_progress:
+                on_progress(len(rows))
+    return csv_path
+
+
+def _complete_rows(csv_path: Path, header: list[str]) -> int:
+    """Count whole rows of an earlier run and cut off a row left half-written by an interruption."""
+    with csv_path.open("r+", newline="") as fh:
+        text = fh.read()
+        first, _, rest = text.partition("\n")
+        if first.strip("\r").split(",") != header:
+            raise DataError(f"{csv_path}: header does not match this game; pass --fresh to replace it")
+        if rest and not rest.endswith("\n"):
+            rest = rest[: rest.rfind("\n") + 1]
+            fh.seek(0)
+            fh.truncate()
+            fh.write(first + "\n" + rest)
+        lines = [line for line in rest.split("\n") if line]
+    for expected, line in enumerate(lines):
+        if int(line.split(",", 1)[0]) != expected:
+            raise DataError(f"{csv_path}: games out of order at row {expected + 1}; pass --fresh")
+    return len(lines)
+
+
+def read_rows(csv_path: Path, limit: int | None = None) -> dict[str, np.ndarray | list[str]]:
+    """Columns of a games CSV: numbers as float arrays, `winners` as strings."""
+    with csv_path.open(newline="") as fh:
+        reader = csv.reader(fh)
+        header = next(reader)
+        data: list[list[str]] = [r for r, _ in zip(reader, range(limit or 10**12), strict=False)]
+    out: dict[str, np.ndarray | list[str]] = {}
+    for j, name in enumerate(header):
+        values = [r[j] for r in data]
+        out[name] = values if name == "winners" else np.array(values, dtype=float)
+    return out
