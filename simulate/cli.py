@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 import statistics
 import sys
@@ -110,6 +111,7 @@ def run_arms(
         metric_names=first.metric_names,
         categories=first.categories,
         deal_metric=getattr(first, "deal_metric", None),
+        extras=getattr(importlib.import_module(ENGINES[data.engine]), "report_extras", None),
     )
     run_info = {"games": games, "seed": seed, "arms": [c.identity() for c in configs]}
     written = write_report(folder, ctx, arms, comparisons, run_info)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,19 @@ class Context:
     metric_names: tuple[str, ...]
     categories: tuple[str, ...]
     deal_metric: str | None = None
+    extras: Callable[[Context, list[Arm]], Extras] | None = None
+
+
+@dataclass
+class Extras:
+    """A game's own part of the report: lines for the summary page, figures, JSON entries.
+
+    An engine module offers it as `report_extras(ctx, arms) -> Extras`.
+    """
+
+    lines: list[str] = field(default_factory=list)
+    figures: dict[str, plt.Figure] = field(default_factory=dict)
+    summary: dict[str, Any] = field(default_factory=dict)
 
 
 def _heading(ctx: Context, arms: list[Arm], what: str) -> str:
@@ -272,7 +286,8 @@ def write_report(
 ) -> dict[str, Path]:
     """Write report.pdf, figures/*.png and summary.json into `folder`; return their paths."""
     folder.mkdir(parents=True, exist_ok=True)
-    lines = summary_lines(ctx, arms, comparisons)
+    extras = ctx.extras(ctx, arms) if ctx.extras else Extras()
+    lines = summary_lines(ctx, arms, comparisons) + extras.lines
     figures = {
         "summary": figure_text(ctx, arms, lines),
         "seat_wins": figure_seat_wins(ctx, arms),
@@ -285,6 +300,7 @@ def write_report(
         figures["categories"] = figure_categories(ctx, arms)
     if ctx.deal_metric:
         figures["deal"] = figure_deal(ctx, arms)
+    figures.update(extras.figures)
     figdir = folder / "figures"
     figdir.mkdir(exist_ok=True)
     written: dict[str, Path] = {}
@@ -309,6 +325,7 @@ def write_report(
         "config": config,
         "arms": {a.label: {"players": a.players, "agents": list(a.agents), **a.summary} for a in arms},
         "comparisons": comparisons,
+        **({"game_specific": extras.summary} if extras.summary else {}),
     }
     json_path = folder / "summary.json"
     write_text(json_path, json.dumps(_clean(summary), indent=2, sort_keys=False) + "\n")
