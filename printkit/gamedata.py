@@ -364,7 +364,7 @@ def check_game(raw: Mapping[str, Any], path: Path) -> GameData:
             raise c.fail(f"{key}.source", "one of " + ", ".join(SOURCES), source)
         choices = c.typed(option, f"{key}.choices", [], required=False)
         if choices is not None and rules[name] not in choices:
-            raise c.fail(f"rules.{name}", "one of its options.choices", rules[name])
+            raise c.fail(f"rules.{name}", "one of " + ", ".join(_show(x) for x in choices), rules[name])
         check_value(f"rules.{name}", rules[name], rules[name], option, where=str(path))
 
     house = c.typed(game, "game.house_rules", [], required=False) or []

@@ -1,0 +1,5 @@
+"""Shared test settings: engines run with their invariant checks on."""
+
+import os
+
+os.environ.setdefault("MPLBACKEND", "Agg")

@@ -1,0 +1,127 @@
+"""The runner: results independent of --jobs, resumable CSVs, and the statistics they feed."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from printkit.gamedata import load_game
+from simulate import stats
+from simulate.cli import run_arms
+from simulate.runner import RunConfig, game_seeds, read_rows, run_to_csv
+
+
+def _arms(tmp_path, jobs, name):
+    folder, written, _ = run_arms(
+        "united_square",
+        ["default", "equal_deal"],
+        (),
+        None,
+        "random,greedy",
+        300,
+        7,
+        jobs,
+        tmp_path / name,
+        fresh=True,
+        quiet=True,
+    )
+    return folder, written
+
+
+def test_jobs_1_and_2_give_the_same_games_and_summary(tmp_path):
+    one, w1 = _arms(tmp_path, 1, "one")
+    two, w2 = _arms(tmp_path, 2, "two")
+    for arm in ("default", "equal_deal"):
+        assert (one / "arms" / arm / "games.csv").read_bytes() == (
+            two / "arms" / arm / "games.csv"
+        ).read_bytes()
+    assert w1["summary"].read_text() == w2["summary"].read_text()
+    summary = json.loads(w1["summary"].read_text())
+    assert summary["arms"]["default"]["games"] == 300
+    assert set(summary["comparisons"]) == {"equal_deal vs default"}
+
+
+def test_seeds_depend_on_seed_and_index_only():
+    assert game_seeds(1, 5, 2) == game_seeds(1, 5, 2)
+    assert game_seeds(1, 5, 2) != game_seeds(1, 6, 2)
+    assert game_seeds(1, 5, 2) != game_seeds(2, 5, 2)
+
+
+def test_an_interrupted_run_resumes_without_losing_or_repeating_games(tmp_path):
+    data = load_game("united_square")
+    rules = data.resolve("default")
+    config = RunConfig("united_square", "default", rules.as_dict(), 2, ("random", "random"), 200, 3)
+    whole = run_to_csv(config, rules, tmp_path / "whole").read_text()
+    part_dir = tmp_path / "part"
+    csv_path = run_to_csv(config, rules, part_dir)
+    lines = whole.split("\n")
+    # keep 80 games and half of the 81st row, as a kill in mid-write would
+    csv_path.write_text("\n".join(lines[:81]) + "\n" + lines[81][:7])
+    run_to_csv(config, rules, part_dir)
+    assert csv_path.read_text() == whole
+
+
+def test_resuming_with_other_settings_is_refused(tmp_path):
+    data = load_game("united_square")
+    rules = data.resolve("default")
+    config = RunConfig("united_square", "default", rules.as_dict(), 2, ("random", "random"), 20, 3)
+    run_to_csv(config, rules, tmp_path)
+    other = RunConfig("united_square", "default", rules.as_dict(), 2, ("random", "random"), 20, 4)
+    with pytest.raises(Exception, match="different settings"):
+        run_to_csv(other, rules, tmp_path)
+
+
+def test_wilson_interval_matches_a_hand_computation():
+    # 8 of 10: centre (0.8 + 1.92/20) / 1.384, half 1.96*sqrt(0.016 + 0.0096)/1.384
+    r = stats.wilson(8, 10, z=1.96)
+    assert r["lo"] == pytest.approx(0.4902, abs=1e-4)
+    assert r["hi"] == pytest.approx(0.9433, abs=1e-4)
+    assert stats.wilson(0, 10)["lo"] == 0.0
+
+
+def test_seat_wins_draws_and_turn_positions_from_rows():
+    cols = {
+        "game": np.array([0, 1, 2, 3]),
+        "first_player": np.array([1, 2, 2, 1]),
+        "draw": np.array([0, 0, 1, 0]),
+        "winners": ["1", "1", "1;2", "2"],
+        "score_1": np.array([5, 7, 4, 1]),
+        "score_2": np.array([3, 2, 4, 6]),
+        "moves": np.array([10, 10, 10, 10]),
+    }
+    wins, draws = stats.seat_win_counts(cols)
+    assert list(wins) == [2, 1] and draws == 1
+    # game 0: seat 1 moved first and won; game 1: seat 2 first, seat 1 (second) won;
+    # game 3: seat 1 first, seat 2 (second) won
+    assert list(stats.position_wins(cols).sum(axis=0)) == [1, 2]
+    assert list(stats.margins(cols)) == [2, 5, 0, 5]
+
+
+def test_compare_detects_a_real_difference_and_not_a_null_one():
+    rng = np.random.default_rng(0)
+
+    def arm(p_first, n=2000):
+        first_won = rng.random(n) < p_first
+        return {
+            "game": np.arange(n),
+            "first_player": np.ones(n),
+            "draw": np.zeros(n),
+            "winners": ["1" if w else "2" for w in first_won],
+            "score_1": np.where(first_won, 10.0, 5.0),
+            "score_2": np.where(first_won, 5.0, 10.0),
+            "moves": np.full(n, 20.0) + rng.random(n),
+        }
+
+    base = arm(0.5)
+    assert stats.compare(base, arm(0.6))["seat_wins_chi2"]["p"] < 1e-6
+    assert stats.compare(base, arm(0.5))["seat_wins_chi2"]["p"] > 0.001
+
+
+def test_read_rows_limits_to_the_games_asked_for(tmp_path):
+    data = load_game("united_square")
+    rules = data.resolve("default")
+    config = RunConfig("united_square", "default", rules.as_dict(), 2, ("random", "random"), 50, 3)
+    cols = read_rows(run_to_csv(config, rules, tmp_path), limit=20)
+    assert len(cols["game"]) == 20 and cols["winners"][0]
