@@ -15,7 +15,7 @@ from printkit.errors import DataError, run_cli
 from printkit.gamedata import available_games, load_game
 from simulate.agents import parse_agents
 from simulate.engines import ENGINES, make_game
-from simulate.report import Arm, Context, summary_lines, write_report
+from simulate.report import Arm, Context, write_report
 from simulate.runner import RunConfig, play, read_rows, run_to_csv
 from simulate.stats import compare, summarize
 
@@ -114,8 +114,8 @@ def run_arms(
         extras=getattr(importlib.import_module(ENGINES[data.engine]), "report_extras", None),
     )
     run_info = {"games": games, "seed": seed, "arms": [c.identity() for c in configs]}
-    written = write_report(folder, ctx, arms, comparisons, run_info)
-    return folder, written, summary_lines(ctx, arms, comparisons)
+    written, lines = write_report(folder, ctx, arms, comparisons, run_info)
+    return folder, written, lines
 
 
 def _common(f):

@@ -250,6 +250,8 @@ def summary_lines(ctx: Context, arms: list[Arm], comparisons: dict[str, Any]) ->
             f"  (advantage {s['first_player_advantage']:+.3f} over an even share)"
         )
         lines.append(f"  draws        {_fmt_rate(s['draws'])}")
+        seat_scores = ", ".join(f"{d['mean']:.2f} (sd {d['sd']:.2f})" for d in s["scores"].values())
+        lines.append(f"  scores       by seat: {seat_scores}")
         lines.append(f"  margin       mean {s['margin']['mean']:.2f}, sd {s['margin']['sd']:.2f}")
         lines.append(f"  moves        mean {s['moves']['mean']:.1f}")
         for name, d in s["metrics"].items():
@@ -274,17 +276,31 @@ def summary_lines(ctx: Context, arms: list[Arm], comparisons: dict[str, Any]) ->
     return lines
 
 
+READING_NOTES = """How to read this report
+- A seat wins a game outright (in a team game both teammates win); a draw is a shared top.
+- Rates show the share of games with a 95% Wilson interval [low, high].
+- 'first mover' is the seat that moved first in that game, whichever seat it was.
+- Margin: the top score minus the best other score (0 in a draw).
+- Between arms: chi-square tests on wins by seat and by turn order, Mann-Whitney U on
+  margins, Welch's t on game length; changes carry 95% bootstrap intervals.
+- Same seed and settings give the same games and figures, whatever --jobs is."""
+
+
 def figure_text(ctx: Context, arms: list[Arm], lines: list[str]) -> plt.Figure:
     fig = plt.figure(figsize=(8.27, 11.69))
     fig.text(0.06, 0.96, _heading(ctx, arms, "balance report"), fontsize=10, va="top", weight="bold")
-    fig.text(0.06, 0.9, "\n".join(lines), fontsize=7.5, va="top", family="monospace")
+    fig.text(0.06, 0.9, "\n".join(lines), fontsize=8, va="top", family="monospace")
+    fig.text(0.06, 0.04, READING_NOTES, fontsize=8, va="bottom", color="#333333")
     return fig
 
 
 def write_report(
     folder: Path, ctx: Context, arms: list[Arm], comparisons: dict[str, Any], config: dict[str, Any]
-) -> dict[str, Path]:
-    """Write report.pdf, figures/*.png and summary.json into `folder`; return their paths."""
+) -> tuple[dict[str, Path], list[str]]:
+    """Write report.pdf, figures/*.png and summary.json into `folder`.
+
+    Returns the paths written and the lines of the summary page.
+    """
     folder.mkdir(parents=True, exist_ok=True)
     extras = ctx.extras(ctx, arms) if ctx.extras else Extras()
     lines = summary_lines(ctx, arms, comparisons) + extras.lines
@@ -330,7 +346,7 @@ def write_report(
     json_path = folder / "summary.json"
     write_text(json_path, json.dumps(_clean(summary), indent=2, sort_keys=False) + "\n")
     written["summary"] = json_path
-    return written
+    return written, lines
 
 
 def _clean(obj: Any) -> Any:
