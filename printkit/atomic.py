@@ -9,6 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 @contextlib.contextmanager
 def atomic_path(target: Path | str) -> Iterator[Path]:
     """Yield a temporary path beside `target`; rename it onto `target` on success.
@@ -21,6 +27,7 @@ def atomic_path(target: Path | str) -> Iterator[Path]:
     os.close(fd)
     tmp_path = Path(tmp)
     try:
+        os.chmod(tmp_path, 0o666 & ~_umask())  # mkstemp makes 0600; give the usual permissions
         yield tmp_path
         os.replace(tmp_path, target)
     finally:

@@ -1,0 +1,49 @@
+"""Drawing-module registry: a game's data file names its module here by `[game] engine`.
+
+Each entry maps an engine name to a module `printkit.draw.<engine>` that
+exposes `pieces(data: GameData, rules: Rules) -> list[Piece]` under the
+contract in `printkit/pieces.py`. Modules are imported only when a game needs
+them, so one broken or slow drawing module never affects the others. To add a
+game, write its module and add one line to `DRAWERS`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from printkit.errors import DataError
+from printkit.gamedata import GameData, Rules
+from printkit.pieces import Piece
+
+DRAWERS = {
+    "united_square": "printkit.draw.united_square",
+}
+
+
+def has_drawing(data: GameData) -> bool:
+    """Whether a drawing module is registered for this game's engine."""
+    return data.engine in DRAWERS
+
+
+def drawing_module(data: GameData) -> ModuleType:
+    """The drawing module named by the game's `[game] engine`."""
+    if not has_drawing(data):
+        known = ", ".join(sorted(DRAWERS))
+        raise DataError(
+            f"{data.where()}: game.engine: no drawing module for {data.engine!r}; expected one of {known}"
+        )
+    return importlib.import_module(DRAWERS[data.engine])
+
+
+def pieces_for(data: GameData, rules: Rules) -> list[Piece]:
+    """Every physical piece of the game under these rules, in the module's stable order."""
+    items = drawing_module(data).pieces(data, rules)
+    for piece in items:
+        w, h = piece.size_mm
+        if not (w > 0 and h > 0):
+            raise DataError(
+                f"{data.where()}: components.{piece.component}: {piece.label} has size "
+                f"{w} x {h} mm; expected both > 0"
+            )
+    return items

@@ -1,0 +1,144 @@
+"""United Square's pieces are made from its data file and rules, and the registry finds them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from printkit.draw import DRAWERS, drawing_module, has_drawing, pieces_for
+from printkit.errors import DataError
+from printkit.gamedata import load_game
+from printkit.pieces import Piece, bleed_rect, count_by_component
+
+DATA = load_game("united_square")
+COLOURS = {c["name"]: c for c in DATA.game["colours"]}
+
+
+def record_of(items: list[Piece], component: str) -> dict:
+    return next(p.record for p in items if p.component == component)
+
+
+@pytest.mark.parametrize("spec", ["default", "board7", "teams", "fixed_start+deal=equal"])
+def test_counts_and_sizes_follow_the_rules(spec):
+    rules = DATA.resolve(spec)
+    items = pieces_for(DATA, rules)
+    per_type = rules["panels_per_type"]
+    types = DATA.components["panel"]["types"]
+    counts = count_by_component(items)
+    assert list(counts) == ["panel", "board", "aid", "score_pad"]
+    assert counts == {"panel": len(types) * per_type, "board": 1, "aid": 1, "score_pad": 1}
+    panel = tuple(DATA.components["panel"]["size_mm"])
+    board = next(p for p in items if p.component == "board")
+    assert board.size_mm == (rules["board"] * panel[0], rules["board"] * panel[1])
+    assert next(p for p in items if p.component == "aid").size_mm == tuple(DATA.components["aid"]["size_mm"])
+
+
+def test_panels_carry_their_type_colours_in_data_order():
+    items = pieces_for(DATA, DATA.resolve())
+    panels = [p for p in items if p.component == "panel"]
+    per_type = DATA.rules["panels_per_type"]
+    for i, piece in enumerate(panels):
+        t = i // per_type
+        assert piece.record["type"] == t + 1
+        assert piece.record["sides"] == [COLOURS[n] for n in DATA.components["panel"]["types"][t]]
+    assert len({p.label for p in panels}) == len(panels)
+    again = pieces_for(DATA, DATA.resolve())
+    assert [(p.label, p.record) for p in items] == [(p.label, p.record) for p in again]
+
+
+@pytest.mark.parametrize("pairing", ["ry-bg", "rb-yg"])
+def test_two_player_ownership_follows_the_pairing(pairing):
+    rules = DATA.resolve(sets=[f"pairing_2p={pairing}"])
+    items = pieces_for(DATA, rules)
+    want = [[c for c in COLOURS.values() if c["letter"].lower() in group] for group in pairing.split("-")]
+    two = record_of(items, "aid")["ownership"][0]
+    assert two["heading"] == "2 players"
+    assert [row["colours"] for row in two["rows"]] == want
+    assert record_of(items, "score_pad")["seat_colours"] == want
+
+
+def test_four_player_ownership_and_teams():
+    items = pieces_for(DATA, DATA.resolve("teams"))
+    sections = {s["heading"]: s["rows"] for s in record_of(items, "aid")["ownership"]}
+    colours = list(COLOURS.values())
+    assert [r["colours"] for r in sections["4 players, one colour each"]] == [[c] for c in colours]
+    assert [r["colours"] for r in sections["4 players, teams"]] == [
+        [colours[0], colours[2]],
+        [colours[1], colours[3]],
+    ]
+    pad = record_of(items, "score_pad")
+    assert len(pad["seats"]) == 4 and pad["seat_colours"] == [[c] for c in colours]
+
+
+def test_fixed_start_panel_is_printed_on_the_board():
+    assert record_of(pieces_for(DATA, DATA.resolve()), "board")["start"] is None
+    rules = DATA.resolve("fixed_start", sets=["start_type=3", "start_rotation=2"])
+    start = record_of(pieces_for(DATA, rules), "board")["start"]
+    assert start["type"] == 3 and start["rotation"] == 2
+    assert start["sides"] == [COLOURS[n] for n in DATA.components["panel"]["types"][2]]
+
+
+def test_summary_follows_deal_and_rounds():
+    summary = " ".join(record_of(pieces_for(DATA, DATA.resolve("two_rounds+equal_deal")), "aid")["summary"])
+    assert "as many of each type" in summary and "at random" not in summary
+    assert "Play 2 rounds" in summary
+    summary = " ".join(record_of(pieces_for(DATA, DATA.resolve()), "aid")["summary"])
+    assert "at random" in summary and "rounds" not in summary
+
+
+@pytest.mark.parametrize(
+    "edit,key",
+    [
+        (lambda g: g["colours"][1].update(rgb="blue"), "game.colours[1].rgb"),
+        (lambda g: g["colours"][2].pop("letter"), "game.colours[2].letter"),
+    ],
+)
+def test_bad_colours_are_errors_naming_the_key(edit, key):
+    game = {**DATA.game, "colours": [dict(c) for c in DATA.game["colours"]]}
+    edit(game)
+    data = replace(DATA, game=game)
+    with pytest.raises(DataError, match=key.replace("[", r"\[").replace("]", r"\]")):
+        pieces_for(data, data.resolve())
+
+
+def test_unknown_colour_in_a_panel_type_is_an_error():
+    panel = {**DATA.components["panel"], "types": [["red", "blue", "yellow", "pink"]]}
+    data = replace(DATA, components={**DATA.components, "panel": panel})
+    with pytest.raises(DataError, match=r"components.panel.types\[0\]: unknown colour 'pink'"):
+        pieces_for(data, data.resolve())
+
+
+def test_bad_pairing_is_an_error():
+    rules = DATA.resolve()
+    rules = replace(rules, values={**rules.values, "pairing_2p": "rr-bg"})
+    with pytest.raises(DataError, match="rules.pairing_2p"):
+        pieces_for(DATA, rules)
+
+
+def test_registry_is_lazy_and_rejects_unknown_engines():
+    assert has_drawing(DATA) and DRAWERS[DATA.engine] == drawing_module(DATA).__name__
+    other = replace(DATA, game={**DATA.game, "engine": "no_such_game"})
+    assert not has_drawing(other)
+    with pytest.raises(DataError, match="no drawing module for 'no_such_game'"):
+        pieces_for(other, DATA.resolve())
+
+
+def test_bleed_rect_grows_the_trim_box():
+    piece = pieces_for(DATA, DATA.resolve())[0].with_bleed(2)
+    x, y, w, h = bleed_rect(piece)
+    mm = 72 / 25.4
+    assert (x, y) == pytest.approx((-2 * mm, -2 * mm))
+    assert (w, h) == pytest.approx(((piece.width_mm + 4) * mm, (piece.height_mm + 4) * mm))
+
+
+def test_panels_that_do_not_fill_the_board_are_an_error():
+    with pytest.raises(DataError, match="do not fill a 7x7 board"):
+        pieces_for(DATA, DATA.resolve(sets=["board=7"]))
+
+
+def test_fixed_start_summary_names_the_colour_on_top():
+    rules = DATA.resolve("fixed_start", sets=["start_type=1", "start_rotation=1"])
+    summary = record_of(pieces_for(DATA, rules), "aid")["summary"]
+    top = DATA.components["panel"]["types"][0][3]
+    assert f"Start: a type 1 panel, {top} at the top" in " ".join(summary)

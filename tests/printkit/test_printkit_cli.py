@@ -1,0 +1,102 @@
+"""The printkit command: list, build, and one-line errors with exit status 2 and no file."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printkit.cli import main
+from printkit.gamedata import load_game
+
+
+def run(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "argv", ["printkit", *args])
+    try:
+        main()
+        code = 0
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_list_shows_games_players_and_components(monkeypatch, capsys):
+    code, out, err = run(monkeypatch, capsys, "list")
+    assert code == 0 and not err
+    assert "united_square: United Square, 2 or 4 players" in out
+    lines = out.splitlines()
+    assert any(line.split()[:3] == ["panel", "tile", "24"] for line in lines)
+    assert any(line.split()[:3] == ["board", "board", "1"] for line in lines)
+    assert "board7" in out
+
+
+def test_build_writes_the_pdf_and_reports_counts(monkeypatch, capsys, tmp_path):
+    code, out, err = run(
+        monkeypatch, capsys, "build", "united_square", "--variant", "board7", "--out", str(tmp_path)
+    )
+    assert code == 0, err
+    pdf = tmp_path / "united_square-board7.pdf"
+    assert pdf.is_file() and pdf.read_bytes().startswith(b"%PDF")
+    assert str(pdf) in out
+    assert "panel 48, board 1, aid 1, score_pad 1" in out
+
+
+def test_build_options_reach_the_layout(monkeypatch, capsys, tmp_path):
+    args = ["build", "united_square", "--paper", "letter", "--bleed", "2", "--margin", "8", "--gap", "1"]
+    code, out, err = run(monkeypatch, capsys, *args, "--no-crop-marks", "--out", str(tmp_path))
+    assert code == 0, err
+    assert "letter" in out
+    reader = PdfReader(tmp_path / "united_square.pdf")
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(612)
+    assert all(b"PrintkitCropMarks" not in p.get_contents().get_data() for p in reader.pages)
+
+
+@pytest.mark.parametrize(
+    "args,words",
+    [
+        (["build", "no_such_game"], "unknown game 'no_such_game'"),
+        (["build", "united_square", "--variant", "board9"], "unknown variant 'board9'"),
+        (["build", "united_square", "--set", "board=6"], "rules.board"),
+        (["build", "united_square", "--set", "colour=red"], "unknown option"),
+        (["build", "united_square", "--set", "board"], "expected key=value"),
+        (["build", "united_square", "--paper", "a5"], "--paper"),
+        (["build", "united_square", "--bleed", "-1"], "bleed"),
+        (["build", "united_square", "--bleed", "lots"], "--bleed"),
+        (["build", "united_square", "--variant", "board7", "--bleed", "3"], "components.board"),
+        (["build"], "GAME"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2_and_no_file(monkeypatch, capsys, tmp_path, args, words):
+    code, out, err = run(monkeypatch, capsys, *args, "--out", str(tmp_path / "out"))
+    assert code == 2
+    assert err.startswith("error: ") and err.count("\n") == 1, err
+    assert words in err
+    assert not out
+    assert not list(tmp_path.rglob("*.pdf"))
+
+
+def test_unwritable_out_dir_is_one_line_exit_2(monkeypatch, capsys, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    code, out, err = run(monkeypatch, capsys, "build", "united_square", "--out", str(blocker / "sub"))
+    assert code == 2
+    assert err.startswith("error: cannot write") and err.count("\n") == 1, err
+    assert not list(Path(tmp_path).rglob("*.pdf")) and not list(tmp_path.rglob("*.tmp"))
+
+
+def test_list_shows_games_without_a_drawing_module_from_their_data(monkeypatch, capsys, tmp_path):
+    text = load_game("united_square").path.read_text(encoding="utf-8")
+    (tmp_path / "zz_unprinted.toml").write_text(
+        text.replace('engine = "united_square"', 'engine = "zz_unprinted"'), encoding="utf-8"
+    )
+    monkeypatch.setenv("PRINTKIT_DATA", str(tmp_path))
+    code, out, err = run(monkeypatch, capsys, "list")
+    assert code == 0, err
+    block = out[out.index("zz_unprinted:") :]
+    assert "no drawing module yet" in block
+    assert "panel        tile         ? x 27x27 mm" in block
+    code, out, err = run(monkeypatch, capsys, "build", "zz_unprinted", "--out", str(tmp_path / "out"))
+    assert code == 2 and "no drawing module for 'zz_unprinted'" in err
