@@ -11,6 +11,7 @@ from simulate.engines.base import Game
 ENGINES = {
     "united_square": "simulate.engines.united_square",
     "twinkle_twinkle": "simulate.engines.twinkle_twinkle",
+    "tiddly_wink": "simulate.engines.tiddly_wink",
 }
 
 
