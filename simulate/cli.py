@@ -97,7 +97,9 @@ def run_arms(
                 players=config.players,
                 agents=config.agents,
                 cols=cols,
-                summary=summarize(cols, engine.metric_names, engine.categories),
+                summary=summarize(
+                    cols, getattr(engine, "report_metrics", engine.metric_names), engine.categories
+                ),
             )
         )
     comparisons = {
@@ -108,7 +110,7 @@ def run_arms(
         game=data.name,
         games=games,
         seed=seed,
-        metric_names=first.metric_names,
+        metric_names=getattr(first, "report_metrics", first.metric_names),
         categories=first.categories,
         deal_metric=getattr(first, "deal_metric", None),
         extras=getattr(importlib.import_module(ENGINES[data.engine]), "report_extras", None),
