@@ -372,17 +372,24 @@ class Analysis:
         """Points per category, with the points that compare against the rivals' counts.
 
         `rival_asteroids` is the fewest asteroid tiles of any other player and
-        `rival_planets` the most planets; None when there is nobody to compare with.
+        `rival_planets` the most planets; None when there is nobody to compare
+        with, and then this chart has both the fewest asteroids and the most planets.
         """
         points = list(self.points)
-        if sc.blue_asteroids and rival_asteroids is not None and self.counts[ASTEROID] <= rival_asteroids:
+        if sc.blue_asteroids and _fewest_asteroids(self.counts[ASTEROID], rival_asteroids):
             points[C_ASTEROIDS] -= sc.asteroid_penalty
         if sc.blue_planets and _most_planets(self.counts[PLANET], rival_planets):
             points[C_PLANETS] += sc.planet_bonus
         return points
 
 
+def _fewest_asteroids(mine: int, rival_fewest: int | None) -> bool:
+    """Fewest asteroid tiles, ties included (alone, a player has the fewest)."""
+    return rival_fewest is None or mine <= rival_fewest
+
+
 def _most_planets(mine: int, rival_most: int | None) -> bool:
+    """Most planets, ties included, at least one (alone, a player with a planet has the most)."""
     return mine >= 1 and (rival_most is None or mine >= rival_most)
 
 
@@ -492,8 +499,9 @@ def gain(
             largest = max(an.ast_largest, size)
             d += sc.asteroid(largest) - sc.asteroid(an.ast_largest)
             mine = an.counts[ASTEROID]
-            if rival_asteroids is not None and mine <= rival_asteroids < mine + 1:
-                d += sc.asteroid_penalty
+            d += sc.asteroid_penalty * (
+                _fewest_asteroids(mine, rival_asteroids) - _fewest_asteroids(mine + 1, rival_asteroids)
+            )
         else:
             d += sc.asteroid(size) - sum(sc.asteroid(an.ast_sizes[a]) for a in merged)
         return d
