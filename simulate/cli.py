@@ -243,7 +243,7 @@ def bench_cmd(game, variant, sets, players, agents, games, repeats):
 
 
 @cli.command("demo")
-@click.option("--games", type=int, default=2000, show_default=True, help="Games per arm of each comparison.")
+@click.option("--games", type=int, default=1000, show_default=True, help="Games per arm of each comparison.")
 @click.option("--jobs", type=int, default=2, show_default=True)
 @click.option(
     "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True
@@ -251,17 +251,19 @@ def bench_cmd(game, variant, sets, players, agents, games, repeats):
 def demo_cmd(games, jobs, out):
     """Print every game's components and run each game's headline comparison into OUT."""
     from printkit.build import build_game
+    from printkit.draw import has_drawing
 
+    made = []
     for name in available_games():
         data = load_game(name)
-        pdf = build_game(name, out)
-        click.echo(f"{data.title}: print-and-play PDF {pdf}")
+        if has_drawing(data):
+            pdf = build_game(name, out)
+            made.append(f"{data.title}: print-and-play PDF  {pdf}")
         headline = list(data.game.get("headline", []))
         if data.engine in ENGINES and len(headline) >= 2:
-            folder, written, _ = run_arms(
-                name, headline, (), None, "greedy", games, 1, jobs, out, True, False
-            )
-            click.echo(f"{data.title}: {' vs '.join(headline)} report {written['pdf']}")
+            _, written, _ = run_arms(name, headline, (), None, "greedy", games, 1, jobs, out, True, False)
+            made.append(f"{data.title}: {' vs '.join(headline)} report  {written['pdf']}")
+    click.echo("\n".join(made))
 
 
 def main() -> None:

@@ -163,8 +163,11 @@ def compare(a: dict[str, Any], b: dict[str, Any], seed: int = 0) -> dict[str, An
             "effect": float(u.statistic / (len(ma) * len(mb))),
         }
         out["margin_diff"] = _bootstrap_diff(ma, mb, seed + 1)
-        t = sps.ttest_ind(b["moves"], a["moves"], equal_var=False)
-        out["moves_welch"] = {"t": _finite(t.statistic), "p": _finite(t.pvalue)}
+        if np.ptp(a["moves"]) == 0 and np.ptp(b["moves"]) == 0:
+            out["moves_welch"] = {"t": None, "p": None}  # every game has the same length
+        else:
+            t = sps.ttest_ind(b["moves"], a["moves"], equal_var=False)
+            out["moves_welch"] = {"t": _finite(t.statistic), "p": _finite(t.pvalue)}
     return out
 
 
