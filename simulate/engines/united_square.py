@@ -351,31 +351,13 @@ class State:
         return result
 
     def clone(self) -> State:
-        new = State(self.game, self.rng, _blank=True)
-        new.rng = random.Random()
+        new = State(self.game, random.Random(), _blank=True)
         new.rng.setstate(self.rng.getstate())
-        new.cells = self.cells[:]
-        new.sig = self.sig[:]
-        new.filled = self.filled
-        new.hands = [h[:] for h in self.hands]
-        new.squares = self.squares[:]
-        new.carry = self.carry[:]
-        new.colour_carry = self.colour_carry[:]
-        for name in (
-            "player",
-            "passes",
-            "round",
-            "first",
-            "round_first",
-            "moves",
-            "pass_count",
-            "dead",
-            "empty",
-            "early",
-            "lopsided",
-            "over",
-        ):
-            setattr(new, name, getattr(self, name))
+        for name in State.__slots__[2:]:
+            value = getattr(self, name)
+            if isinstance(value, list):
+                value = [v[:] for v in value] if value and isinstance(value[0], list) else value[:]
+            setattr(new, name, value)
         return new
 
     def view(self, player: int) -> State:

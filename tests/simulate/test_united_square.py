@@ -260,3 +260,20 @@ def test_same_seed_same_game(seed):
             state.apply(rng.choice(state.legal_moves()))
         runs.append((state.cells, state.result().scores))
     assert runs[0] == runs[1]
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 20))
+def test_a_clone_plays_on_without_touching_the_original(seed, steps):
+    game = build("default")
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over():
+            break
+        state.apply(rng.choice(state.legal_moves()))
+    before = (state.cells[:], [h[:] for h in state.hands], state.scores(), state.player)
+    copy = state.clone()
+    while not copy.is_over():
+        copy.apply(copy.legal_moves()[0])
+    assert (state.cells, state.hands, state.scores(), state.player) == before
