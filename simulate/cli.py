@@ -18,6 +18,8 @@ from simulate.engines import ENGINES, make_game
 from simulate.report import Arm, Context, write_report
 from simulate.runner import RunConfig, play, read_rows, run_to_csv
 from simulate.stats import compare, summarize
+from simulate.sweep import DEFAULT_GAMES as DEFAULT_SWEEP_GAMES
+from simulate.sweep import run_sweep
 
 
 def slug(text: str) -> str:
@@ -264,6 +266,48 @@ def demo_cmd(games, jobs, out):
             _, written, _ = run_arms(name, headline, (), None, "greedy", games, 1, jobs, out, True, False)
             made.append(f"{data.title}: {' vs '.join(headline)} report  {written['pdf']}")
     click.echo("\n".join(made))
+
+
+@cli.command("sweep")
+@click.argument("game")
+@click.option(
+    "--grid",
+    "grid",
+    multiple=True,
+    metavar="KEY=V1,V2",
+    help="A rule and its values (repeat for each); every combination is an arm. "
+    "Default: the data file's [game] sweep list.",
+)
+@click.option(
+    "--variant", default="default", show_default=True, help="The rules every combination starts from."
+)
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override a rule for every arm.")
+@click.option(
+    "--players", type=int, default=None, help="Player count (default: the variant's or the game's)."
+)
+@click.option(
+    "--agents", default="greedy", show_default=True, help="One agent for every seat, or one per seat."
+)
+@click.option(
+    "--games", type=int, default=DEFAULT_SWEEP_GAMES, show_default=True, help="Games per combination."
+)
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of every arm.")
+@click.option(
+    "--jobs", type=int, default=1, show_default=True, help="Worker processes; results do not depend on it."
+)
+@click.option(
+    "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True
+)
+@click.option(
+    "--fresh", is_flag=True, help="Replace earlier runs in the same folder instead of resuming them."
+)
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def sweep_cmd(game, grid, variant, sets, players, agents, games, seed, jobs, out, fresh, quiet):
+    """Play GAME under every combination of a grid of rule values; one table row per combination."""
+    written = run_sweep(game, grid, variant, sets, players, agents, games, seed, jobs, out, fresh, quiet)
+    click.echo(f"table: {written['markdown']}")
+    click.echo(f"csv: {written['csv']}")
+    click.echo(f"figure: {written['figure']}")
 
 
 def main() -> None:

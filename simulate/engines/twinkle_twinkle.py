@@ -197,7 +197,8 @@ class Analysis:
     stars per group in all / counted (blue black holes cancel stars next to
     them); a group is a constellation when comp_raw >= 2. ast: cluster id per
     asteroid cell. points: per category, without the points that depend on the
-    other players (fewest asteroids, most planets).
+    other players (fewest asteroids, most planets). An analysis is never changed
+    once made (but for `memo`, a cache of gains from this chart).
     """
 
     __slots__ = (
@@ -220,9 +221,11 @@ class Analysis:
         "satellites",
         "comet_points",
         "points",
+        "memo",
     )
 
     def __init__(self, cells: Sequence[Cell | None], geo: Geometry, sc: Scoring):
+        self.memo: dict[tuple[Any, ...], int] = {}  # gains from this chart, see State.best_gain
         n = len(cells)
         nb, orth, around = geo.nb, geo.orth, geo.around
         blue_bh = sc.blue_black_holes
@@ -463,10 +466,14 @@ def gain(
                     comets += 1
         raw = cell.stars + sum(an.comp_raw[c] for c in linked)
         cnt = (0 if cancelled else cell.stars) + sum(an.comp_cnt[c] for c in linked)
-        sizes = [an.comp_cnt[c] for c in range(len(an.comp_raw)) if an.comp_raw[c] >= 2 and c not in linked]
-        if raw >= 2:
-            sizes.append(cnt)
-        d += sum(sc.constellation_points(sizes)) - an.const_points
+        if raw >= 2:  # else a lone star that changes no constellation
+            key = ("joined", frozenset(linked), cnt)
+            joined = an.memo.get(key)
+            if joined is None:
+                sizes = [an.comp_cnt[c] for c, r in enumerate(an.comp_raw) if r >= 2 and c not in linked]
+                sizes.append(cnt)
+                joined = an.memo[key] = sum(sc.constellation_points(sizes)) - an.const_points
+            d += joined
         d += sc.new_star * cell.new
         if not blue_bh:
             d -= sc.bh_green_dark * dark_lost
@@ -650,6 +657,9 @@ class Game:
                 distinct.append((0, table[0]))
             self.orients.append(distinct)
             self.cell.append(table)
+        # tiles that place the same way (all asteroids, twin star tiles) share a signature
+        shapes: dict[tuple[Cell, ...], int] = {}
+        self.signature = [shapes.setdefault(tuple(c for _, c in d), len(shapes)) for d in self.orients]
 
     def _check_rows(self, where: str) -> None:
         """Play the rows' tile counts through every round: the current row must always hold a pick each."""
@@ -701,7 +711,6 @@ class State:
         "counts",
         "filled",
         "an",
-        "memo",
         "round",
         "first",
         "moves",
@@ -738,7 +747,6 @@ class State:
         self.counts = [[0] * 6 for _ in range(n)]
         self.filled = [0] * n
         self.an: list[Analysis | None] = [None] * n
-        self.memo: dict[tuple[int, int], int] = {}
         self.round = 0
         self.moves = 0
         self.slow_left = 0
@@ -774,7 +782,6 @@ class State:
         if g.debug and move not in self.legal_moves():
             raise ValueError(f"illegal move {move} for seat {self.current_player()}")
         self.moves += 1
-        self.memo = {}
         standee = self.order[self.turn]
         if move < PLACE:
             self.held = self.cur[move]
@@ -820,33 +827,45 @@ class State:
             an = self.an[seat] = Analysis(self.cells[seat], self.game.geo, self.game.scoring)
         return an
 
+    def _gain(self, seat: int, cell: Cell, x: int, rival: tuple[int | None, int | None]) -> int:
+        """`gain` of placing `cell` on `x` of `seat`'s chart, cached on the chart's analysis.
+
+        The analysis is replaced whenever the chart changes, and the rivals'
+        counts are part of the key, so a cached gain is never stale.
+        """
+        an = self.analysis(seat)
+        key = (cell, x, rival)
+        value = an.memo.get(key)
+        if value is None:
+            g = self.game
+            value = an.memo[key] = gain(an, self.cells[seat], cell, x, g.geo, g.scoring, *rival)
+        return value
+
     def best_gain(self, tile: int, seat: int) -> int:
         """The most `seat`'s score can rise by placing `tile` anywhere, in any orientation."""
-        key = (tile, seat)
-        if key in self.memo:
-            return self.memo[key]
         g = self.game
         an = self.analysis(seat)
-        cells = self.cells[seat]
-        ra, rp = rivals(self.counts, seat)
-        best = -(10**9)
-        for x, c in enumerate(cells):
-            if c is None:
-                for _, cell in g.orients[tile]:
-                    v = gain(an, cells, cell, x, g.geo, g.scoring, ra, rp)
-                    if v > best:
-                        best = v
-        self.memo[key] = best
+        rival = rivals(self.counts, seat)
+        key = (g.signature[tile], rival)
+        best = an.memo.get(key)
+        if best is None:
+            cells = self.cells[seat]
+            shapes = g.orients[tile]
+            best = max(
+                self._gain(seat, cell, x, rival)
+                for x in range(len(cells))
+                if cells[x] is None
+                for _, cell in shapes
+            )
+            an.memo[key] = best
         return best
 
     def move_gain(self, move: int, seat: int) -> int:
         """Rise of `seat`'s score: for a pick, from the tile's best placement; for a placement, from it."""
         if move < PLACE:
             return self.best_gain(self.cur[move], seat)
-        g = self.game
         x, o = divmod(move - PLACE, 8)
-        ra, rp = rivals(self.counts, seat)
-        return gain(self.analysis(seat), self.cells[seat], g.cell[self.held][o], x, g.geo, g.scoring, ra, rp)
+        return self._gain(seat, self.game.cell[self.held][o], x, rivals(self.counts, seat))
 
     def is_over(self) -> bool:
         return self.over
@@ -899,7 +918,6 @@ class State:
         new.counts = [c[:] for c in self.counts]
         new.filled = self.filled[:]
         new.an = self.an[:]  # analyses are never changed after they are made
-        new.memo = {}
         for name in ("turn", "held", "round", "first", "moves", "slow_left", "over"):
             setattr(new, name, getattr(self, name))
         return new

@@ -1,0 +1,313 @@
+"""Sweep a grid of rule values: play every combination and tabulate its balance figures, one row each.
+
+`simulate sweep GAME --grid KEY=V1,V2 [--grid ...]` runs the Cartesian product
+of the grid's values as arms (for Twinkle Twinkle's five reference sides that is
+2^5 = 32 arms); with no `--grid`, the data file's `[game] sweep` list is the
+grid. Every arm is an ordinary run (`runner.run_to_csv`, so seeds, resuming and
+`--jobs` behave as in `simulate run`) summarised by `stats.summarize`. Written
+into `OUT/<game>/sweep-<keys>/`:
+
+- `sweep.csv`: one row per combination, numbers only: mean score and its
+  spread (standard deviation, mean winning margin), win rates per seat and per
+  turn position with their Wilson intervals, first-player advantage, draws, and
+  the mean points each category brings a player;
+- `sweep.md`: the same table for reading;
+- `sweep.png`: where the points come from, how often the first mover wins, and
+  how close games are, one line per combination.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import math
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+from printkit.atomic import atomic_path, write_text  # noqa: E402
+from printkit.errors import DataError  # noqa: E402
+from printkit.gamedata import GameData, load_game  # noqa: E402
+from simulate.agents import parse_agents  # noqa: E402
+from simulate.engines import ENGINES, make_game  # noqa: E402
+from simulate.runner import RunConfig, read_rows, run_to_csv  # noqa: E402
+from simulate.stats import summarize  # noqa: E402
+
+DEFAULT_GAMES = 100
+
+
+@dataclass(frozen=True)
+class Axis:
+    """One `--grid` entry: a rule key and the values it takes."""
+
+    key: str
+    values: tuple[str, ...]
+
+    @property
+    def short(self) -> str:
+        """The key's last part, for headings (`sides.comets` -> `comets`)."""
+        return self.key.rsplit(".", 1)[-1]
+
+
+@dataclass
+class Row:
+    """One combination's arm: its values, players, agents and summary."""
+
+    values: tuple[str, ...]
+    label: str
+    players: int
+    agents: tuple[str, ...]
+    summary: dict[str, Any]
+
+
+def parse_grid(specs: Sequence[str], origin: str = "--grid") -> list[Axis]:
+    """`KEY=V1,V2` strings as axes; a key may appear once and needs two or more distinct values."""
+    axes: list[Axis] = []
+    for spec in specs:
+        key, sep, raw = spec.partition("=")
+        key = key.strip()
+        values = tuple(v.strip() for v in raw.split(",") if v.strip())
+        if not sep or not key or not values:
+            raise DataError(f"{origin} {spec!r}: expected KEY=V1,V2 (e.g. sides.comets=green,blue)")
+        if len(set(values)) != len(values):
+            raise DataError(f"{origin} {spec}: a value is listed twice")
+        if any(a.key == key for a in axes):
+            raise DataError(f"{origin} {spec}: {key} is already on the grid")
+        axes.append(Axis(key, values))
+    return axes
+
+
+def grid_of(data: GameData, specs: Sequence[str]) -> list[Axis]:
+    """The `--grid` axes, or the data file's `[game] sweep` list when none is given."""
+    if specs:
+        return parse_grid(specs)
+    default = data.game.get("sweep")
+    if not default:
+        raise DataError(f"{data.where()}: game.sweep: no default grid; give one or more --grid KEY=V1,V2")
+    if not isinstance(default, list) or not all(isinstance(s, str) for s in default):
+        raise DataError(
+            f'{data.where()}: game.sweep: expected a list of "KEY=V1,V2" strings, got {default!r}'
+        )
+    return parse_grid(default, origin=f"{data.where()}: game.sweep")
+
+
+def run_sweep(
+    game: str,
+    grid: Sequence[str],
+    variant: str,
+    sets: Sequence[str],
+    players: int | None,
+    agents: str,
+    games: int,
+    seed: int,
+    jobs: int,
+    out: Path,
+    fresh: bool,
+    quiet: bool,
+) -> dict[str, Path]:
+    """Play every combination of the grid and write the sweep's table and figure; return their paths."""
+    if games < 1:
+        raise DataError(f"--games: expected at least 1, got {games}")
+    if jobs < 1:
+        raise DataError(f"--jobs: expected at least 1, got {jobs}")
+    data = load_game(game)
+    if data.engine not in ENGINES:
+        raise DataError(f"{data.path}: game.engine: no rules engine {data.engine!r} yet")
+    axes = grid_of(data, grid)
+    base = [p for p in variant.split("+") if p and not (p == "default" and "default" not in data.variants)]
+    combos = list(itertools.product(*(a.values for a in axes)))
+    arms = []
+    for combo in combos:
+        parts = base + [f"{a.key}={v}" for a, v in zip(axes, combo, strict=True)]
+        rules = data.resolve(parts, sets, players)
+        engine = make_game(rules)  # engine-level checks of every arm before any game is played
+        names = parse_agents(agents, data.engine, rules.players)
+        arms.append((combo, rules, engine, names))
+    folder = out / data.name / ("sweep-" + "-".join(a.short for a in axes))
+    named = [p for p in base if p != "default"]
+    if named:
+        folder = folder.with_name(folder.name + "+" + _slug("+".join(named)))
+    if sets:
+        folder = folder.with_name(folder.name + "+" + _slug("+".join(sets)))
+    rows: list[Row] = []
+    with click.progressbar(
+        length=games * len(arms),
+        label=f"{data.title}: sweep of {len(arms)} combinations x {games} games",
+        file=sys.stderr,
+        hidden=quiet,
+        show_eta=True,
+    ) as bar:
+        for combo, rules, engine, names in arms:
+            config = RunConfig(
+                game=data.name,
+                label=rules.label,
+                rules=rules.as_dict(),
+                players=rules.players,
+                agents=names,
+                games=games,
+                seed=seed,
+            )
+            arm_dir = (
+                folder / "arms" / _slug("+".join(f"{a.short}={v}" for a, v in zip(axes, combo, strict=True)))
+            )
+            csv_path = run_to_csv(config, rules, arm_dir, jobs=jobs, fresh=fresh, on_progress=bar.update)
+            cols = read_rows(csv_path, limit=games)
+            summary = summarize(cols, engine.metric_names, engine.categories)
+            rows.append(Row(tuple(combo), rules.label, rules.players, names, summary))
+    categories = arms[0][2].categories
+    heading = _heading(data.title, axes, rows, games, seed)
+    written = {
+        "csv": folder / "sweep.csv",
+        "markdown": folder / "sweep.md",
+        "figure": folder / "sweep.png",
+    }
+    write_text(written["csv"], table_csv(axes, rows, categories))
+    write_text(written["markdown"], table_markdown(heading, axes, rows, categories))
+    fig = figure(heading, axes, rows, categories)
+    with atomic_path(written["figure"]) as tmp:
+        fig.savefig(tmp, format="png", dpi=100, metadata={"Software": None})
+    plt.close(fig)
+    return written
+
+
+def _slug(text: str) -> str:
+    return "".join(c if c.isalnum() or c in "_.=+-" else "_" for c in text).strip("_") or "default"
+
+
+def _heading(title: str, axes: list[Axis], rows: list[Row], games: int, seed: int) -> str:
+    agents = sorted({",".join(r.agents) if len(set(r.agents)) > 1 else r.agents[0] for r in rows})
+    players = "/".join(sorted({str(r.players) for r in rows}))
+    keys = " x ".join(f"{a.key} ({'/'.join(a.values)})" for a in axes)
+    return (
+        f"{title}: sweep of {len(rows)} combinations of {keys}\n"
+        f"{players}p | agents {'; '.join(agents)} | {games} games each | seed {seed}"
+    )
+
+
+def _seats(rows: list[Row]) -> int:
+    return max(r.players for r in rows)
+
+
+def table_csv(axes: list[Axis], rows: list[Row], categories: Sequence[str]) -> str:
+    """One row per combination, numbers only; rates with their 95% Wilson bounds."""
+    seats = _seats(rows)
+    header = [a.key for a in axes] + ["players", "games", "mean_score", "score_sd", "mean_margin"]
+    header += ["first_player_advantage", "largest_seat_gap", "draw_rate"]
+    for kind in ("seat", "position"):
+        for s in range(seats):
+            header += [f"{kind}{s + 1}_win", f"{kind}{s + 1}_lo", f"{kind}{s + 1}_hi"]
+    header += [f"points_{c}" for c in categories]
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(header)
+    for r in rows:
+        s = r.summary
+        line: list[Any] = list(r.values) + [r.players, s["games"]]
+        line += [_num(s["score_all"]["mean"]), _num(s["score_all"]["sd"]), _num(s["margin"]["mean"])]
+        line += [_num(s["first_player_advantage"]), _num(s["largest_seat_gap"]), _num(s["draws"]["p"])]
+        for key in ("seat_wins", "position_wins"):
+            rates = s[key]
+            for k in range(seats):
+                line += [_num(rates[k][f]) for f in ("p", "lo", "hi")] if k < len(rates) else ["", "", ""]
+        line += [_num(s["categories"][c]["mean"]) for c in categories]
+        writer.writerow(line)
+    return buf.getvalue()
+
+
+def _num(x: float) -> float | str:
+    return "" if x is None or not math.isfinite(x) else round(float(x), 4)
+
+
+def _rate(r: dict[str, float]) -> str:
+    return f"{100 * r['p']:.0f}% ({100 * r['lo']:.0f}-{100 * r['hi']:.0f})"
+
+
+def table_markdown(heading: str, axes: list[Axis], rows: list[Row], categories: Sequence[str]) -> str:
+    """The sweep table for reading: rates as `percent (95% Wilson interval)`."""
+    seats = _seats(rows)
+    title, _, sub = heading.partition("\n")
+    lines = [f"# {title}", "", sub, ""]
+    lines.append(
+        "Score: mean ± sd of a player's final score; margin: top score minus the next; "
+        "seat / turn position: win rates (draws excluded) with 95% Wilson intervals, moved-first = "
+        "first in the opening turn order; advantage: first-mover win rate minus an even share; "
+        "points: mean points a player gets from each category."
+    )
+    lines.append("")
+    header = [a.short for a in axes] + ["p", "score", "margin", "moved first", "advantage", "seat gap"]
+    header += [f"seat {s + 1}" for s in range(seats)] + [f"position {s + 1}" for s in range(1, seats)]
+    header += [c.replace("_", " ") for c in categories]
+    lines.append("| " + " | ".join(header) + " |")
+    lines.append("|" + "|".join("---" for _ in header) + "|")
+    for r in rows:
+        s = r.summary
+        cells = list(r.values) + [str(r.players)]
+        cells += [f"{s['score_all']['mean']:.1f} ± {s['score_all']['sd']:.1f}", f"{s['margin']['mean']:.1f}"]
+        cells += [_rate(s["position_wins"][0]), f"{s['first_player_advantage']:+.3f}"]
+        cells += [f"{s['largest_seat_gap']:.3f}"]
+        cells += [_rate(s["seat_wins"][k]) if k < r.players else "" for k in range(seats)]
+        cells += [_rate(s["position_wins"][k]) if k < r.players else "" for k in range(1, seats)]
+        cells += [f"{s['categories'][c]['mean']:.1f}" for c in categories]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def figure(heading: str, axes: list[Axis], rows: list[Row], categories: Sequence[str]) -> plt.Figure:
+    """Three panels, one line per combination: points by category, first-mover wins, margins."""
+    n = len(rows)
+    fig, (ax_pts, ax_first, ax_margin) = plt.subplots(
+        1, 3, figsize=(15, 1.6 + 0.28 * n), sharey=True, gridspec_kw={"width_ratios": [3, 1.3, 1.3]}
+    )
+    y = np.arange(n)[::-1]
+    left = np.zeros(n)
+    negative = np.zeros(n)
+    for j, cat in enumerate(categories):
+        width = np.array([r.summary["categories"][cat]["mean"] for r in rows])
+        start = np.where(width >= 0, left, negative + width)
+        ax_pts.barh(
+            y,
+            np.abs(width),
+            left=start,
+            height=0.8,
+            label=cat.replace("_", " "),
+            color=plt.get_cmap("tab10")(j),
+        )
+        left = left + np.clip(width, 0, None)
+        negative = negative + np.clip(width, None, 0)
+    ax_pts.axvline(0, color="k", linewidth=0.6)
+    ax_pts.set_yticks(y)
+    ax_pts.set_yticklabels([" ".join(r.values) for r in rows], fontsize=7, family="monospace")
+    ax_pts.set_ylabel(" ".join(a.short for a in axes), fontsize=8)
+    ax_pts.set_xlabel("mean points per player, by category")
+    ax_pts.legend(fontsize=7, ncol=4, loc="lower center", bbox_to_anchor=(0.5, 1.0))
+    first = [r.summary["position_wins"][0] for r in rows]
+    p = np.array([f["p"] for f in first])
+    err = np.array([[f["p"] - f["lo"] for f in first], [f["hi"] - f["p"] for f in first]])
+    ax_first.errorbar(p, y, xerr=err, fmt="o", markersize=3, capsize=2, color="#1b6ca8")
+    for players in sorted({r.players for r in rows}):
+        ax_first.axvline(1 / players, color="k", linestyle="dotted", linewidth=0.8)
+    ax_first.set_xlabel("first mover's win rate\n(95% Wilson; dotted: even share)")
+    margin = [r.summary["margin"] for r in rows]
+    m = np.array([d["mean"] for d in margin])
+    merr = np.array([[d["mean"] - d["lo"] for d in margin], [d["hi"] - d["mean"] for d in margin]])
+    ax_margin.errorbar(m, y, xerr=merr, fmt="o", markersize=3, capsize=2, color="#d7263d", label="margin")
+    sd = np.array([r.summary["score_all"]["sd"] for r in rows])
+    ax_margin.plot(sd, y, "x", color="#555555", markersize=4, label="score sd")
+    ax_margin.set_xlabel("winning margin (95% t) and score sd")
+    ax_margin.legend(fontsize=7)
+    for ax in (ax_pts, ax_first, ax_margin):
+        ax.grid(axis="x", linewidth=0.3)
+        ax.set_ylim(-0.7, n - 0.3)
+    fig.suptitle(heading, fontsize=9)
+    fig.tight_layout()
+    return fig
