@@ -684,6 +684,9 @@ class State:
         new.viewer = -1
         new.script = ()
         new.rng = random.Random(rng.getrandbits(64))
+        for s in range(g.players):
+            if s != player:
+                new.hands[s] = 0
         for s, tiles in zip(seats, hands[:-1], strict=True):
             new.hands[s] = sum(1 << t for t in tiles)
         new.bone = hands[-1]
@@ -715,7 +718,7 @@ class State:
             for s in range(n):
                 if self.hands[s].bit_count() != self.sizes[s]:
                     raise AssertionError(f"seat {s + 1}: hand size out of step")
-                if not self.active[s] and self.hands[s]:
+                if not self.over and not self.active[s] and self.hands[s]:
                     raise AssertionError(f"seat {s + 1} is out of the match but holds tiles")
                 if g.forced and self.hands[s] & g.match_set[self.voids[s]]:
                     raise AssertionError(f"seat {s + 1} holds a number it passed on")

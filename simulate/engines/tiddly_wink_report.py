@@ -113,6 +113,13 @@ def option_effect(base: Arm, other: Arm, a: dict[str, Any], b: dict[str, Any]) -
     return out
 
 
+def _errors(rows: list[dict[str, float]], key: str = "p") -> np.ndarray:
+    """Error bar lengths below and above each estimate; none where there was nothing to count."""
+    below = [max(0.0, r[key] - r["lo"]) if math.isfinite(r[key]) else 0.0 for r in rows]
+    above = [max(0.0, r["hi"] - r[key]) if math.isfinite(r[key]) else 0.0 for r in rows]
+    return np.array([below, above])
+
+
 def _rate(r: dict[str, float]) -> str:
     return f"{r['p']:.3f} [{r['lo']:.3f}, {r['hi']:.3f}]" if r["n"] else "n/a"
 
@@ -193,7 +200,7 @@ def figure_round_wins(ctx: Context, arms: list[Arm], figures: list[dict[str, Any
         rates = f["round_wins_by_position"]
         x = np.arange(len(rates)) + (i - (len(arms) - 1) / 2) * width
         p = np.array([r["p"] for r in rates])
-        err = np.array([[r["p"] - r["lo"] for r in rates], [r["hi"] - r["p"] for r in rates]])
+        err = _errors(rates)
         colour = COLOURS[i % len(COLOURS)]
         ax.bar(x, p, width, yerr=err, capsize=3, color=colour, label=f"{arm.label} ({f['rounds']} rounds)")
         ax.hlines(1 / f["players"], x[0] - width / 2, x[-1] + width / 2, colors="k", linestyles="dotted")
@@ -221,7 +228,7 @@ def figure_blocked(ctx: Context, arms: list[Arm], figures: list[dict[str, Any]])
                     x,
                     r["p"],
                     0.8 / len(arms),
-                    yerr=[[r["p"] - r["lo"]], [r["hi"] - r["p"]]],
+                    yerr=_errors([r]),
                     capsize=3,
                     color=colour,
                 )
@@ -235,13 +242,9 @@ def figure_blocked(ctx: Context, arms: list[Arm], figures: list[dict[str, Any]])
         rates = f["blocked_wins_by_position"]
         x = np.arange(len(rates)) + (i - (len(arms) - 1) / 2) * width
         p = np.array([r["p"] if r["n"] else 0.0 for r in rates])
-        err = np.array(
-            [
-                [r["p"] - r["lo"] if r["n"] else 0.0 for r in rates],
-                [r["hi"] - r["p"] if r["n"] else 0.0 for r in rates],
-            ]
+        right.bar(
+            x, p, width, yerr=_errors(rates), capsize=3, color=COLOURS[i % len(COLOURS)], label=arm.label
         )
-        right.bar(x, p, width, yerr=err, capsize=3, color=COLOURS[i % len(COLOURS)], label=arm.label)
         right.hlines(1 / f["players"], x[0] - width / 2, x[-1] + width / 2, colors="k", linestyles="dotted")
     right.set_xticks(range(longest))
     right.set_xticklabels(["leader"] + [f"+{k}" for k in range(1, longest)])
@@ -278,7 +281,7 @@ def figure_match_length(
         right.errorbar(
             f["players"] + (i - (len(arms) - 1) / 2) * 0.08,
             m["mean"],
-            yerr=[[m["mean"] - m["lo"]], [m["hi"] - m["mean"]]],
+            yerr=_errors([m], "mean"),
             marker="o",
             capsize=3,
             color=COLOURS[i % len(COLOURS)],
@@ -315,14 +318,12 @@ def figure_option_effects(ctx: Context, arms: list[Arm], figures: list[dict[str,
     for i, f in enumerate(figures):
         colour = COLOURS[i % len(COLOURS)]
         m = f["moves_per_round"]
-        axes[0].bar(
-            i, m["mean"], yerr=[[m["mean"] - m["lo"]], [m["hi"] - m["mean"]]], capsize=3, color=colour
-        )
+        axes[0].bar(i, m["mean"], yerr=_errors([m], "mean"), capsize=3, color=colour)
         b = f["blocked_rounds"]
-        axes[1].bar(i, b["p"], yerr=[[b["p"] - b["lo"]], [b["hi"] - b["p"]]], capsize=3, color=colour)
+        axes[1].bar(i, b["p"], yerr=_errors([b]), capsize=3, color=colour)
         r = f["leader_round_wins"]
         even = 1 / f["players"]
-        axes[2].bar(i, r["p"] - even, yerr=[[r["p"] - r["lo"]], [r["hi"] - r["p"]]], capsize=3, color=colour)
+        axes[2].bar(i, r["p"] - even, yerr=_errors([r]), capsize=3, color=colour)
     axes[2].axhline(0, color="k", linewidth=0.8)
     for ax, title in zip(
         axes,
