@@ -188,8 +188,9 @@ def figure_categories(ctx: Context, arms: list[Arm]) -> plt.Figure:
     ax.set_xticks(range(len(arms)))
     ax.set_xticklabels([a.label for a in arms])
     ax.set_ylabel("mean points per player")
-    ax.legend(fontsize=8, ncol=2)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     ax.set_title(_heading(ctx, arms, "where the points come from"), fontsize=9)
+    fig.tight_layout()
     return fig
 
 

@@ -1009,3 +1009,10 @@ class GreedyLeftAgent:
 
 
 AGENTS = {"greedy_left": GreedyLeftAgent}
+
+
+def report_extras(ctx: Any, arms: list[Any]) -> Any:
+    """Win rates of players who ignore a category and the winner's edge (see `twinkle_twinkle_report`)."""
+    from simulate.engines.twinkle_twinkle_report import extras
+
+    return extras(ctx, arms)

@@ -1,0 +1,149 @@
+"""Twinkle Twinkle's own part of a balance report: what each scoring category is worth to a winner.
+
+The generic report already stacks the mean points of each category per arm.
+Here, from the per-seat category columns of the games CSV:
+
+- ignoring a category: of the players who scored nothing (or less) in a
+  category, how many won outright, with a Wilson interval, against an even
+  share (1 / players) — a category nobody can afford to ignore shows a low rate;
+- the winner's edge: mean points per category of the winners against everyone
+  else, which says which reference sides decide games.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from simulate.report import COLOURS, Arm, Context, Extras, _heading
+from simulate.stats import wilson, winner_sets
+
+
+def _seat_rows(arm: Arm, categories: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Points per (game, seat) per category, and whether that seat won the game outright."""
+    n = arm.players
+    points = np.stack(
+        [np.column_stack([arm.cols[f"{c}_{s + 1}"] for c in categories]) for s in range(n)], axis=1
+    )
+    draws = arm.cols["draw"].astype(bool)
+    won = np.zeros((len(draws), n), dtype=bool)
+    for g, (seats, draw) in enumerate(zip(winner_sets(arm.cols), draws, strict=True)):
+        if not draw:
+            for s in seats:
+                won[g, s] = True
+    return points.reshape(-1, len(categories)), won.reshape(-1)
+
+
+def ignored(arm: Arm, categories: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+    """Per category: the share of players who scored <= 0 in it, and their outright win rate."""
+    points, won = _seat_rows(arm, categories)
+    out = {}
+    for j, cat in enumerate(categories):
+        idle = points[:, j] <= 0
+        out[cat] = {
+            "share": float(idle.mean()) if len(idle) else float("nan"),
+            "wins": wilson(int(won[idle].sum()), int(idle.sum())),
+        }
+    return out
+
+
+def winners_edge(arm: Arm, categories: tuple[str, ...]) -> dict[str, dict[str, float]]:
+    """Per category: mean points of outright winners and of the other players."""
+    points, won = _seat_rows(arm, categories)
+    return {
+        cat: {
+            "winners": float(points[won, j].mean()) if won.any() else float("nan"),
+            "others": float(points[~won, j].mean()) if (~won).any() else float("nan"),
+        }
+        for j, cat in enumerate(categories)
+    }
+
+
+def extras(ctx: Context, arms: list[Arm]) -> Extras:
+    cats = ctx.categories
+    idle = {a.label: ignored(a, cats) for a in arms}
+    edge = {a.label: winners_edge(a, cats) for a in arms}
+    lines = ["Twinkle Twinkle: players who score nothing in a category, and their win rate:"]
+    for arm in arms:
+        lines.append(f"  {arm.label} ({arm.players}p, even share {1 / arm.players:.3f}):")
+        for cat in cats:
+            d = idle[arm.label][cat]
+            w = d["wins"]
+            if w["n"]:
+                lines.append(
+                    f"    {cat:<20} {100 * d['share']:5.1f}% of players, win {w['p']:.3f} "
+                    f"[{w['lo']:.3f}, {w['hi']:.3f}]"
+                )
+    lines.append("Winner's edge: mean points per category, winners vs the others:")
+    for arm in arms:
+        parts = [
+            f"{c.replace('constellation_', 'c.')} {e['winners'] - e['others']:+.1f}"
+            for c, e in edge[arm.label].items()
+        ]
+        lines.append(f"  {arm.label}: " + ", ".join(parts))
+    return Extras(
+        lines=lines,
+        figures={
+            "ignored_categories": _figure_ignored(ctx, arms, idle),
+            "winners_edge": _figure_edge(ctx, arms, edge),
+        },
+        summary={"ignored_categories": idle, "winners_edge": edge},
+    )
+
+
+def _figure_ignored(ctx: Context, arms: list[Arm], idle: dict[str, dict[str, Any]]) -> plt.Figure:
+    fig, ax = plt.subplots(figsize=(10, 5))
+    cats = ctx.categories
+    width = 0.8 / len(arms)
+    for i, arm in enumerate(arms):
+        x = np.arange(len(cats)) + (i - (len(arms) - 1) / 2) * width
+        rates = [idle[arm.label][c]["wins"] for c in cats]
+        p = np.array([r["p"] if r["n"] else 0.0 for r in rates])
+        err = np.clip(  # Wilson bounds may sit a rounding error inside p
+            np.array([[r["p"] - r["lo"] for r in rates], [r["hi"] - r["p"] for r in rates]]), 0, None
+        )
+        err[:, [not r["n"] for r in rates]] = 0.0
+        ax.bar(x, p, width, yerr=err, capsize=2, label=arm.label, color=COLOURS[i % len(COLOURS)])
+        ax.hlines(
+            1 / arm.players,
+            x[0] - width,
+            x[-1] + width,
+            colors=COLOURS[i % len(COLOURS)],
+            linestyles="dotted",
+        )
+        for xi, c, top in zip(x, cats, p + err[1], strict=True):
+            share = idle[arm.label][c]["share"]
+            ax.text(xi, top + 0.01, f"{100 * share:.0f}%", ha="center", va="bottom", fontsize=6)
+    ax.set_xticks(range(len(cats)))
+    ax.set_xticklabels([c.replace("_", " ") for c in cats], fontsize=8, rotation=15)
+    ax.set_ylabel("win rate of players with 0 points in it (95% Wilson)")
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=8)
+    ax.set_title(
+        _heading(
+            ctx, arms, "ignoring a category: win rate (dotted: even share; above bars: share of players)"
+        ),
+        fontsize=9,
+    )
+    fig.tight_layout()
+    return fig
+
+
+def _figure_edge(ctx: Context, arms: list[Arm], edge: dict[str, dict[str, dict[str, float]]]) -> plt.Figure:
+    fig, ax = plt.subplots(figsize=(10, 5))
+    cats = ctx.categories
+    width = 0.8 / len(arms)
+    for i, arm in enumerate(arms):
+        x = np.arange(len(cats)) + (i - (len(arms) - 1) / 2) * width
+        diff = [edge[arm.label][c]["winners"] - edge[arm.label][c]["others"] for c in cats]
+        ax.bar(x, diff, width, label=arm.label, color=COLOURS[i % len(COLOURS)])
+    ax.axhline(0, color="k", linewidth=0.6)
+    ax.set_xticks(range(len(cats)))
+    ax.set_xticklabels([c.replace("_", " ") for c in cats], fontsize=8, rotation=15)
+    ax.set_ylabel("winners' mean points minus the others'")
+    ax.legend(fontsize=8)
+    ax.set_title(_heading(ctx, arms, "the winner's edge by category"), fontsize=9)
+    fig.tight_layout()
+    return fig
