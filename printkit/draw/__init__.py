@@ -18,6 +18,7 @@ from printkit.pieces import Piece
 
 DRAWERS = {
     "united_square": "printkit.draw.united_square",
+    "tiddly_wink": "printkit.draw.tiddly_wink",
 }
 
 

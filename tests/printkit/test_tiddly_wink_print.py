@@ -1,0 +1,110 @@
+"""Tiddly-Wink's printed set: pieces from the data file and rules, measured back from the built PDF."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from pypdf import PdfReader
+
+from printkit.build import build_game
+from printkit.draw import pieces_for
+from printkit.errors import DataError
+from printkit.gamedata import load_game
+from printkit.pieces import count_by_component
+
+MM = 72 / 25.4  # points per millimetre
+DATA = load_game("tiddly_wink")
+DOMINO_W, DOMINO_H = DATA.components["domino"]["size_mm"]
+TILES = [(a, b) for b in range(7) for a in range(b + 1)]
+
+
+def test_a_double_six_set_counters_for_every_seat_and_one_reference():
+    items = pieces_for(DATA, DATA.resolve())
+    assert count_by_component(items) == {"domino": 28, "counter": 30 * 5, "reference": 1}
+    dominoes = [p for p in items if p.component == "domino"]
+    assert [(p.record["low"], p.record["high"]) for p in dominoes] == TILES
+    assert all(p.size_mm == (DOMINO_W, DOMINO_H) for p in dominoes)
+    counter = next(p for p in items if p.component == "counter")
+    assert counter.size_mm == tuple(DATA.components["counter"]["size_mm"])
+    more = pieces_for(DATA, DATA.resolve(sets=["counters=10"], players=8))
+    assert count_by_component(more)["counter"] == 80
+
+
+def test_the_reference_prints_every_option_in_force_and_marks_changes():
+    rules = DATA.resolve("leaflet")
+    ref = next(p for p in pieces_for(DATA, rules) if p.component == "reference").record
+    assert [o["name"] for o in ref["options"]] == list(DATA.options)
+    shown = {o["name"]: o for o in ref["options"]}
+    assert shown["double_bonus"]["value"] == "chain" and shown["double_bonus"]["changed"]
+    assert shown["draw"]["value"] == "yes" and shown["draw"]["changed"]
+    assert not shown["tie"]["changed"]  # the leaflet's carry is also the default
+    assert all(o["doc"] == DATA.options[o["name"]]["doc"] for o in ref["options"])
+    assert ref["subtitle"] == "rules leaflet, 5 players"
+    text = " ".join(ref["summary"])
+    assert "double, double, then one more" in text and "draw until you can play" in text
+    two = next(p for p in pieces_for(DATA, DATA.resolve("block")) if p.component == "reference").record
+    assert two["subtitle"] == "rules block, 2 players (published: 5-8)"
+    assert "Match: a single round." in two["summary"]
+    assert not any(line.startswith("Stake") for line in two["summary"])
+
+
+def test_a_set_that_is_not_a_full_double_n_set_is_refused():
+    components = dict(DATA.components)
+    components["domino"] = {**components["domino"], "count": 27}
+    with pytest.raises(DataError, match="components.domino.count: a double-6 set has 28 dominoes, got 27"):
+        pieces_for(replace(DATA, components=components), DATA.resolve())
+    components["domino"] = {**components["domino"], "count": 28, "pip_rgb": "black"}
+    with pytest.raises(DataError, match='components.domino.pip_rgb: expected "#rrggbb"'):
+        pieces_for(replace(DATA, components=components), DATA.resolve())
+
+
+@pytest.fixture(scope="module")
+def leaflet_pdf(tmp_path_factory):
+    return PdfReader(build_game("tiddly_wink", tmp_path_factory.mktemp("tw"), spec="leaflet"))
+
+
+def drawn_pieces(reader, shapes_of):
+    """Per piece index: component, clip box (the trim, no bleed) and its filled shapes."""
+    out: dict[int, dict] = {}
+    for page in reader.pages:
+        for shape in shapes_of(page):
+            props = shape.tag("/PrintkitPiece")
+            if props is None:
+                continue
+            item = out.setdefault(
+                int(props["/Index"]), {"component": str(props["/Component"])[1:], "fills": []}
+            )
+            if shape.op == "W n":
+                item["clip"] = shape.bbox
+            elif shape.op.startswith("f"):
+                item["fills"].append(shape)
+    return out
+
+
+def test_the_printed_domino_has_its_declared_size_and_its_pips(leaflet_pdf, shapes_of):
+    drawn = drawn_pieces(leaflet_pdf, shapes_of)
+    dominoes = [drawn[i] for i in range(28)]
+    assert all(d["component"] == "domino" for d in dominoes)
+    for (a, b), domino in zip(TILES, dominoes, strict=True):
+        x0, y0, x1, y1 = domino["clip"]
+        assert x1 - x0 == pytest.approx(DOMINO_W * MM, abs=0.01)
+        assert y1 - y0 == pytest.approx(DOMINO_H * MM, abs=0.01)
+        # one fill for the face, then one per pip
+        assert len(domino["fills"]) - 1 == a + b
+    assert sum(len(d["fills"]) - 1 for d in dominoes) == 168
+    counter = drawn[28]
+    x0, y0, x1, y1 = counter["clip"]
+    assert counter["component"] == "counter" and x1 - x0 == pytest.approx(16 * MM, abs=0.01)
+
+
+def test_the_printed_reference_names_the_options_in_force(leaflet_pdf, texts_of):
+    texts = [t for page in leaflet_pdf.pages for t, tags in texts_of(page) if tags]
+    for word in (
+        "Tiddly-Wink: rules reference",
+        "rules leaflet, 5 players",
+        "double_bonus",
+        "chain",
+        "round_cap",
+    ):
+        assert any(word in t for t in texts), word
