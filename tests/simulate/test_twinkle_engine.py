@@ -237,7 +237,8 @@ def test_greedy_left_prefers_the_leftmost_tile_when_gains_are_equal() -> None:
     gains = [state.move_gain(m, state.current_player()) for m in legal]
     choice = agent.choose(state, legal)
     rank = legal.index(choice)
-    assert all(gains[rank] - rank >= g - r for r, g in enumerate(gains))
+    weight = agent.LEFT_WEIGHT
+    assert all(gains[rank] - weight * rank >= g - weight * r for r, g in enumerate(gains))
 
 
 @pytest.mark.parametrize(
