@@ -8,6 +8,8 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from printkit.errors import DataError
+
 
 def _umask() -> int:
     mask = os.umask(0)
@@ -45,3 +47,14 @@ def write_bytes(target: Path | str, data: bytes) -> None:
     """Write `data` to `target` atomically."""
     with atomic_path(target) as tmp:
         tmp.write_bytes(data)
+
+
+def write_output(target: Path | str, data: bytes | str) -> None:
+    """Write an output file atomically; failing to write it is a `DataError` naming the file."""
+    try:
+        if isinstance(data, bytes):
+            write_bytes(target, data)
+        else:
+            write_text(target, data)
+    except OSError as exc:
+        raise DataError(f"cannot write {target}: {exc.strerror or exc}") from None

@@ -1,8 +1,12 @@
-"""The `printkit` command: list the games and build their print-and-play PDFs.
+"""The `printkit` command: list the games, build their print-and-play files, calibrate, proof.
 
     printkit list
-    printkit build GAME [--variant SPEC] [--set key=value ...] [--paper a4|letter]
-                        [--bleed MM] [--margin MM] [--gap MM] [--no-crop-marks] [--out DIR]
+    printkit build GAME [--variant SPEC] [--set key=value ...] [--mode home|shop]
+                        [--paper a4|letter] [--bleed MM] [--margin MM] [--gap MM]
+                        [--no-crop-marks] [--no-backs] [--back-offset X,Y] [--cut-svg]
+                        [--cmyk] [--lang en|ja] [--out DIR]
+    printkit calibrate [--paper a4|letter] [--back-offset X,Y] [--out DIR]
+    printkit proof GAME [--variant SPEC] [--set key=value ...] [--dpi N] [--lang en|ja] [--out DIR]
 
 Every mistake in the input is one line `error: ...` on stderr and exit status
 2, with no output file written.
@@ -15,12 +19,16 @@ from typing import Any
 
 import click
 
-from printkit.build import build
+from printkit.backs import parse_offset
+from printkit.build import MODES, build
+from printkit.calibrate import write_calibration
 from printkit.draw import has_drawing, pieces_for
 from printkit.errors import DataError, run_cli
-from printkit.gamedata import GameData, available_games, load_game
+from printkit.gamedata import LANGS, GameData, available_games, load_game
 from printkit.imposition import PAPERS_MM
 from printkit.pieces import count_by_component
+from printkit.proof import write_proofs
+from printkit.summary import lines as summary_lines
 
 
 class _OneLineErrors(click.Group):
@@ -76,43 +84,89 @@ def list_games() -> None:
         click.echo("\n".join(_describe(load_game(name))))
 
 
-@cli.command("build")
-@click.argument("game")
-@click.option(
-    "--variant",
-    "spec",
-    default="default",
-    show_default=True,
-    help="Variant names and key=value parts joined with '+', e.g. board7+deal=equal.",
-)
-@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override one rule (repeatable).")
-@click.option(
+def _variant_options(fn: Any) -> Any:
+    fn = click.option(
+        "--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override one rule (repeatable)."
+    )(fn)
+    return click.option(
+        "--variant",
+        "spec",
+        default="default",
+        show_default=True,
+        help="Variant names and key=value parts joined with '+', e.g. board7+deal=equal.",
+    )(fn)
+
+
+def _out_option(fn: Any) -> Any:
+    return click.option(
+        "--out",
+        "out_dir",
+        type=click.Path(path_type=Path),
+        default=Path("output"),
+        show_default=True,
+        help="Folder for the files.",
+    )(fn)
+
+
+_paper = click.option(
     "--paper", type=click.Choice(sorted(PAPERS_MM), case_sensitive=False), default="a4", show_default=True
 )
-@click.option("--bleed", type=float, default=0.0, show_default=True, help="Artwork past the trim, mm.")
+_lang = click.option(
+    "--lang",
+    type=click.Choice(LANGS),
+    default="en",
+    show_default=True,
+    help="Language of the printed labels (ja: Japanese, from the data file's [lang.ja]).",
+)
+_offset = click.option(
+    "--back-offset",
+    "back_offset",
+    default="0,0",
+    show_default=True,
+    metavar="X,Y",
+    help="Shift the backs by X,Y mm to match a duplex printer (see printkit calibrate).",
+)
+
+
+@cli.command("build")
+@click.argument("game")
+@_variant_options
+@click.option(
+    "--mode",
+    type=click.Choice(MODES),
+    default="home",
+    show_default=True,
+    help="home: pieces packed on A4/Letter sheets; shop: one page per piece face with TrimBox/BleedBox.",
+)
+@_paper
+@click.option("--bleed", type=float, default=None, help="Artwork past the trim, mm [default: 0; shop: 3].")
 @click.option("--margin", type=float, default=10.0, show_default=True, help="Page margin, mm.")
 @click.option("--gap", type=float, default=0.0, show_default=True, help="Gutter between pieces, mm.")
 @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(path_type=Path),
-    default=Path("output"),
-    show_default=True,
-    help="Folder for the PDF.",
-)
+@click.option("--backs/--no-backs", default=True, show_default=True, help="Print the backs of pieces.")
+@_offset
+@click.option("--cut-svg", is_flag=True, help="Also write an SVG of each sheet's cut lines (home mode).")
+@click.option("--cmyk", is_flag=True, help="Write every colour as CMYK (for print shops).")
+@_lang
+@_out_option
 def build_cmd(
     game: str,
     spec: str,
     sets: tuple[str, ...],
+    mode: str,
     paper: str,
-    bleed: float,
+    bleed: float | None,
     margin: float,
     gap: float,
     crop_marks: bool,
+    backs: bool,
+    back_offset: str,
+    cut_svg: bool,
+    cmyk: bool,
+    lang: str,
     out_dir: Path,
 ) -> None:
-    """Write OUT/GAME[-VARIANT].pdf with every piece of the game."""
+    """Write OUT/GAME[-VARIANT][-shop][-LANG].pdf with every piece of the game, and its summary."""
     result = build(
         game,
         out_dir,
@@ -123,9 +177,41 @@ def build_cmd(
         margin=margin,
         gap=gap,
         crop_marks=crop_marks,
+        mode=mode,
+        backs=backs,
+        back_offset=parse_offset(back_offset),
+        cut_svg=cut_svg,
+        cmyk=cmyk,
+        lang=lang,
     )
-    click.echo(f"wrote {result.path} ({result.pages} pages, {paper.lower()})")
-    click.echo("pieces: " + ", ".join(f"{key} {n}" for key, n in result.counts.items()))
+    click.echo(f"wrote {result.path}: " + "\n".join(summary_lines(result.summary)))
+    for path in result.files[1:]:
+        click.echo(f"wrote {path}")
+    data = load_game(game)
+    if not data.has_text(lang):
+        click.echo(f"note: {data.where()} has no [lang.{lang}] text; the labels stay in English")
+
+
+@cli.command("calibrate")
+@_paper
+@_offset
+@_out_option
+def calibrate_cmd(paper: str, back_offset: str, out_dir: Path) -> None:
+    """Write OUT/calibrate-PAPER.pdf: 100 mm rulers and a duplex registration grid."""
+    path = write_calibration(out_dir, paper, parse_offset(back_offset))
+    click.echo(f"wrote {path}: print at 100 %, measure the rulers, read the back's grid")
+
+
+@cli.command("proof")
+@click.argument("game")
+@_variant_options
+@click.option("--dpi", type=int, default=150, show_default=True, help="Resolution of the images.")
+@_lang
+@_out_option
+def proof_cmd(game: str, spec: str, sets: tuple[str, ...], dpi: int, lang: str, out_dir: Path) -> None:
+    """Write PNG images of one of each component of GAME (front and back)."""
+    for path in write_proofs(game, out_dir, spec=spec, sets=sets, dpi=dpi, lang=lang):
+        click.echo(f"wrote {path}")
 
 
 def main() -> None:

@@ -3,7 +3,10 @@
 Both packages read games only through this module: `printkit` to draw the
 components, `simulate` to build the rules engine. A data file is TOML with the
 tables `[game]`, `[components.*]`, `[rules]`, `[options.*]` (one per rule: its
-documentation, source and allowed values) and `[variants.*]` (named overrides).
+documentation, source and allowed values), `[variants.*]` (named overrides) and
+`[lang.<code>]` (the printed text in another language: the same key paths as
+`[game]` and `[components.*]`, strings only, e.g. `[lang.ja.components.aid.text]`;
+`GameData.localized` lays them over the English text).
 Every problem raises `DataError` with one line naming the file, the key path,
 the bad value and what was expected.
 """
@@ -15,13 +18,14 @@ import importlib.resources
 import os
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from printkit.errors import DataError
 
 SOURCES = ("seed", "pub", "house")
+LANGS = ("en", "ja")  # languages of the printed text; English is the data file's own
 COMPONENT_KINDS = ("tile", "board", "card", "domino", "token", "reference", "chart")
 
 
@@ -121,6 +125,8 @@ class GameData:
     rules: Mapping[str, Any]
     options: Mapping[str, Mapping[str, Any]]
     variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    translations: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    lang: str = "en"
 
     @property
     def title(self) -> str:
@@ -136,6 +142,22 @@ class GameData:
 
     def where(self) -> str:
         return str(self.path)
+
+    def localized(self, lang: str) -> GameData:
+        """The data with the printed text of `lang` laid over the English (where the file has it)."""
+        if lang not in LANGS:
+            raise DataError(f"lang: unknown language {lang!r}; expected one of {', '.join(LANGS)}")
+        overlay = self.translations.get(lang, {})
+        return replace(
+            self,
+            game=_overlay(self.game, overlay.get("game", {})),
+            components=_overlay(self.components, overlay.get("components", {})),
+            lang=lang,
+        )
+
+    def has_text(self, lang: str) -> bool:
+        """Whether the printed text exists in `lang` (English always does)."""
+        return lang == "en" or lang in self.translations
 
     # ------------------------------------------------------------ resolving
     def resolve(
@@ -260,6 +282,34 @@ def check_value(key: str, value: Any, default: Any, option: Mapping[str, Any], w
         return v
 
     return walk(key, value, default)
+
+
+def _overlay(base: Any, over: Any) -> Any:
+    """`base` with the strings of `over` put in place (same shape, checked on load)."""
+    if isinstance(over, dict):
+        return {k: _overlay(v, over[k]) if k in over else v for k, v in base.items()}
+    if isinstance(over, list):
+        return [_overlay(b, o) for b, o in zip(base, over, strict=True)]
+    return over
+
+
+def _check_overlay(path: Path, key: str, base: Any, over: Any) -> None:
+    """A translation must have the shape of the English it replaces: strings for strings."""
+    where = f"{path}: lang.{key}"
+    if isinstance(over, dict):
+        if not isinstance(base, dict):
+            raise DataError(f"{where}: expected {_type_name(base)} as in the English text, got a table")
+        for k, v in over.items():
+            if k not in base:
+                raise DataError(f"{where}.{k}: no such key in the English text ({key.split('.', 1)[1]})")
+            _check_overlay(path, f"{key}.{k}", base[k], v)
+    elif isinstance(over, list):
+        if not isinstance(base, list) or len(base) != len(over):
+            raise DataError(f"{where}: expected a list as long as the English one, got {_show(over)}")
+        for i, (b, o) in enumerate(zip(base, over, strict=True)):
+            _check_overlay(path, f"{key}[{i}]", b, o)
+    elif not (isinstance(over, str) and isinstance(base, str)):
+        raise DataError(f"{where}: expected a string in place of {_show(base)}, got {_show(over)}")
 
 
 # ------------------------------------------------------------------ loading
@@ -397,6 +447,17 @@ def check_game(raw: Mapping[str, Any], path: Path) -> GameData:
             if "=" not in part and part not in variants:
                 raise c.fail("game.headline", "variant names", spec)
 
+    translations = c.table(raw, "lang", required=False)
+    for lang, overlay in translations.items():
+        if lang not in LANGS or lang == "en":
+            raise c.fail(f"lang.{lang}", "a language code, one of " + ", ".join(LANGS[1:]), lang)
+        if not isinstance(overlay, dict):
+            raise c.fail(f"lang.{lang}", "a table", overlay)
+        for part, value in overlay.items():
+            if part not in ("game", "components"):
+                raise c.fail(f"lang.{lang}.{part}", "only game and components", value)
+            _check_overlay(path, f"{lang}.{part}", raw[part], value)
+
     return GameData(
         name=path.stem,
         path=path,
@@ -405,4 +466,5 @@ def check_game(raw: Mapping[str, Any], path: Path) -> GameData:
         rules=rules,
         options=options,
         variants=variants,
+        translations=translations,
     )

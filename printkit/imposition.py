@@ -4,19 +4,27 @@ Two steps, so that other outputs can reuse the first:
 
 - `layout(pieces, options) -> list[Sheet]` is pure geometry in millimetres
   (origin at the page's lower-left corner): each run of consecutive pieces of
-  the same size is packed in a grid block, row by row from the top, centred
-  across the printable area; blocks of different sizes share a sheet while
-  they fit, one below the other. Crop marks are short lines on the extension
-  of every cut line, outside the block and inside the page margin.
-- `render(sheets, title) -> bytes` draws the sheets with reportlab.
-  Each piece is drawn by its own `draw_front` with the canvas translated to
-  its trim corner and clipped to its bleed box (see `printkit/pieces.py`).
-  The output is deterministic: the same input gives the same bytes.
+  the same size is packed in grid blocks, row by row from the top. Blocks fill
+  a sheet in bands from the top: a block goes beside the last one while it fits
+  in that band's height and the width left, else in a new band below it, else on
+  a new sheet; each band is centred across the printable area. So several sizes
+  share a sheet (tokens beside tiles) and the order of the pieces is kept. Crop
+  marks are short lines on the extension of every cut line, outside the block,
+  at most `MARK_OFFSET_MM + MARK_LENGTH_MM` from it, and never in the outer half
+  of the page margin; blocks stand far enough apart that no mark meets another
+  block or its marks.
+- `render(sheets, title, fonts, cmyk) -> bytes` draws the sheets on a
+  `PrintCanvas` (embedded fonts, optional CMYK; `printkit/canvas.py`).
+  Each piece is drawn by its own `draw_front` (`draw_back` on a back sheet)
+  with the canvas translated to its trim corner and clipped to its bleed box
+  (see `printkit/pieces.py`). A sheet that carries a trim box and bleed box
+  (shop mode) gets them as the page's TrimBox and BleedBox. The output is
+  deterministic: the same input gives the same bytes.
 
-Other outputs build on the same pieces and sheets: a shop mode is another
-layout function giving one sheet per piece (render then sets TrimBox and
-BleedBox from its placement); duplex backs are sheets whose placements mirror
-the fronts' across the page and draw `draw_back`; cut files and a summary read
+Other outputs build on the same pieces and sheets: shop mode
+(`printkit/shop.py`) gives one sheet per piece face; duplex backs
+(`printkit/backs.py`) are back sheets whose placements mirror the fronts';
+cut files (`printkit/cutfile.py`) and the summary (`printkit/summary.py`) read
 the placements.
 
 Options use the words of Squib's `save_pdf`: `margin` (the band around the
@@ -24,9 +32,10 @@ page that holds no piece), `gap` (the gutter between neighbouring bleed
 boxes), `bleed` (artwork past the trim on every side), `crop_marks`.
 
 Every piece is wrapped in a marked-content sequence
-`/PrintkitPiece <</Component /name /Index n>> BDC ... EMC` and the crop marks
-in `/PrintkitCropMarks BMC ... EMC`, so that tools and tests can find them in
-the content stream.
+`/PrintkitPiece <</Component /name /Index n /Side /front>> BDC ... EMC`, the crop
+marks in `/PrintkitCropMarks BMC ... EMC` and registration marks for cutting
+machines in `/PrintkitRegistration BMC ... EMC`, so that tools and tests can
+find them in the content stream.
 """
 
 from __future__ import annotations
@@ -35,14 +44,14 @@ import io
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
-from printkit.atomic import write_bytes
+from printkit.canvas import PrintCanvas
 from printkit.errors import DataError
+from printkit.fonts import Family, family
 from printkit.pieces import Piece
 
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -157,13 +166,25 @@ class Block:
         return sorted(xs), sorted(ys)
 
 
+Side = Literal["front", "back"]
+
+
 @dataclass
 class Sheet:
-    """One page: its size, the pieces on it and the crop marks."""
+    """One page: its size, which face of the pieces it shows, the pieces on it and its marks.
+
+    `trim_box` and `bleed_box` (shop mode) become the page's TrimBox and
+    BleedBox; `registration` holds the filled rectangles of the marks a cutting
+    machine reads (`printkit/cutfile.py`).
+    """
 
     size_mm: tuple[float, float]
     blocks: list[Block] = field(default_factory=list)
     marks: list[Segment] = field(default_factory=list)
+    side: Side = "front"
+    trim_box: Rect | None = None
+    bleed_box: Rect | None = None
+    registration: list[Rect] = field(default_factory=list)
 
     @property
     def placements(self) -> list[Placement]:
@@ -197,77 +218,122 @@ def _runs(pieces: Sequence[Piece]) -> list[list[tuple[int, Piece]]]:
     return runs
 
 
+@dataclass
+class _Band:
+    """A horizontal strip of a sheet holding blocks side by side, top-aligned."""
+
+    top: float
+    bottom: float
+    right: float
+    blocks: list[Block]
+
+
+def _fit(room: float, cell: float, gap: float) -> int:
+    """How many cells with gaps between them fit in `room`."""
+    return int((room + gap) / (cell + gap) + EPS) if room > 0 else 0
+
+
+def _spot(
+    bands: list[_Band], cell: tuple[float, float], options: LayoutOptions, separation: float
+) -> tuple[_Band | None, float, float, int, int] | None:
+    """Where the next block of `cell`-sized pieces goes on a sheet with these bands.
+
+    Beside the last block while the band has the height and the width left,
+    else in a new band below. Returns (band or None for a new one, left, top,
+    columns, rows), or None when the sheet is full.
+    """
+    page_w, page_h = options.page_mm
+    m, gap = options.margin, options.gap
+    if bands:
+        last = bands[-1]
+        left = last.right + separation
+        cols = _fit(page_w - m - left, cell[0], gap)
+        rows = _fit(last.top - last.bottom, cell[1], gap)
+        if cols and rows:
+            return last, left, last.top, cols, rows
+    top = bands[-1].bottom - separation if bands else page_h - m
+    cols = _fit(page_w - 2 * m, cell[0], gap)
+    rows = _fit(top - m, cell[1], gap)
+    return (None, m, top, cols, rows) if cols and rows else None
+
+
 def layout(pieces: Sequence[Piece], options: LayoutOptions) -> list[Sheet]:
     """Pack the pieces onto sheets; see the module docstring."""
     if not pieces:
         raise DataError("nothing to print: the game has no pieces")
     for piece in pieces:
         check_fits(piece, options)
-    page_w, page_h = options.page_mm
-    printable_w = options.printable_mm[0]
-    m, b, gap = options.margin, options.bleed, options.gap
+    b, gap = options.bleed, options.gap
     separation = max(gap, BLOCK_SEPARATION_MM) if options.crop_marks else gap
     sheets: list[Sheet] = []
+    bands: list[list[_Band]] = []  # per sheet
     for run in _runs(pieces):
         w, h = run[0][1].size_mm
-        cell_w, cell_h = w + 2 * b, h + 2 * b
-        cols = int((printable_w + gap) / (cell_w + gap) + EPS)
+        cell = (w + 2 * b, h + 2 * b)
         todo = list(run)
         while todo:
-            if sheets and sheets[-1].blocks:
-                top = sheets[-1].blocks[-1].box.y - separation
-            else:
-                top = page_h - m
-            rows = int((top - m + gap) / (cell_h + gap) + EPS) if top > m else 0
-            if rows < 1:
-                sheets.append(Sheet((page_w, page_h)))
+            spot = _spot(bands[-1], cell, options, separation) if sheets else None
+            if spot is None:
+                sheets.append(Sheet(options.page_mm))
+                bands.append([])
                 continue
-            if not sheets:
-                sheets.append(Sheet((page_w, page_h)))
+            band, left, top, cols, rows = spot
             take, todo = todo[: rows * cols], todo[rows * cols :]
-            used = min(cols, len(take))
-            x0 = m + (printable_w - (used * cell_w + (used - 1) * gap)) / 2
             placements = []
             for k, (index, piece) in enumerate(take):
                 r, c = divmod(k, cols)
-                x = x0 + c * (cell_w + gap) + b
-                y = top - r * (cell_h + gap) - cell_h + b
+                x = left + c * (cell[0] + gap) + b
+                y = top - r * (cell[1] + gap) - cell[1] + b
                 placements.append(Placement(piece.with_bleed(b), index, Rect(x, y, w, h)))
-            sheets[-1].blocks.append(Block(placements))
+            block = Block(placements)
+            sheets[-1].blocks.append(block)
+            box = block.box
+            if band is None:
+                bands[-1].append(_Band(top, box.y, box.right, [block]))
+            else:
+                band.blocks.append(block)
+                band.right = box.right
+                band.bottom = min(band.bottom, box.y)
+    for sheet_bands in bands:
+        for band in sheet_bands:
+            _centre(band, options)
     if options.crop_marks:
         for sheet in sheets:
-            sheet.marks = _crop_marks(sheet, options, separation)
+            sheet.marks = _crop_marks(sheet, options)
     return sheets
 
 
-def _mark_span(room: float, reserve: float) -> tuple[float, float] | None:
-    """Start and end of a mark, measured out from a bleed edge with `room` before an obstacle.
+def _centre(band: _Band, options: LayoutOptions) -> None:
+    """Shift a band's blocks so that the band is centred across the printable area."""
+    m = options.margin
+    dx = (options.printable_mm[0] - (band.right - m)) / 2
+    for block in band.blocks:
+        block.placements = [replace(p, trim=replace(p.trim, x=p.trim.x + dx)) for p in block.placements]
 
-    The mark keeps `reserve` clear before the obstacle (the page edge, or the
-    middle of the band between two blocks).
+
+def _mark_span(room: float, reserve: float) -> tuple[float, float] | None:
+    """Start and end of a mark, measured out from a bleed edge with `room` before the page edge.
+
+    The mark keeps `reserve` clear before the page edge and is at most
+    `MARK_OFFSET_MM + MARK_LENGTH_MM` from the bleed edge, which is less than
+    half the separation of two blocks.
     """
     start = min(MARK_OFFSET_MM, room / 4)
     end = min(start + MARK_LENGTH_MM, room - reserve)
     return (start, end) if end - start >= MARK_MIN_MM else None
 
 
-def _crop_marks(sheet: Sheet, options: LayoutOptions, separation: float) -> list[Segment]:
+def _crop_marks(sheet: Sheet, options: LayoutOptions) -> list[Segment]:
     page_w, page_h = sheet.size_mm
-    edge_reserve = options.margin / 2
+    reserve = options.margin / 2
     marks: list[Segment] = []
-    for i, block in enumerate(sheet.blocks):
+    for block in sheet.blocks:
         box = block.box
         xs, ys = block.cut_lines()
-        if i == 0:
-            above = _mark_span(page_h - box.top, edge_reserve)
-        else:
-            above = _mark_span(separation / 2, MARK_CLEARANCE_MM)
-        if i == len(sheet.blocks) - 1:
-            below = _mark_span(box.y, edge_reserve)
-        else:
-            below = _mark_span(separation / 2, MARK_CLEARANCE_MM)
-        left = _mark_span(box.x, edge_reserve)
-        right = _mark_span(page_w - box.right, edge_reserve)
+        above = _mark_span(page_h - box.top, reserve)
+        below = _mark_span(box.y, reserve)
+        left = _mark_span(box.x, reserve)
+        right = _mark_span(page_w - box.right, reserve)
         for x in xs:
             if above:
                 marks.append(Segment(x, box.top + above[0], x, box.top + above[1]))
@@ -287,10 +353,14 @@ def _pdf_name(text: str) -> str:
     return "/" + re.sub(r"[^A-Za-z0-9_.\-]", lambda c: "".join(f"#{b:02X}" for b in c[0].encode()), text)
 
 
-def _draw_placement(canvas: Canvas, placement: Placement) -> None:
+def _draw_placement(canvas: PrintCanvas, placement: Placement, side: Side) -> None:
     piece = placement.piece
+    draw = piece.draw_back if side == "back" else piece.draw_front
+    if draw is None:
+        return
     canvas.addLiteral(
-        f"/PrintkitPiece <</Component {_pdf_name(piece.component)} /Index {placement.index}>> BDC"
+        f"/PrintkitPiece <</Component {_pdf_name(piece.component)} /Index {placement.index} "
+        f"/Side /{side}>> BDC"
     )
     canvas.saveState()
     canvas.translate(placement.trim.x * mm, placement.trim.y * mm)
@@ -298,46 +368,49 @@ def _draw_placement(canvas: Canvas, placement: Placement) -> None:
     clip = canvas.beginPath()
     clip.rect(-b, -b, piece.width_mm * mm + 2 * b, piece.height_mm * mm + 2 * b)
     canvas.clipPath(clip, stroke=0, fill=0)
-    piece.draw_front(canvas, piece)
+    draw(canvas, piece)
     canvas.restoreState()
     canvas.addLiteral("EMC")
 
 
-def _draw_marks(canvas: Canvas, marks: Sequence[Segment]) -> None:
-    canvas.addLiteral("/PrintkitCropMarks BMC")
-    canvas.saveState()
-    canvas.setLineWidth(MARK_LINE_PT)
-    canvas.setStrokeColorRGB(0, 0, 0)
-    for s in marks:
-        canvas.line(s.x1 * mm, s.y1 * mm, s.x2 * mm, s.y2 * mm)
-    canvas.restoreState()
-    canvas.addLiteral("EMC")
+def _draw_marks(canvas: PrintCanvas, sheet: Sheet) -> None:
+    if sheet.marks:
+        canvas.addLiteral("/PrintkitCropMarks BMC")
+        canvas.saveState()
+        canvas.setLineWidth(MARK_LINE_PT)
+        canvas.setStrokeColor((0, 0, 0))
+        for s in sheet.marks:
+            canvas.line(s.x1 * mm, s.y1 * mm, s.x2 * mm, s.y2 * mm)
+        canvas.restoreState()
+        canvas.addLiteral("EMC")
+    if sheet.registration:
+        canvas.addLiteral("/PrintkitRegistration BMC")
+        canvas.saveState()
+        canvas.setFillColor((0, 0, 0))
+        for r in sheet.registration:
+            canvas.rect(r.x * mm, r.y * mm, r.w * mm, r.h * mm, stroke=0, fill=1)
+        canvas.restoreState()
+        canvas.addLiteral("EMC")
 
 
-def render(sheets: Sequence[Sheet], title: str) -> bytes:
-    """The sheets as a PDF document; the same sheets give the same bytes."""
+def _pt_box(rect: Rect | None) -> tuple[float, float, float, float] | None:
+    return None if rect is None else (rect.x * mm, rect.y * mm, rect.right * mm, rect.top * mm)
+
+
+def render(sheets: Sequence[Sheet], title: str, fonts: Family | None = None, cmyk: bool = False) -> bytes:
+    """The sheets as a PDF document (English fonts unless `fonts`); the same sheets give the same bytes."""
     buf = io.BytesIO()
-    canvas = Canvas(buf, invariant=1, pageCompression=1)
+    canvas = PrintCanvas(buf, fonts or family("en"), cmyk=cmyk)
     canvas.setTitle(title)
     canvas.setCreator("printkit")
     for sheet in sheets:
         w, h = sheet.size_mm
         canvas.setPageSize((w * mm, h * mm))
+        canvas.setTrimBox(_pt_box(sheet.trim_box))
+        canvas.setBleedBox(_pt_box(sheet.bleed_box))
         for placement in sheet.placements:
-            _draw_placement(canvas, placement)
-        if sheet.marks:
-            _draw_marks(canvas, sheet.marks)
+            _draw_placement(canvas, placement, sheet.side)
+        _draw_marks(canvas, sheet)
         canvas.showPage()
     canvas.save()
     return buf.getvalue()
-
-
-def write_pdf(pieces: Sequence[Piece], path: Path, options: LayoutOptions, title: str) -> list[Sheet]:
-    """Lay out and render the pieces, then write the PDF to `path` atomically."""
-    sheets = layout(pieces, options)
-    data = render(sheets, title)
-    try:
-        write_bytes(path, data)
-    except OSError as exc:
-        raise DataError(f"cannot write {path}: {exc.strerror or exc}") from None
-    return sheets

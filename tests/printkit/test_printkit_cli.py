@@ -41,7 +41,10 @@ def test_build_writes_the_pdf_and_reports_counts(monkeypatch, capsys, tmp_path):
     pdf = tmp_path / "united_square-board7.pdf"
     assert pdf.is_file() and pdf.read_bytes().startswith(b"%PDF")
     assert str(pdf) in out
-    assert "panel 48, board 1, aid 1, score_pad 1" in out
+    rows = {line.split()[0]: line.split()[1:3] for line in out.splitlines() if line.startswith("  ")}
+    assert rows["panel"] == ["tile", "48"] and rows["board"] == ["board", "1"]
+    assert rows["aid"] == ["reference", "1"] and rows["score_pad"] == ["reference", "1"]
+    assert (tmp_path / "united_square-board7.summary.json").is_file()
 
 
 def test_build_options_reach_the_layout(monkeypatch, capsys, tmp_path):

@@ -1,0 +1,88 @@
+"""The reportlab canvas every printkit PDF is drawn on: embedded fonts, optional CMYK, fixed bytes.
+
+Drawing modules draw with plain reportlab calls; this canvas, made by the
+render layer, adjusts what they ask for without their knowing:
+
+- fonts: any PDF standard font (Helvetica, Times, Courier) is replaced by the
+  embedded family of the build's language (`printkit/fonts.py`), in
+  `setFont` and in text objects, and the page's initial font is that family's
+  regular, so no page refers to a font the viewer must supply. A family without
+  a real bold has its bold drawn filled and stroked in the fill colour.
+- colours: with `cmyk=True` every colour set through `setFillColor`,
+  `setStrokeColor` and their RGB forms is converted to DeviceCMYK (greys to
+  black ink only), for print shops that ask for CMYK files.
+- bytes: reportlab's invariant mode (no dates, fixed document id), so the same
+  drawing gives the same file.
+"""
+
+from __future__ import annotations
+
+from typing import IO, Any
+
+from reportlab.lib.colors import CMYKColor, Color, rgb2cmyk, toColor
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
+
+from printkit.fonts import Family, substitute
+
+FAUX_BOLD_STROKE = 0.03  # outline stroke of a faux bold, as a fraction of the font size
+
+
+def to_cmyk(colour: Any) -> CMYKColor:
+    """The colour as CMYK: RGB by reportlab's naive conversion, greys as black ink only."""
+    c = toColor(colour)
+    if isinstance(c, CMYKColor):
+        return c
+    if not isinstance(c, Color):
+        raise ValueError(f"not a colour: {colour!r}")
+    if c.red == c.green == c.blue:
+        return CMYKColor(0, 0, 0, 1 - c.red, alpha=c.alpha)
+    return CMYKColor(*rgb2cmyk(c.red, c.green, c.blue), alpha=c.alpha)
+
+
+class _TextObject(PDFTextObject):
+    def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:
+        super().setFont(substitute(psfontname, self._canvas.family), size, leading)
+
+
+class PrintCanvas(Canvas):
+    """A reportlab canvas with embedded fonts for `family` and, if asked, CMYK colours."""
+
+    def __init__(self, out: IO[bytes], family: Family, cmyk: bool = False) -> None:
+        self.family = family
+        super().__init__(
+            out,
+            invariant=1,
+            pageCompression=1,
+            initialFontName=family.regular,
+            enforceColorSpace=to_cmyk if cmyk else None,
+        )
+
+    def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:
+        super().setFont(substitute(psfontname, self.family), size, leading)
+
+    def beginText(self, x: float = 0, y: float = 0, direction: Any = None) -> PDFTextObject:
+        return _TextObject(self, x, y, direction=direction)
+
+    def _faux_bold(self) -> bool:
+        return self.family.faux_bold and self._fontname == self.family.bold
+
+    def _stroked(self, draw: Any, x: float, y: float, text: str, mode: Any, kwargs: dict) -> None:
+        if mode is not None or not self._faux_bold():
+            draw(x, y, text, mode=mode, **kwargs)
+            return
+        self.saveState()
+        self.setStrokeColor(self._fillColorObj)
+        self.setLineJoin(1)
+        self.setLineWidth(self._fontsize * FAUX_BOLD_STROKE)
+        draw(x, y, text, mode=2, **kwargs)
+        self.restoreState()
+
+    def drawString(self, x: float, y: float, text: str, mode: Any = None, **kwargs: Any) -> None:
+        self._stroked(super().drawString, x, y, text, mode, kwargs)
+
+    def drawRightString(self, x: float, y: float, text: str, mode: Any = None, **kwargs: Any) -> None:
+        self._stroked(super().drawRightString, x, y, text, mode, kwargs)
+
+    def drawCentredString(self, x: float, y: float, text: str, mode: Any = None, **kwargs: Any) -> None:
+        self._stroked(super().drawCentredString, x, y, text, mode, kwargs)

@@ -1,0 +1,102 @@
+"""What a build printed: sheets and pieces per component and kind, against the data file's counts.
+
+`summarize` reads the sheets a build rendered, so the figures are those of
+the PDF itself: for each component, how many pieces were placed, the count the
+data file states for it (`components.<name>.count`, when it states one; other
+counts follow from the rules, e.g. panels per type), how many sheets carry it
+(pages in shop mode) and whether it has a printed back; the same per component
+kind; and the mode, paper, language, sheets and pages. `lines` formats it for
+the terminal; the build writes it as JSON beside the PDF.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from printkit.gamedata import GameData, Rules
+from printkit.imposition import Sheet
+from printkit.pieces import Piece, count_by_component
+
+
+def summarize(
+    data: GameData,
+    rules: Rules,
+    pieces: Sequence[Piece],
+    sheets: Sequence[Sheet],
+    mode: str,
+    paper: str | None,
+) -> dict[str, Any]:
+    """The summary of one build as plain data (see the module docstring)."""
+    fronts = [s for s in sheets if s.side == "front"]
+    placed: dict[str, int] = {}
+    on_sheets: dict[str, int] = {}
+    for sheet in fronts:
+        here = count_by_component([p.piece for p in sheet.placements])
+        for component, n in here.items():
+            placed[component] = placed.get(component, 0) + n
+            on_sheets[component] = on_sheets.get(component, 0) + 1
+    with_back = {p.component for p in pieces if p.draw_back is not None}
+    components: dict[str, dict[str, Any]] = {}
+    kinds: dict[str, dict[str, int]] = {}
+    for component in count_by_component(pieces):
+        spec = data.components.get(component, {})
+        kind = spec.get("kind", "")
+        components[component] = {
+            "kind": kind,
+            "count": placed.get(component, 0),
+            "data_count": spec.get("count"),
+            "sheets": on_sheets.get(component, 0),
+            "back": component in with_back,
+        }
+        total = kinds.setdefault(kind, {"count": 0, "sheets": 0})
+        total["count"] += placed.get(component, 0)
+    for kind, total in kinds.items():
+        total["sheets"] = sum(
+            any(data.components.get(p.piece.component, {}).get("kind", "") == kind for p in s.placements)
+            for s in fronts
+        )
+    return {
+        "game": data.name,
+        "title": data.title,
+        "variant": rules.label,
+        "players": rules.players,
+        "mode": mode,
+        "paper": paper,
+        "lang": data.lang,
+        "sheets": len(fronts) if mode == "home" else None,
+        "pages": len(sheets),
+        "double_sided": any(s.side == "back" for s in sheets),
+        "components": components,
+        "kinds": kinds,
+    }
+
+
+def mismatches(summary: dict[str, Any]) -> list[str]:
+    """Components whose placed count differs from the count the data file states."""
+    return [
+        name
+        for name, c in summary["components"].items()
+        if c["data_count"] is not None and c["data_count"] != c["count"]
+    ]
+
+
+def lines(summary: dict[str, Any]) -> list[str]:
+    """The summary as the lines the command prints."""
+    pages = summary["pages"]
+    if summary["mode"] == "home":
+        head = f"{summary['sheets']} sheets of {summary['paper']}, {pages} pages, home mode"
+        if summary["double_sided"]:
+            head += "; print double-sided, flip on the long edge"
+    else:
+        head = f"{pages} pages, one per piece face, shop mode"
+    unit = "sheets" if summary["mode"] == "home" else "pages"
+    out = [head, f"  {'component':<14}{'kind':<11}{'count':>6}{'data':>6}{unit:>8}  back"]
+    for name, c in summary["components"].items():
+        stated = "-" if c["data_count"] is None else str(c["data_count"])
+        flag = "  <- differs from the data file" if name in mismatches(summary) else ""
+        back = "yes" if c["back"] else ""
+        out.append(f"  {name:<14}{c['kind']:<11}{c['count']:>6}{stated:>6}{c['sheets']:>8}  {back}{flag}")
+    kinds = ", ".join(f"{k} {v['count']} on {v['sheets']}" for k, v in summary["kinds"].items())
+    out.append(f"  by kind (pieces on {unit}): {kinds}")
+    return out
