@@ -25,6 +25,14 @@ from simulate.report import COLOURS, Arm, Context, Extras, _heading
 from simulate.stats import describe, wilson
 
 MAX_SEATS = 8
+ROUND_NOTES = """How to read this page
+- One game of the run is a match; its rounds are pooled over the arm's matches. Rounds of one match
+  are dealt afresh, so each round counts as one trial in the Wilson intervals.
+- Turn positions count clockwise from the round's leader (who held the highest double).
+- A round is decided when one player takes the pot; tied blocked rounds (no single winner) are left
+  out of the win shares and counted as ties.
+- Capped matches were stopped by the round cap: they are counted here, not dropped.
+- Option effects: two-proportion z tests on pooled rates, Welch's t on per-match means."""
 
 
 def _total(arm: Arm, name: str) -> int:
@@ -126,10 +134,10 @@ def _rate(r: dict[str, float]) -> str:
 
 def _p(p: float | None) -> str:
     if p is None:
-        return "n/a"
+        return "p n/a"
     if p < 1e-300:
-        return "< 1e-300"
-    return f"{p:.1e}" if p < 0.001 else f"{p:.3f}"
+        return "p < 1e-300"
+    return f"p = {p:.1e}" if p < 0.001 else f"p = {p:.3f}"
 
 
 def _span(published: list[int]) -> str:
@@ -170,25 +178,58 @@ def lines_for(
         s = f["counter_spread"]
         lines.append(
             f"  moves per round       {f['moves_per_round']['mean']:.2f}; bonus tiles "
-            f"{f['bonus_plays_per_round']:.3f}, draws {f['draws_per_round']:.3f} per round; "
+            f"{f['bonus_plays_per_round']:.3f}, boneyard draws {f['draws_per_round']:.3f} per round; "
             f"counter spread at end {s['mean']:.1f}"
         )
     for name, e in effects.items():
         lines.append(f"{name} (option effects, change from the first arm):")
         if "leader_round_win_rate" in e:
             d = e["leader_round_win_rate"]
-            lines.append(f"  leader round-win rate {d['diff']:+.4f}  two-proportion p = {_p(d['p'])}")
+            lines.append(f"  leader round-win rate {d['diff']:+.4f}  two-proportion {_p(d['p'])}")
         else:
             lines.append(
                 f"  leader advantage      {e['leader_advantage']['diff']:+.4f}  (other player count)"
             )
         d = e["blocked_rate"]
-        lines.append(f"  blocked-round rate    {d['diff']:+.4f}  two-proportion p = {_p(d['p'])}")
+        lines.append(f"  blocked-round rate    {d['diff']:+.4f}  two-proportion {_p(d['p'])}")
         d = e["moves_per_round"]
-        lines.append(f"  moves per round       {d['diff']:+.3f}  Welch p = {_p(d['p'])}")
+        lines.append(f"  moves per round       {d['diff']:+.3f}  Welch {_p(d['p'])}")
         d = e["match_rounds"]
-        lines.append(f"  match length          {d['diff']:+.2f} rounds  Welch p = {_p(d['p'])}")
+        lines.append(f"  match length          {d['diff']:+.2f} rounds  Welch {_p(d['p'])}")
     return lines
+
+
+def short_lines(arms: list[Arm], figures: list[dict[str, Any]], effects: dict[str, Any]) -> list[str]:
+    """A few lines for the report's first page; the full set is on the rounds page."""
+    lines = ["", "Rounds inside matches (95% Wilson intervals; details on the rounds page):"]
+    for arm, f in zip(arms, figures, strict=True):
+        m, c = f["match_rounds"], f["capped_matches"]
+        lines.append(
+            f"  {arm.label}: leader wins {_rate(f['leader_round_wins'])} of rounds "
+            f"(even {1 / f['players']:.3f}); blocked {_rate(f['blocked_rounds'])}"
+        )
+        lines.append(
+            f"    match {m['mean']:.1f} rounds (median {m['median']:.0f}), capped {c['k']}/{c['n']}; "
+            f"blocked rounds won by the leader {_rate(f['blocked_wins_by_position'][0])}"
+        )
+    for name, e in effects.items():
+        leader = e.get("leader_round_win_rate", e.get("leader_advantage"))
+        blocked = e["blocked_rate"]
+        lines.append(
+            f"  {name}: leader {leader['diff']:+.4f} ({_p(leader['p'])}), "
+            f"blocked {blocked['diff']:+.4f} ({_p(blocked['p'])}), "
+            f"match {e['match_rounds']['diff']:+.1f} rounds"
+        )
+    return lines
+
+
+def figure_rounds_text(ctx: Context, arms: list[Arm], lines: list[str]) -> plt.Figure:
+    """A page with every round-level figure in words."""
+    fig = plt.figure(figsize=(8.27, 11.69))
+    fig.text(0.06, 0.96, _heading(ctx, arms, "rounds inside matches"), fontsize=10, va="top", weight="bold")
+    fig.text(0.06, 0.9, "\n".join(lines[1:]), fontsize=7.5, va="top", family="monospace")
+    fig.text(0.06, 0.04, ROUND_NOTES, fontsize=8, va="bottom", color="#333333")
+    return fig
 
 
 def figure_round_wins(ctx: Context, arms: list[Arm], figures: list[dict[str, Any]]) -> plt.Figure:
@@ -351,8 +392,9 @@ def extras(ctx: Context, arms: list[Arm]) -> Extras:
         for arm, f in zip(arms[1:], figures[1:], strict=True)
     }
     return Extras(
-        lines=lines_for(arms, figures, effects, published),
+        lines=short_lines(arms, figures, effects),
         figures={
+            "rounds_summary": figure_rounds_text(ctx, arms, lines_for(arms, figures, effects, published)),
             "round_wins": figure_round_wins(ctx, arms, figures),
             "blocked_rounds": figure_blocked(ctx, arms, figures),
             "match_length": figure_match_length(ctx, arms, figures, published),
