@@ -69,7 +69,7 @@ def test_compare_default_and_leaflet_reports_rounds_inside_matches(monkeypatch, 
     )
     assert code == 0, err
     folder = tmp_path / "tiddly_wink" / "default-vs-leaflet+counters=8"
-    for name in ("round_wins", "blocked_rounds", "match_length", "option_effects"):
+    for name in ("rounds_summary", "round_wins", "blocked_rounds", "match_length", "option_effects"):
         assert (folder / "figures" / f"{name}.png").stat().st_size > 10_000
     summary = json.loads((folder / "summary.json").read_text())
     rounds = summary["game_specific"]["rounds"]
