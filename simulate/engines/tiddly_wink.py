@@ -149,12 +149,6 @@ class Game:
         self.lead_order = sorted(range(t_count), key=lambda t: (self.pips[t], self.hi[t]), reverse=True)
         self.all_tiles = list(range(t_count))
 
-    def tile(self, a: int, b: int) -> int:
-        """The tile `[a|b]`."""
-        if not (0 <= a < self.values and 0 <= b < self.values):
-            raise ValueError(f"no tile [{a}|{b}] in a double-{self.values - 1} set")
-        return tile_id(a, b)
-
     def name_of(self, t: int) -> str:
         return f"[{self.lo[t]}|{self.hi[t]}]"
 
