@@ -19,6 +19,7 @@ from printkit.pieces import Piece
 DRAWERS = {
     "united_square": "printkit.draw.united_square",
     "tiddly_wink": "printkit.draw.tiddly_wink",
+    "twinkle_twinkle": "printkit.draw.twinkle_twinkle",
 }
 
 

@@ -1,0 +1,127 @@
+"""Twinkle Twinkle's print-and-play kit: tiles drawn from the engine's records, numbers from the rules."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.build import build
+from printkit.draw import pieces_for
+from printkit.draw.twinkle_twinkle import fill_text
+from printkit.errors import DataError
+from printkit.gamedata import load_game
+from printkit.twinkle_tiles import EXIT_POINTS, exit_names
+from simulate.engines import make_game
+
+DATA = load_game("twinkle_twinkle")
+LINE = re.compile(r"([-\d.]+) ([-\d.]+) m ([-\d.]+) ([-\d.]+) l S")
+
+
+def _drawn_lines(piece, bleed_mm: float = 0.0) -> list[tuple[float, float, float, float]]:
+    """The straight lines a piece's front puts in an uncompressed PDF content stream."""
+    piece = piece.with_bleed(bleed_mm)
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pageCompression=0)
+    piece.draw_front(canvas, piece)
+    canvas.showPage()
+    canvas.save()
+    return [tuple(map(float, m)) for m in LINE.findall(buf.getvalue().decode("latin-1"))]
+
+
+def _exits_on_the_edge(lines, side: float) -> set[str]:
+    """Exit names of the points where drawn lines end on the tile's edge (midpoints and corners)."""
+    found = set()
+    for x1, y1, x2, y2 in lines:
+        for x, y in ((x1, y1), (x2, y2)):
+            for name, (fx, fy) in EXIT_POINTS.items():
+                if abs(x - fx * side) < 0.01 and abs(y - (1 - fy) * side) < 0.01:
+                    found.add(name)
+    return found
+
+
+def test_exits_drawn_on_every_star_tile_are_the_exits_the_engine_links_by() -> None:
+    rules = DATA.resolve("default")
+    game = make_game(rules)
+    tiles = [p for p in pieces_for(DATA, rules) if p.component == "tile"]
+    assert len(tiles) == len(game.records) == 95
+    for t, piece in enumerate(tiles):
+        assert piece.record["id"] == game.records[t].id
+        side = piece.width_mm * mm
+        drawn = _exits_on_the_edge(_drawn_lines(piece), side)
+        engine = set(exit_names(game.cell[t][0].exits)) if game.records[t].kind == "star" else set()
+        assert drawn == engine, piece.label
+
+
+def test_with_bleed_exit_lines_cross_the_trim_at_the_exit_point() -> None:
+    rules = DATA.resolve("default")
+    tile = next(p for p in pieces_for(DATA, rules) if p.label == "tile ST30")  # N, NE, S, SW
+    side = tile.width_mm * mm
+    bleed = 3 * mm
+    lines = _drawn_lines(tile, bleed_mm=3)
+    crossings = set()
+    for x1, y1, x2, y2 in lines:
+        if not (x2 < 0 or x2 > side or y2 < 0 or y2 > side):
+            continue
+        assert max(-x2, x2 - side, -y2, y2 - side) >= bleed * 0.99  # reaches through the bleed
+        for name, (fx, fy) in EXIT_POINTS.items():  # and passes through the trim point of its exit
+            px, py = fx * side, (1 - fy) * side
+            cross = (px - x1) * (y2 - y1) - (py - y1) * (x2 - x1)
+            if abs(cross) < 0.05 * side and min(x1, x2) - 0.01 <= px <= max(x1, x2) + 0.01:
+                crossings.add(name)
+    assert crossings == {"N", "NE", "S", "SW"}
+
+
+def test_every_piece_of_the_box_is_made_with_backs_only_on_references() -> None:
+    items = pieces_for(DATA, DATA.resolve("default"))
+    counts: dict[str, int] = {}
+    for p in items:
+        counts[p.component] = counts.get(p.component, 0) + 1
+        assert (p.draw_back is not None) == (p.component == "reference")
+    assert counts == {"tile": 95, "chart": 4, "observation_board": 1, "reference": 25, "standee": 4}
+    refs = [p.record["reference"] for p in items if p.component == "reference"]
+    assert {r: refs.count(r) for r in set(refs)} == dict.fromkeys(
+        ["comets", "asteroids", "planets", "black_holes", "satellites"], 5
+    )
+    board = next(p for p in items if p.component == "observation_board").record
+    assert (board["current"], board["next"], board["track"]) == (5, 4, 4)
+    slow = [p.record["id"] for p in items if p.component == "tile" and p.record["slow"]]
+    assert len(slow) == 9
+
+
+def test_reference_and_chart_numbers_come_from_the_rules_in_force() -> None:
+    sets = ["comets.green_per_star=7", "planets.blue_most_bonus=1", "constellations.size_points=[3, 6, 9]"]
+    items = pieces_for(DATA, DATA.resolve("asteroids_7", sets))
+    refs = {p.record["reference"]: p.record for p in items if p.component == "reference"}
+    assert refs["comets"]["faces"]["green"]["body"].startswith("7 points per star")
+    assert "1 point more" in refs["planets"]["faces"]["blue"]["body"]
+    table = refs["asteroids"]["faces"]["green"]["table"]
+    assert table[0][1:] == ["1", "2", "3", "4", "5", "6", "7+"]
+    assert table[1][1:] == ["2", "5", "9", "14", "20", "27", "35"]
+    assert refs["asteroids"]["faces"]["blue"]["after"] == "Fewest asteroid tiles (ties too): lose 5 points."
+    chart = next(p for p in items if p.component == "chart").record
+    assert chart["size_table"] == [["2", "3", "4+"], [3, 6, 9]]
+    assert chart["count_table"][1] == [2, 5, 9, 14, 20, 27, 35]
+    assert chart["text"]["size"] == "Your 2 largest constellations score by their stars"
+
+
+def test_a_text_naming_an_unknown_number_is_one_line_naming_the_key() -> None:
+    with pytest.raises(DataError, match=r"components.reference.text.comets.green: cannot fill"):
+        fill_text(DATA, "components.reference.text.comets.green", "{nothing_pts} each", {"green_per_star": 1})
+
+
+def test_build_writes_duplex_pages_with_the_green_and_blue_texts(tmp_path) -> None:
+    result = build("twinkle_twinkle", tmp_path)
+    reader = PdfReader(result.path)
+    assert len(reader.pages) == result.pages and result.pages % 2 == 0
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    assert "1 point per star on the tiles orthogonally adjacent to the comet." in text.replace("\n", " ")
+    assert "Only your largest cluster scores" in text
+    assert "blue side" in text and "green side" in text
+    assert result.counts["reference"] == 25
+    again = build("twinkle_twinkle", tmp_path / "again")
+    assert again.path.read_bytes() == result.path.read_bytes()
