@@ -1,15 +1,20 @@
-"""United Square's printed components: panels, board, player aid and score pad.
+"""United Square's printed components: panels, start panels, board, player aid and score pad.
 
 Everything comes from `data/united_square.toml`: the colours (`[[game.colours]]`:
-name, rgb, letter), the panel types and size (`components.panel`), the aid and
-score pad sizes, and from the resolved rules the board size, the panels per
-type, the 2-player pairing, the deal, rounds and start panel. `pieces()` turns
-them into plain records; the `_draw_*` functions only lay the records out.
+name, rgb, letter), the panel types and size (`components.panel`), the start
+panel's look (`components.start_panel`), the aid and score pad sizes, every
+printed word (`components.*.text`, in the language `data.lang` chose), and
+from the resolved rules the board size, the panels per type, the 2-player
+pairing, the deal, rounds and start panel. `pieces()` turns them into plain
+records; the `_draw_*` functions only lay the records out, in the fonts of
+`printkit.fonts.family(data.lang)`.
 
 A panel is a square cut by its diagonals into four triangles, one per side,
 coloured clockwise from the top as its type lists them; each triangle carries
 its colour's letter, upright when read from its own side, and the centre the
-type number.
+type number. A start panel is a panel with a white frame and a dark centre,
+and a back (so that start panels can be shuffled face down): one of each type
+when `start_panel = "random"`, the one of `start_type` when it is "fixed".
 """
 
 from __future__ import annotations
@@ -20,16 +25,14 @@ from typing import Any
 
 from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.lib.units import mm
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import DataError
+from printkit.fonts import family, wrap
 from printkit.gamedata import GameData, Rules
 from printkit.pieces import Piece, fill_bleed
 
-FONT = "Helvetica"
-BOLD = "Helvetica-Bold"
 INK = HexColor("#222222")
 FAINT = HexColor("#777777")
 BOARD_BACKGROUND = HexColor("#f4f1e8")
@@ -91,23 +94,44 @@ def _pairing(data: GameData, rules: Rules, colours: Sequence[Colour]) -> list[li
     return [[by_letter[ch] for ch in group] for group in groups]
 
 
-def _ownership(data: GameData, rules: Rules, colours: Sequence[Colour]) -> list[dict[str, Any]]:
+def _text(data: GameData, component: str, keys: Sequence[str]) -> dict[str, Any]:
+    """The printed words of a component (`components.<component>.text`), every key present."""
+    text = data.components[component].get("text")
+    if not isinstance(text, dict):
+        raise DataError(f"{data.where()}: components.{component}.text: expected a table, got {text!r}")
+    for key in keys:
+        if key not in text:
+            raise DataError(f"{data.where()}: components.{component}.text.{key}: missing")
+    return dict(text)
+
+
+AID_KEYS = (
+    "title subtitle types counts_random counts_fixed type_caption owners two_players one_each teams "
+    "seat team_seats join sentence_join deal_equal deal_random open_hands start_random start_fixed "
+    "turn score end end_teams end_rounds colours"
+).split()
+PAD_KEYS = ("title", "seat", "name", "game", "round", "total")
+
+
+def _ownership(
+    data: GameData, rules: Rules, colours: Sequence[Colour], text: Mapping[str, Any]
+) -> list[dict[str, Any]]:
     """For each way to play, who owns which colours: headings with rows of (who, colours)."""
     sections = []
     for n in data.player_counts:
         if n == 2:
             seats = _pairing(data, rules, colours)
-            rows = [{"who": f"Seat {i + 1}", "colours": c} for i, c in enumerate(seats)]
-            sections.append({"heading": "2 players", "rows": rows})
+            rows = [{"who": text["seat"].format(n=i + 1), "colours": c} for i, c in enumerate(seats)]
+            sections.append({"heading": text["two_players"], "rows": rows})
         elif n == len(colours):
-            rows = [{"who": f"Seat {i + 1}", "colours": [c]} for i, c in enumerate(colours)]
-            sections.append({"heading": f"{n} players, one colour each", "rows": rows})
+            rows = [{"who": text["seat"].format(n=i + 1), "colours": [c]} for i, c in enumerate(colours)]
+            sections.append({"heading": text["one_each"].format(n=n), "rows": rows})
             if n == 4 and "teams" in data.options.get("mode", {}).get("choices", []):
                 rows = [
-                    {"who": "Seats 1+3", "colours": [colours[0], colours[2]]},
-                    {"who": "Seats 2+4", "colours": [colours[1], colours[3]]},
+                    {"who": text["team_seats"].format(a=1, b=3), "colours": [colours[0], colours[2]]},
+                    {"who": text["team_seats"].format(a=2, b=4), "colours": [colours[1], colours[3]]},
                 ]
-                sections.append({"heading": "4 players, teams", "rows": rows})
+                sections.append({"heading": text["teams"], "rows": rows})
     return sections
 
 
@@ -118,36 +142,66 @@ def _seat_colours(data: GameData, rules: Rules, colours: Sequence[Colour]) -> li
     return [[c] for c in colours[: rules.players]]
 
 
-def _summary(rules: Rules, total: int, types: Sequence[Sequence[Colour]]) -> list[str]:
+def _summary(
+    rules: Rules, total: int, starts: int, types: Sequence[Sequence[Colour]], text: Mapping[str, Any]
+) -> list[str]:
     v = rules.values
-    if v["deal"] == "equal":
-        deal = f"Deal the {total} panels so that everyone gets as many of each type."
-    else:
-        deal = f"Deal the {total} panels at random, as many to each player."
+    deal = text["deal_equal" if v["deal"] == "equal" else "deal_random"].format(total=total)
     if v["start_panel"] == "fixed":
         top = types[v["start_type"] - 1][-v["start_rotation"] % 4]["name"]
-        start = f"Start: a type {v['start_type']} panel, {top} at the top, on the centre cell."
+        start = text["start_fixed"].format(type=v["start_type"], top=text["colours"].get(top, top))
     else:
-        start = "Start: a panel of random type and rotation on the centre cell."
-    end = "End: the board is full or everyone passes in turn. Most squares wins."
+        start = text["start_random"].format(starts=starts)
+    gap = text["sentence_join"]
+    end = text["end"]
     if v["mode"] == "teams":
-        end += " Teams add their squares."
+        end += gap + text["end_teams"]
     if v["rounds"] > 1:
-        end += f" Play {v['rounds']} rounds and add the scores; deal afresh, the other seat starts."
+        end += gap + text["end_rounds"].format(rounds=v["rounds"])
+    return [deal + gap + text["open_hands"], start, text["turn"], text["score"], end]
+
+
+def _start_panels(
+    data: GameData, rules: Rules, types: Sequence[Sequence[Colour]], fonts: list[str]
+) -> list[Piece]:
+    """One start panel of each type with a random start, else the one of `start_type`."""
+    spec = data.components["start_panel"]
+    like = spec.get("like", "panel")
+    if like not in data.components or "size_mm" not in data.components[like]:
+        raise DataError(
+            f"{data.where()}: components.start_panel.like: expected a component with size_mm, got {like!r}"
+        )
+    back = spec.get("back_rgb")
+    if not isinstance(back, str) or not RGB.fullmatch(back):
+        raise DataError(f'{data.where()}: components.start_panel.back_rgb: expected "#rrggbb", got {back!r}')
+    mark = _text(data, "start_panel", ["mark"])["mark"]
+    if rules["start_panel"] == "fixed":
+        t = rules["start_type"]
+        if not 1 <= t <= len(types):
+            raise DataError(f"{data.where()}: rules.start_type: expected 1 to {len(types)}, got {t}")
+        chosen = [t]
+    else:
+        chosen = list(range(1, len(types) + 1))
+    size = tuple(data.components[like]["size_mm"])
     return [
-        deal + " Hands stay open.",
-        start,
-        "Turn: place one panel next to a placed one, turned any way but never flipped; "
-        "every edge it shares must match colours. If you can place, you must; else pass.",
-        "Score: each pair of matching edges makes a square, 1 point to its colour's owner.",
-        end,
+        Piece(
+            "start_panel",
+            f"start panel type {t}",
+            size,
+            _draw_start_panel,
+            draw_back=_draw_start_back,
+            record={"type": t, "sides": types[t - 1], "mark": mark, "back_rgb": back, "fonts": fonts},
+        )
+        for t in chosen
     ]
 
 
 def pieces(data: GameData, rules: Rules) -> list[Piece]:
-    """Panels (types x panels per type), the board, the player aid and the score pad."""
+    """Panels (types x panels per type), start panels, the board, the player aid and the score pad."""
     colours = _colours(data)
     types = _panel_types(data, colours)
+    fam = family(data.lang)
+    fonts = [fam.regular, fam.bold]
     comps = data.components
     panel_size = tuple(comps["panel"]["size_mm"])
     per_type = rules["panels_per_type"]
@@ -164,11 +218,13 @@ def pieces(data: GameData, rules: Rules) -> list[Piece]:
             f"panel type {t} #{k + 1}",
             panel_size,
             _draw_panel,
-            record={"type": t, "sides": sides},
+            record={"type": t, "sides": sides, "fonts": fonts},
         )
         for t, sides in enumerate(types, 1)
         for k in range(per_type)
     ]
+    starts = _start_panels(data, rules, types, fonts)
+    out += starts
 
     cell_of = comps["board"].get("cell_of", "panel")
     if cell_of not in comps or "size_mm" not in comps[cell_of]:
@@ -179,37 +235,53 @@ def pieces(data: GameData, rules: Rules) -> list[Piece]:
     start = None
     if rules["start_panel"] == "fixed":
         t = rules["start_type"]
-        if not 1 <= t <= len(types):
-            raise DataError(f"{data.where()}: rules.start_type: expected 1 to {len(types)}, got {t}")
         start = {"type": t, "rotation": rules["start_rotation"], "sides": types[t - 1]}
-    board = {"cells": n, "cell_mm": list(cell), "start": start}
+    board = {
+        "cells": n,
+        "cell_mm": list(cell),
+        "start": start,
+        "label": _text(data, "board", ["start"])["start"],
+        "fonts": fonts,
+    }
     for k in range(comps["board"].get("count", 1)):
         label = f"board {n}x{n}" + (f" #{k + 1}" if k else "")
         out.append(Piece("board", label, (n * cell[0], n * cell[1]), _draw_board, record=board))
 
+    text = _text(data, "aid", AID_KEYS)
     total = per_type * len(types)
+    counts = text["counts_fixed" if len(starts) == 1 else "counts_random"]
     aid = {
-        "title": f"{data.title}: player aid",
-        "subtitle": f"{rules.label}, {n}x{n} board",
+        "title": text["title"].format(game=data.title),
+        "subtitle": text["subtitle"].format(variant=rules.label, n=n),
+        "types_heading": text["types"],
+        "owners_heading": text["owners"],
         "types": types,
-        "per_type": per_type,
-        "counts": f"{len(types)} types x {per_type} = {total} panels, plus the start panel",
-        "ownership": _ownership(data, rules, colours),
-        "summary": _summary(rules, total, types),
+        "captions": [
+            text["type_caption"].format(type=t, per_type=per_type) for t in range(1, len(types) + 1)
+        ],
+        "counts": counts.format(types=len(types), per_type=per_type, total=total, starts=len(starts)),
+        "ownership": _ownership(data, rules, colours, text),
+        "colour_names": text["colours"],
+        "join": text["join"],
+        "summary": _summary(rules, total, len(starts), types, text),
+        "fonts": fonts,
     }
     for k in range(comps["aid"].get("count", 1)):
         size = tuple(comps["aid"]["size_mm"])
         out.append(Piece("aid", f"player aid #{k + 1}", size, _draw_aid, record=aid))
 
     teams = rules["mode"] == "teams"
+    text = _text(data, "score_pad", PAD_KEYS)
     pad = {
-        "title": f"{data.title}: scores",
+        "title": text["title"].format(game=data.title),
         "seats": [
-            f"Seat {i + 1}" + (f" ({'A' if i % 2 == 0 else 'B'})" if teams else "")
+            text["seat"].format(n=i + 1) + (f" ({'A' if i % 2 == 0 else 'B'})" if teams else "")
             for i in range(rules.players)
         ],
         "seat_colours": _seat_colours(data, rules, colours),
         "rounds": rules["rounds"],
+        "text": {k: text[k] for k in PAD_KEYS[2:]},
+        "fonts": fonts,
     }
     for k in range(comps["score_pad"].get("count", 1)):
         size = tuple(comps["score_pad"]["size_mm"])
@@ -218,6 +290,11 @@ def pieces(data: GameData, rules: Rules) -> list[Piece]:
 
 
 # ------------------------------------------------------------------ drawing
+def _fit_size(text: str, font: str, size: float, width: float) -> float:
+    """`size`, or smaller so that `text` fits `width` points."""
+    return min(size, size * width / stringWidth(text, font, size))
+
+
 def _ink_on(rgb: str) -> Color:
     """Black or white, whichever contrasts more with the colour (WCAG luminance)."""
 
@@ -237,14 +314,17 @@ def _panel(
     h: float,
     sides: Sequence[Colour],
     number: int,
+    bold: str,
     rotation: int = 0,
     bleed: float = 0.0,
+    start: bool = False,
 ) -> None:
     """A panel with its lower-left trim corner at (x, y), sizes in points, turned clockwise.
 
     `sides` are its colours N, E, S, W unturned; after `rotation` quarter turns
     side k shows `sides[(k - rotation) % 4]`, as in the engine. `number` is
-    printed in the centre.
+    printed in the centre, in font `bold`; a `start` panel has a white frame
+    and a dark centre.
     """
     cx, cy = x + w / 2, y + h / 2
     ll, lr = (x - bleed, y - bleed), (x + w + bleed, y - bleed)
@@ -279,23 +359,53 @@ def _panel(
         canvas.translate(*centroids[side])
         canvas.rotate(turn[side])
         canvas.setFillColor(_ink_on(colour["rgb"]))
-        canvas.setFont(BOLD, size)
+        canvas.setFont(bold, size)
         canvas.drawCentredString(0, -0.36 * size, colour["letter"])
         canvas.restoreState()
-    r = min(w, h) * 0.1
-    canvas.setFillColor(white)
-    canvas.setStrokeColor(INK)
+    if start:
+        frame = min(w, h) * 0.035
+        canvas.setStrokeColor(white)
+        canvas.setLineWidth(frame)
+        inset = min(w, h) * 0.07
+        canvas.rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, stroke=1, fill=0)
+    r = min(w, h) * (0.13 if start else 0.1)
+    canvas.setFillColor(INK if start else white)
+    canvas.setStrokeColor(white if start else INK)
     canvas.setLineWidth(0.4)
     canvas.circle(cx, cy, r, stroke=1, fill=1)
-    canvas.setFillColor(INK)
-    canvas.setFont(BOLD, r * 1.1)
+    canvas.setFillColor(white if start else INK)
+    canvas.setFont(bold, r * 1.1)
     canvas.drawCentredString(cx, cy - 0.38 * r * 1.1, str(number))
     canvas.restoreState()
 
 
 def _draw_panel(canvas: Canvas, piece: Piece) -> None:
+    rec = piece.record
     w, h = piece.width_mm * mm, piece.height_mm * mm
-    _panel(canvas, 0, 0, w, h, piece.record["sides"], piece.record["type"], bleed=piece.bleed_mm * mm)
+    _panel(canvas, 0, 0, w, h, rec["sides"], rec["type"], rec["fonts"][1], bleed=piece.bleed_mm * mm)
+
+
+def _draw_start_panel(canvas: Canvas, piece: Piece) -> None:
+    rec = piece.record
+    w, h = piece.width_mm * mm, piece.height_mm * mm
+    b = piece.bleed_mm * mm
+    _panel(canvas, 0, 0, w, h, rec["sides"], rec["type"], rec["fonts"][1], bleed=b, start=True)
+
+
+def _draw_start_back(canvas: Canvas, piece: Piece) -> None:
+    rec = piece.record
+    w, h = piece.width_mm * mm, piece.height_mm * mm
+    fill_bleed(canvas, piece, HexColor(rec["back_rgb"]))
+    canvas.saveState()
+    canvas.setStrokeColor(white)
+    canvas.setLineWidth(min(w, h) * 0.035)
+    inset = min(w, h) * 0.07
+    canvas.rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=1, fill=0)
+    canvas.setFillColor(white)
+    size = _fit_size(rec["mark"], rec["fonts"][1], min(w, h) * 0.16, w - 4 * inset)
+    canvas.setFont(rec["fonts"][1], size)
+    canvas.drawCentredString(w / 2, h / 2 - 0.36 * size, rec["mark"])
+    canvas.restoreState()
 
 
 def _draw_board(canvas: Canvas, piece: Piece) -> None:
@@ -307,14 +417,17 @@ def _draw_board(canvas: Canvas, piece: Piece) -> None:
     mid = n // 2
     sx, sy = mid * cw, mid * ch
     start = rec["start"]
+    bold = rec["fonts"][1]
     if start:
-        _panel(canvas, sx, sy, cw, ch, start["sides"], start["type"], rotation=start["rotation"])
+        sides, number = start["sides"], start["type"]
+        _panel(canvas, sx, sy, cw, ch, sides, number, bold, rotation=start["rotation"], start=True)
     else:
         canvas.setFillColor(START_BACKGROUND)
         canvas.rect(sx, sy, cw, ch, stroke=0, fill=1)
         canvas.setFillColor(INK)
-        canvas.setFont(BOLD, min(cw, ch) * 0.16)
-        canvas.drawCentredString(sx + cw / 2, sy + ch / 2 - min(cw, ch) * 0.06, "START")
+        size = _fit_size(rec["label"], bold, min(cw, ch) * 0.16, cw * 0.85)
+        canvas.setFont(bold, size)
+        canvas.drawCentredString(sx + cw / 2, sy + ch / 2 - size * 0.36, rec["label"])
     canvas.setStrokeColor(FAINT)
     canvas.setLineWidth(0.6)
     for i in range(1, n):
@@ -329,31 +442,33 @@ def _draw_board(canvas: Canvas, piece: Piece) -> None:
 def _header(canvas: Canvas, piece: Piece, title: str, subtitle: str, band: float) -> None:
     """A dark title band across the top of the piece, into the bleed."""
     w, h, b = piece.width_mm * mm, piece.height_mm * mm, piece.bleed_mm * mm
+    font, bold = piece.record["fonts"]
     canvas.setFillColor(INK)
     canvas.rect(-b, h - band, w + 2 * b, band + b, stroke=0, fill=1)
     canvas.setFillColor(white)
     size = band * 0.42
-    canvas.setFont(BOLD, size)
+    canvas.setFont(bold, size)
     canvas.drawString(band * 0.35, h - band / 2 - size * 0.36, title)
     if subtitle:
-        canvas.setFont(FONT, size * 0.6)
+        canvas.setFont(font, size * 0.6)
         canvas.drawRightString(w - band * 0.35, h - band / 2 - size * 0.22, subtitle)
 
 
-def _swatches(canvas: Canvas, x: float, y: float, size: float, colours: Sequence[Colour]) -> float:
+def _swatches(canvas: Canvas, x: float, y: float, size: float, colours: Sequence[Colour], bold: str) -> float:
     """Squares of the colours with their letters, lower-left at (x, y); returns the width used."""
     for i, colour in enumerate(colours):
         left = x + i * size * 1.2
         canvas.setFillColor(HexColor(colour["rgb"]))
         canvas.rect(left, y, size, size, stroke=0, fill=1)
         canvas.setFillColor(_ink_on(colour["rgb"]))
-        canvas.setFont(BOLD, size * 0.7)
+        canvas.setFont(bold, size * 0.7)
         canvas.drawCentredString(left + size / 2, y + size * 0.25, colour["letter"])
     return len(colours) * size * 1.2
 
 
 def _draw_aid(canvas: Canvas, piece: Piece) -> None:
     rec = piece.record
+    font, bold = rec["fonts"]
     w, h = piece.width_mm * mm, piece.height_mm * mm
     pad = min(w, h) * 0.05
     band = h * 0.11
@@ -366,9 +481,9 @@ def _draw_aid(canvas: Canvas, piece: Piece) -> None:
     top = h - band - pad
     rule_top = h * 0.34
     canvas.setFillColor(INK)
-    canvas.setFont(BOLD, text * 1.1)
-    canvas.drawString(pad, top - text, "Panel types")
-    canvas.setFont(FONT, text * 0.9)
+    canvas.setFont(bold, text * 1.1)
+    canvas.drawString(pad, top - text, rec["types_heading"])
+    canvas.setFont(font, text * 0.9)
     canvas.drawString(pad, top - 2.3 * text, rec["counts"])
     types = rec["types"]
     cols = (len(types) + 1) // 2
@@ -379,21 +494,21 @@ def _draw_aid(canvas: Canvas, piece: Piece) -> None:
         r, c = divmod(i, cols)
         px = pad + c * pitch + (pitch - size) / 2
         py = top - 3.5 * text - (r + 1) * cell_h + 2.2 * text
-        _panel(canvas, px, py, size, size, sides, i + 1)
+        _panel(canvas, px, py, size, size, sides, i + 1, bold)
         canvas.setFillColor(INK)
-        canvas.setFont(FONT, text * 0.9)
-        canvas.drawCentredString(px + size / 2, py - 1.3 * text, f"type {i + 1}  x{rec['per_type']}")
+        canvas.setFont(font, text * 0.9)
+        canvas.drawCentredString(px + size / 2, py - 1.3 * text, rec["captions"][i])
 
     # Right half: who owns which colours.
     x = half + pad / 2
     y = top - text
-    canvas.setFont(BOLD, text * 1.1)
-    canvas.drawString(x, y, "Who owns which colour")
+    canvas.setFont(bold, text * 1.1)
+    canvas.drawString(x, y, rec["owners_heading"])
     swatch = text * 1.2
     for section in rec["ownership"]:
         y -= 1.7 * text
         canvas.setFillColor(INK)
-        canvas.setFont(BOLD, text * 0.9)
+        canvas.setFont(bold, text * 0.9)
         canvas.drawString(x, y, section["heading"])
         rows = section["rows"]
         per_line = 2 if len(rows) > 2 else 1
@@ -403,10 +518,10 @@ def _draw_aid(canvas: Canvas, piece: Piece) -> None:
                 y -= swatch * 1.3
             rx = x + (j % per_line) * col_w
             canvas.setFillColor(INK)
-            canvas.setFont(FONT, text * 0.9)
+            canvas.setFont(font, text * 0.9)
             canvas.drawString(rx, y + swatch * 0.25, row["who"])
-            used = _swatches(canvas, rx + text * 5, y, swatch, row["colours"])
-            names = " + ".join(c["name"] for c in row["colours"])
+            used = _swatches(canvas, rx + text * 5, y, swatch, row["colours"], bold)
+            names = rec["join"].join(rec["colour_names"].get(c["name"], c["name"]) for c in row["colours"])
             canvas.setFillColor(INK)
             canvas.drawString(rx + text * 5 + used + text * 0.3, y + swatch * 0.25, names)
     rule_top = min(rule_top, y - text)
@@ -419,8 +534,8 @@ def _draw_aid(canvas: Canvas, piece: Piece) -> None:
     leading = text * 1.3
     y = rule_top - leading
     for line in rec["summary"]:
-        for part in simpleSplit(line, FONT, text * 0.95, w - 2 * pad - text):
-            canvas.setFont(FONT, text * 0.95)
+        for part in wrap(line, font, text * 0.95, w - 2 * pad - text):
+            canvas.setFont(font, text * 0.95)
             canvas.drawString(pad, y, part)
             y -= leading
     canvas.restoreState()
@@ -428,6 +543,8 @@ def _draw_aid(canvas: Canvas, piece: Piece) -> None:
 
 def _draw_score_pad(canvas: Canvas, piece: Piece) -> None:
     rec = piece.record
+    font, bold = rec["fonts"]
+    words = rec["text"]
     w, h = piece.width_mm * mm, piece.height_mm * mm
     pad = min(w, h) * 0.06
     band = h * 0.09
@@ -441,35 +558,36 @@ def _draw_score_pad(canvas: Canvas, piece: Piece) -> None:
     top = h - band - pad
     # Header: seat names and the colours each one scores.
     canvas.setFillColor(INK)
-    widest = max(stringWidth(seat, BOLD, text) for seat in seats)
+    widest = max(stringWidth(seat, bold, text) for seat in seats)
     head = min(text, text * col_w * 0.9 / widest)
     for i, seat in enumerate(seats):
         cx = pad + label_w + (i + 0.5) * col_w
-        canvas.setFont(BOLD, head)
+        canvas.setFont(bold, head)
         canvas.drawCentredString(cx, top - text, seat)
         colours = rec["seat_colours"][i]
         swatch = text * 1.2
         width = len(colours) * swatch * 1.2 - swatch * 0.2
-        _swatches(canvas, cx - width / 2, top - 2.8 * text, swatch, colours)
+        _swatches(canvas, cx - width / 2, top - 2.8 * text, swatch, colours, bold)
         canvas.setFillColor(INK)
-    canvas.setFont(FONT, text)
+    canvas.setFont(font, text)
     table_top = top - 3.6 * text
-    rows = ["Name"]
+    rows = [(words["name"], True)]  # (label, in bold)
     rounds = rec["rounds"]
     count = int((table_top - pad) // row_h) - 1
     game = 1
     while len(rows) + rounds + (rounds > 1) <= count + 1:
         if rounds == 1:
-            rows.append(f"Game {game}")
+            rows.append((words["game"].format(g=game), False))
         else:
-            rows += [f"Game {game} R{r + 1}" for r in range(rounds)] + [f"Game {game} total"]
+            rows += [(words["round"].format(g=game, r=r + 1), False) for r in range(rounds)]
+            rows.append((words["total"].format(g=game), True))
         game += 1
     canvas.setStrokeColor(FAINT)
     canvas.setLineWidth(0.5)
     bottom = table_top - len(rows) * row_h
-    for r, label in enumerate(rows):
+    for r, (label, strong) in enumerate(rows):
         y = table_top - (r + 1) * row_h
-        canvas.setFont(BOLD if label == "Name" or label.endswith("total") else FONT, text)
+        canvas.setFont(bold if strong else font, text)
         canvas.drawString(pad + text * 0.3, y + row_h * 0.35, label)
         canvas.line(pad, y, w - pad, y)
     canvas.line(pad, table_top, w - pad, table_top)

@@ -16,13 +16,13 @@ DATA = load_game("united_square")
 PANEL_W, PANEL_H = DATA.components["panel"]["size_mm"]
 
 
-def pieces_on(reader: PdfReader, shapes_of) -> dict[int, dict]:
-    """For each drawn piece (by index): component, page, clip box and the bbox of its fills, in pt."""
+def pieces_on(reader: PdfReader, shapes_of, side: str = "/front") -> dict[int, dict]:
+    """Each piece drawn on `side`, by index: component, page, clip box and the bbox of its fills, in pt."""
     out: dict[int, dict] = {}
     for page_no, page in enumerate(reader.pages):
         for shape in shapes_of(page):
             props = shape.tag("/PrintkitPiece")
-            if props is None:
+            if props is None or props["/Side"] != side:
                 continue
             item = out.setdefault(
                 int(props["/Index"]),
@@ -124,11 +124,13 @@ def test_crop_marks_lie_in_the_margin_outside_every_piece(default_pdf, shapes_of
     reader = PdfReader(default_pdf)
     drawn = pieces_on(reader, shapes_of)
     margin = 10 * MM
+    fronts = {p["page"] for p in drawn.values()}
+    assert fronts == set(range(0, len(reader.pages), 2))  # every front sheet has its back after it
     for page_no, page in enumerate(reader.pages):
         w, h = float(page.mediabox.width), float(page.mediabox.height)
         boxes = [p["clip"] for p in drawn.values() if p["page"] == page_no]
         marks = marks_on(page, shapes_of)
-        assert marks
+        assert bool(marks) == (page_no in fronts)
         for mark in marks:
             mx0, my0, mx1, my1 = mark.bbox
             assert mx0 >= margin / 2 and my0 >= margin / 2

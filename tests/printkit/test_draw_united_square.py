@@ -26,8 +26,17 @@ def test_counts_and_sizes_follow_the_rules(spec):
     per_type = rules["panels_per_type"]
     types = DATA.components["panel"]["types"]
     counts = count_by_component(items)
-    assert list(counts) == ["panel", "board", "aid", "score_pad"]
-    assert counts == {"panel": len(types) * per_type, "board": 1, "aid": 1, "score_pad": 1}
+    starts = 1 if rules["start_panel"] == "fixed" else len(types)
+    assert list(counts) == ["panel", "start_panel", "board", "aid", "score_pad"]
+    assert counts == {
+        "panel": len(types) * per_type,
+        "start_panel": starts,
+        "board": 1,
+        "aid": 1,
+        "score_pad": 1,
+    }
+    # The panels and one start panel fill the board.
+    assert counts["panel"] + 1 == rules["board"] ** 2
     panel = tuple(DATA.components["panel"]["size_mm"])
     board = next(p for p in items if p.component == "board")
     assert board.size_mm == (rules["board"] * panel[0], rules["board"] * panel[1])
@@ -141,4 +150,46 @@ def test_fixed_start_summary_names_the_colour_on_top():
     rules = DATA.resolve("fixed_start", sets=["start_type=1", "start_rotation=1"])
     summary = record_of(pieces_for(DATA, rules), "aid")["summary"]
     top = DATA.components["panel"]["types"][0][3]
-    assert f"Start: a type 1 panel, {top} at the top" in " ".join(summary)
+    assert (
+        f"Start: put the start panel (marked START, type 1) on the centre cell, {top} at the top"
+        in " ".join(summary)
+    )
+
+
+@pytest.mark.parametrize("spec", ["default", "board7"])
+def test_random_start_prints_one_start_panel_of_each_type_with_a_back(spec):
+    items = pieces_for(DATA, DATA.resolve(spec))
+    starts = [p for p in items if p.component == "start_panel"]
+    types = DATA.components["panel"]["types"]
+    assert [p.record["type"] for p in starts] == list(range(1, len(types) + 1))
+    for piece in starts:
+        assert piece.size_mm == tuple(DATA.components["panel"]["size_mm"])
+        assert piece.record["sides"] == [COLOURS[n] for n in types[piece.record["type"] - 1]]
+        assert piece.draw_back is not None
+    assert all(p.draw_back is None for p in items if p.component != "start_panel")
+    aid = record_of(items, "aid")
+    assert f"plus {len(types)} start panels" in aid["counts"]
+    assert f"shuffle the {len(types)} start panels (marked START) face down, draw one" in " ".join(
+        aid["summary"]
+    )
+
+
+@pytest.mark.parametrize("start_type", [1, 4, 6])
+def test_fixed_start_prints_the_one_start_panel_of_its_type(start_type):
+    items = pieces_for(DATA, DATA.resolve("fixed_start", sets=[f"start_type={start_type}"]))
+    starts = [p for p in items if p.component == "start_panel"]
+    assert [p.record["type"] for p in starts] == [start_type]
+    assert "plus the start panel" in record_of(items, "aid")["counts"]
+
+
+def test_japanese_text_comes_from_the_data_file():
+    data = DATA.localized("ja")
+    items = pieces_for(data, data.resolve())
+    aid = record_of(items, "aid")
+    ja = DATA.translations["ja"]["components"]["aid"]["text"]
+    assert aid["title"] == ja["title"].format(game=DATA.translations["ja"]["game"]["title"])
+    assert aid["types_heading"] == ja["types"] and aid["colour_names"]["red"] == ja["colours"]["red"]
+    assert aid["fonts"] != record_of(pieces_for(DATA, DATA.resolve()), "aid")["fonts"]
+    assert record_of(items, "score_pad")["seats"][0] == DATA.translations["ja"]["components"]["score_pad"][
+        "text"
+    ]["seat"].format(n=1)
