@@ -1,9 +1,10 @@
-"""Twinkle Twinkle's tile records: read and check the tile list of the data file, exits as bitmasks.
+"""Twinkle Twinkle's tile records and reference sides: the data checks shared by engine and drawing.
 
 The one place that turns `[components.tile] tiles` into records, shared by the
 engine (which links tiles through their exits) and the drawing module (which
 draws the lines to those exits), so that a printed tile connects exactly the way
-the simulated tile does. No drawing and no rules here.
+the simulated tile does; and the check of `rules.sides`, which the loader
+cannot make for a table of choices. No drawing and no scoring here.
 
 Exits are numbered clockwise from the top, N=0 NE=1 E=2 SE=3 S=4 SW=5 W=6
 NW=7, and a set of exits is a bitmask with bit d for direction d. A quarter
@@ -20,9 +21,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.errors import DataError
+from printkit.gamedata import check_value
 
 EXITS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 KINDS = ("star", "asteroid", "satellite", "planet", "black_hole", "comet")
+REFERENCES = ("comets", "asteroids", "planets", "black_holes", "satellites")
+SIDES = ("green", "blue")
 LATTICE = 5  # star positions are [column, row] with 0 <= column, row < LATTICE
 MAX_STARS = 3
 
@@ -62,6 +66,11 @@ class TileRecord:
     @property
     def new_count(self) -> int:
         return sum(self.new)
+
+
+def check_sides(values: Mapping[str, Any], where: str) -> None:
+    """Each score reference's side in `rules.sides` must be green or blue."""
+    check_value("rules.sides", values["sides"], dict.fromkeys(REFERENCES, "green"), {"choices": SIDES}, where)
 
 
 def exit_mask(names: Sequence[str]) -> int:

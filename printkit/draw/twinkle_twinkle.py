@@ -33,12 +33,20 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.errors import DataError
 from printkit.gamedata import GameData, Rules
 from printkit.pieces import Piece, count_by_component, fill_bleed
-from printkit.twinkle_tiles import EXIT_POINTS, KINDS, TileRecord, exit_lines, read_tiles, star_point
+from printkit.twinkle_tiles import (
+    EXIT_POINTS,
+    KINDS,
+    REFERENCES,
+    TileRecord,
+    check_sides,
+    exit_lines,
+    read_tiles,
+    star_point,
+)
 
 FONT = "Helvetica"
 BOLD = "Helvetica-Bold"
 RGB = re.compile(r"#[0-9a-fA-F]{6}")
-REFERENCES = ("comets", "asteroids", "planets", "black_holes", "satellites")
 REFERENCE_KIND = {
     "comets": "comet",
     "asteroids": "asteroid",
@@ -143,6 +151,7 @@ def table_labels(start: int, count: int) -> list[str]:
 # ------------------------------------------------------------------ pieces
 def pieces(data: GameData, rules: Rules) -> list[Piece]:
     """Tiles, star charts, the observation board, references (front green, back blue), standees."""
+    check_sides(rules.values, data.where())
     tile_comp = _component(data, "tile")
     colours = _colours(data, "components.tile.colours", tile_comp.get("colours"), TILE_COLOURS)
     names = _texts(data, "components.tile.names", tile_comp.get("names"), KINDS)

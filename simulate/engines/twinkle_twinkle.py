@@ -29,13 +29,11 @@ from typing import Any, ClassVar, NamedTuple
 import numpy as np
 
 from printkit.errors import DataError
-from printkit.gamedata import Rules, check_value
-from printkit.twinkle_tiles import KINDS, orient_mask, read_tiles
+from printkit.gamedata import Rules
+from printkit.twinkle_tiles import KINDS, REFERENCES, check_sides, orient_mask, read_tiles
 from simulate.engines.base import Result, solo_result
 
 STAR, ASTEROID, SATELLITE, PLANET, BLACK_HOLE, COMET = range(6)
-REFERENCES = ("comets", "asteroids", "planets", "black_holes", "satellites")
-SIDES = ("green", "blue")
 CATEGORIES = (
     "constellation_size",
     "constellation_count",
@@ -588,11 +586,6 @@ def gain(
 
 
 # --------------------------------------------------------------------- game
-def check_sides(values: Mapping[str, Any], where: str) -> None:
-    """Each reference side must be green or blue (the loader cannot check a table of choices)."""
-    check_value("rules.sides", values["sides"], dict.fromkeys(REFERENCES, "green"), {"choices": SIDES}, where)
-
-
 class Game:
     """Twinkle Twinkle for one set of rules and a player count."""
 

@@ -114,6 +114,12 @@ def test_a_text_naming_an_unknown_number_is_one_line_naming_the_key() -> None:
         fill_text(DATA, "components.reference.text.comets.green", "{nothing_pts} each", {"green_per_star": 1})
 
 
+def test_an_unknown_side_stops_the_build_before_any_file(tmp_path) -> None:
+    with pytest.raises(DataError, match='rules.sides.comets: expected one of "green", "blue", got "purple"'):
+        build("twinkle_twinkle", tmp_path, sets=["sides.comets=purple"])
+    assert not any(tmp_path.iterdir())
+
+
 def test_build_writes_duplex_pages_with_the_green_and_blue_texts(tmp_path) -> None:
     result = build("twinkle_twinkle", tmp_path)
     reader = PdfReader(result.path)

@@ -12,11 +12,19 @@ from hypothesis import strategies as st
 
 from printkit.errors import DataError, run_cli
 from printkit.gamedata import load_game
-from printkit.twinkle_tiles import exit_mask, exit_names, mirror_mask, orient_mask, read_tiles, rotate_mask
+from printkit.twinkle_tiles import (
+    REFERENCES,
+    exit_mask,
+    exit_names,
+    mirror_mask,
+    orient_mask,
+    read_tiles,
+    rotate_mask,
+)
 from simulate.agents import make_agents, parse_agents
 from simulate.cli import cli
 from simulate.engines import make_game
-from simulate.engines.twinkle_twinkle import PLACE, REFERENCES, score_charts
+from simulate.engines.twinkle_twinkle import PLACE, score_charts
 from simulate.runner import play
 
 DATA = load_game("twinkle_twinkle")
