@@ -103,3 +103,32 @@ def test_list_shows_games_without_a_drawing_module_from_their_data(monkeypatch, 
     assert "panel        tile         ? x 27x27 mm" in block
     code, out, err = run(monkeypatch, capsys, "build", "zz_unprinted", "--out", str(tmp_path / "out"))
     assert code == 2 and "no drawing module for 'zz_unprinted'" in err
+
+
+def test_calibrate_proof_and_shop_commands_write_their_files(monkeypatch, capsys, tmp_path):
+    code, out, err = run(monkeypatch, capsys, "calibrate", "--paper", "letter", "--out", str(tmp_path))
+    assert code == 0, err
+    assert (tmp_path / "calibrate-letter.pdf").is_file() and "100 %" in out
+    code, out, err = run(monkeypatch, capsys, "proof", "united_square", "--dpi", "30", "--out", str(tmp_path))
+    assert code == 0, err
+    assert (tmp_path / "united_square-proof-panel.png").is_file()
+    args = ["build", "united_square", "--mode", "shop", "--cmyk", "--out", str(tmp_path)]
+    code, out, err = run(monkeypatch, capsys, *args)
+    assert code == 0, err
+    assert "shop mode" in out and (tmp_path / "united_square-shop.summary.json").is_file()
+
+
+@pytest.mark.parametrize(
+    "args,words",
+    [
+        (["build", "united_square", "--back-offset", "x"], "--back-offset"),
+        (["build", "united_square", "--mode", "press"], "--mode"),
+        (["build", "united_square", "--lang", "fr"], "--lang"),
+        (["build", "united_square", "--cut-svg", "--margin", "5"], "registration marks"),
+        (["proof", "united_square", "--dpi", "5000"], "--dpi"),
+    ],
+)
+def test_bad_print_options_are_one_line_exit_2_and_no_file(monkeypatch, capsys, tmp_path, args, words):
+    code, out, err = run(monkeypatch, capsys, *args, "--out", str(tmp_path / "out"))
+    assert code == 2 and err.startswith("error: ") and err.count("\n") == 1, err
+    assert words in err and not (tmp_path / "out").exists()
