@@ -251,8 +251,10 @@ def summary_lines(ctx: Context, arms: list[Arm], comparisons: dict[str, Any]) ->
             f"  (advantage {s['first_player_advantage']:+.3f} over an even share)"
         )
         lines.append(f"  draws        {_fmt_rate(s['draws'])}")
-        seat_scores = ", ".join(f"{d['mean']:.2f} (sd {d['sd']:.2f})" for d in s["scores"].values())
-        lines.append(f"  scores       by seat: {seat_scores}")
+        seat_scores = [f"{d['mean']:.2f} (sd {d['sd']:.2f})" for d in s["scores"].values()]
+        for k in range(0, len(seat_scores), 4):
+            head = "  scores by seat" if k == 0 else " " * 15
+            lines.append(f"{head} {k + 1}-: " + ", ".join(seat_scores[k : k + 4]))
         lines.append(f"  margin       mean {s['margin']['mean']:.2f}, sd {s['margin']['sd']:.2f}")
         lines.append(f"  moves        mean {s['moves']['mean']:.1f}")
         for name, d in s["metrics"].items():
@@ -287,12 +289,23 @@ READING_NOTES = """How to read this report
 - Same seed and settings give the same games and figures, whatever --jobs is."""
 
 
-def figure_text(ctx: Context, arms: list[Arm], lines: list[str]) -> plt.Figure:
-    fig = plt.figure(figsize=(8.27, 11.69))
-    fig.text(0.06, 0.96, _heading(ctx, arms, "balance report"), fontsize=10, va="top", weight="bold")
-    fig.text(0.06, 0.9, "\n".join(lines), fontsize=8, va="top", family="monospace")
-    fig.text(0.06, 0.04, READING_NOTES, fontsize=8, va="bottom", color="#333333")
-    return fig
+LINES_PER_PAGE = 72
+
+
+def figures_text(ctx: Context, arms: list[Arm], lines: list[str]) -> list[plt.Figure]:
+    """The summary lines on as many A4 pages as they need; reading notes on the last."""
+    pages = [lines[i : i + LINES_PER_PAGE] for i in range(0, max(len(lines), 1), LINES_PER_PAGE)]
+    figs = []
+    for k, page in enumerate(pages):
+        fig = plt.figure(figsize=(8.27, 11.69))
+        more = f" ({k + 1}/{len(pages)})" if len(pages) > 1 else ""
+        heading = _heading(ctx, arms, "balance report" + more)
+        fig.text(0.06, 0.96, heading, fontsize=10, va="top", weight="bold")
+        fig.text(0.06, 0.9, "\n".join(page), fontsize=8, va="top", family="monospace")
+        if k == len(pages) - 1:
+            fig.text(0.06, 0.04, READING_NOTES, fontsize=8, va="bottom", color="#333333")
+        figs.append(fig)
+    return figs
 
 
 def write_report(
@@ -305,8 +318,8 @@ def write_report(
     folder.mkdir(parents=True, exist_ok=True)
     extras = ctx.extras(ctx, arms) if ctx.extras else Extras()
     lines = summary_lines(ctx, arms, comparisons) + extras.lines
+    text_pages = figures_text(ctx, arms, lines)
     figures = {
-        "summary": figure_text(ctx, arms, lines),
         "seat_wins": figure_seat_wins(ctx, arms),
         "turn_order": figure_position_wins(ctx, arms),
         "scores": figure_scores(ctx, arms),
@@ -324,13 +337,12 @@ def write_report(
     pdf_path = folder / "report.pdf"
     with atomic_path(pdf_path) as tmp:
         with PdfPages(tmp, metadata={"CreationDate": None, "ModDate": None, "Creator": "simulate"}) as pdf:
-            for fig in figures.values():
+            for fig in [*text_pages, *figures.values()]:
                 pdf.savefig(fig)
     written["pdf"] = pdf_path
+    for fig in text_pages:
+        plt.close(fig)
     for name, fig in figures.items():
-        if name == "summary":
-            plt.close(fig)
-            continue
         png = figdir / f"{name}.png"
         with atomic_path(png) as tmp:
             fig.savefig(tmp, format="png", dpi=100, metadata={"Software": None})
