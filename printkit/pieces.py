@@ -25,7 +25,15 @@ Contract for a drawing module:
   and read everything it needs from `piece.record` and `piece.size_mm`, so
   the imposition may draw a piece on any page, any number of times.
 - `draw_back(canvas, piece)`, when the item has a printed back, follows the same
-  rules; the imposition decides where backs go (e.g. mirrored for duplex).
+  rules and draws the back as it is seen (never mirrored); the imposition
+  decides where backs go: behind their fronts on mirrored back sheets at home
+  (`printkit/backs.py`), on the page after the front in shop mode.
+- Text: take font names from `printkit.fonts.family(data.lang)` and measure
+  with them (`pdfmetrics.stringWidth`, `printkit.fonts.wrap`); the words come
+  from the data file, which `GameData.localized` has already put in the
+  language of the build. The canvas embeds every font; a module that still
+  names Helvetica gets Liberation Sans, which has Helvetica's metrics.
+- Colours may be RGB; the render layer converts them when CMYK is asked for.
 - `record` is the data the piece was drawn from (a mapping; plain data only),
   so that summaries, proofs and tests can say what each piece is.
 """
