@@ -8,6 +8,7 @@ the engine declared.
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any
 
 import numpy as np
@@ -163,12 +164,23 @@ def compare(a: dict[str, Any], b: dict[str, Any], seed: int = 0) -> dict[str, An
             "effect": float(u.statistic / (len(ma) * len(mb))),
         }
         out["margin_diff"] = _bootstrap_diff(ma, mb, seed + 1)
-        if np.ptp(a["moves"]) == 0 and np.ptp(b["moves"]) == 0:
-            out["moves_welch"] = {"t": None, "p": None}  # every game has the same length
-        else:
-            t = sps.ttest_ind(b["moves"], a["moves"], equal_var=False)
-            out["moves_welch"] = {"t": _finite(t.statistic), "p": _finite(t.pvalue)}
+        out["moves_welch"] = welch(a["moves"], b["moves"])
     return out
+
+
+def welch(a: np.ndarray, b: np.ndarray) -> dict[str, float | None]:
+    """Difference of means b - a with Welch's t test; no test where it cannot say anything.
+
+    With fewer than two values in an arm, or every value the same in both, the
+    p-value is None rather than a number scipy warns is unreliable.
+    """
+    diff = float(np.mean(b) - np.mean(a)) if len(a) and len(b) else math.nan
+    if len(a) < 2 or len(b) < 2 or (np.ptp(a) == 0 and np.ptp(b) == 0):
+        return {"diff": diff, "t": None, "p": None}
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Precision loss", RuntimeWarning)
+        t = sps.ttest_ind(b, a, equal_var=False)
+    return {"diff": diff, "t": _finite(t.statistic), "p": _finite(t.pvalue)}
 
 
 def _finite(x: float) -> float | None:

@@ -22,7 +22,7 @@ from scipy import stats as sps
 from printkit.errors import DataError
 from printkit.gamedata import load_game
 from simulate.report import COLOURS, Arm, Context, Extras, _heading
-from simulate.stats import describe, wilson
+from simulate.stats import describe, welch, wilson
 
 MAX_SEATS = 8
 ROUND_NOTES = """How to read this page
@@ -48,14 +48,6 @@ def _two_proportions(k1: int, n1: int, k2: int, n2: int) -> dict[str, float | No
     se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
     p = float(2 * sps.norm.sf(abs(p2 - p1) / se)) if se > 0 else 1.0
     return {"diff": p2 - p1, "p": p}
-
-
-def _welch(a: np.ndarray, b: np.ndarray) -> dict[str, float | None]:
-    """Difference of means b - a with Welch's t test."""
-    diff = float(np.mean(b) - np.mean(a))
-    if len(a) < 2 or len(b) < 2 or (np.var(a) == 0 and np.var(b) == 0):
-        return {"diff": diff, "p": None}
-    return {"diff": diff, "p": float(sps.ttest_ind(b, a, equal_var=False).pvalue)}
 
 
 def arm_rounds(arm: Arm, published: list[int]) -> dict[str, Any]:
@@ -103,11 +95,11 @@ def option_effect(base: Arm, other: Arm, a: dict[str, Any], b: dict[str, Any]) -
             b["blocked_rounds"]["k"],
             b["blocked_rounds"]["n"],
         ),
-        "moves_per_round": _welch(
+        "moves_per_round": welch(
             base.cols["moves"] / np.maximum(base.cols["rounds"], 1),
             other.cols["moves"] / np.maximum(other.cols["rounds"], 1),
         ),
-        "match_rounds": _welch(base.cols["rounds"], other.cols["rounds"]),
+        "match_rounds": welch(base.cols["rounds"], other.cols["rounds"]),
     }
     if a["players"] == b["players"]:
         out["leader_round_win_rate"] = _two_proportions(
