@@ -187,9 +187,8 @@ def build_cmd(
     click.echo(f"wrote {result.path}: " + "\n".join(summary_lines(result.summary)))
     for path in result.files[1:]:
         click.echo(f"wrote {path}")
-    data = load_game(game)
-    if not data.has_text(lang):
-        click.echo(f"note: {data.where()} has no [lang.{lang}] text; the labels stay in English")
+    if not result.summary["translated"]:
+        click.echo(f"note: the data file of {game} has no [lang.{lang}] text; the labels stay in English")
 
 
 @cli.command("calibrate")

@@ -5,7 +5,8 @@ the PDF itself: for each component, how many pieces were placed, the count the
 data file states for it (`components.<name>.count`, when it states one; other
 counts follow from the rules, e.g. panels per type), how many sheets carry it
 (pages in shop mode) and whether it has a printed back; the same per component
-kind; and the mode, paper, language, sheets and pages. `lines` formats it for
+kind; and the mode, paper, language (and whether the data file has its text),
+sheets and pages. `lines` formats it for
 the terminal; the build writes it as JSON beside the PDF.
 """
 
@@ -64,6 +65,7 @@ def summarize(
         "mode": mode,
         "paper": paper,
         "lang": data.lang,
+        "translated": data.has_text(data.lang),
         "sheets": len(fronts) if mode == "home" else None,
         "pages": len(sheets),
         "double_sided": any(s.side == "back" for s in sheets),
