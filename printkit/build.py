@@ -53,9 +53,14 @@ class BuildResult:
     files: list[Path] = field(default_factory=list)
 
 
-def output_stem(game: str, label: str, mode: str = "home", lang: str = "en") -> str:
-    """`<game>[-<variant>][-shop][-<lang>]`, safe characters only."""
+def output_stem(game: str, label: str, mode: str = "home", lang: str = "en", paper: str = "a4") -> str:
+    """`<game>[-<variant>][-letter][-shop][-<lang>]`, safe characters only.
+
+    Home sheets on a paper other than A4 carry its name, so an A4 and a Letter
+    build of the same game sit side by side instead of overwriting each other.
+    """
     stem = game if label == "default" else f"{game}-{label}"
+    stem += f"-{paper}" if mode == "home" and paper != "a4" else ""
     stem += "-shop" if mode == "shop" else ""
     stem += "" if lang == "en" else f"-{lang}"
     return re.sub(r"[^A-Za-z0-9_.=+-]", "_", stem)
@@ -95,7 +100,7 @@ def build(
     fonts = family(lang)
     rules = data.resolve(spec, sets, players)
     items = pieces_for(data, rules)
-    stem = output_stem(data.name, rules.label, mode, lang)
+    stem = output_stem(data.name, rules.label, mode, lang, options.paper)
     out = Path(out_dir)
     svgs: list[tuple[Path, str]] = []
     if mode == "home":

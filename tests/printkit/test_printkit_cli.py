@@ -52,7 +52,7 @@ def test_build_options_reach_the_layout(monkeypatch, capsys, tmp_path):
     code, out, err = run(monkeypatch, capsys, *args, "--no-crop-marks", "--out", str(tmp_path))
     assert code == 0, err
     assert "letter" in out
-    reader = PdfReader(tmp_path / "united_square.pdf")
+    reader = PdfReader(tmp_path / "united_square-letter.pdf")
     assert float(reader.pages[0].mediabox.width) == pytest.approx(612)
     assert all(b"PrintkitCropMarks" not in p.get_contents().get_data() for p in reader.pages)
 
