@@ -76,13 +76,12 @@ def extras(ctx: Context, arms: list[Arm]) -> Extras:
                     f"    {cat:<20} {100 * d['share']:5.1f}% of players, win {w['p']:.3f} "
                     f"[{w['lo']:.3f}, {w['hi']:.3f}]"
                 )
-    lines.append("Winner's edge: mean points per category, winners vs the others:")
-    for arm in arms:
-        parts = [
-            f"{c.replace('constellation_', 'c.')} {e['winners'] - e['others']:+.1f}"
-            for c, e in edge[arm.label].items()
-        ]
-        lines.append(f"  {arm.label}: " + ", ".join(parts))
+    lines.append("Winner's edge: winners' mean points minus the others', by category:")
+    widths = [max(len(a.label), 6) for a in arms]
+    lines.append("  " + " " * 20 + " ".join(f"{a.label:>{w}}" for a, w in zip(arms, widths, strict=True)))
+    for cat in cats:
+        diffs = [edge[a.label][cat]["winners"] - edge[a.label][cat]["others"] for a in arms]
+        lines.append(f"  {cat:<20}" + " ".join(f"{d:>+{w}.1f}" for d, w in zip(diffs, widths, strict=True)))
     return Extras(
         lines=lines,
         figures={
