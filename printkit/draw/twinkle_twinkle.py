@@ -26,11 +26,11 @@ from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import DataError
+from printkit.fonts import family, wrap
 from printkit.gamedata import GameData, Rules
 from printkit.pieces import Piece, count_by_component, fill_bleed
 from printkit.twinkle_tiles import (
@@ -44,8 +44,6 @@ from printkit.twinkle_tiles import (
     star_point,
 )
 
-FONT = "Helvetica"
-BOLD = "Helvetica-Bold"
 RGB = re.compile(r"#[0-9a-fA-F]{6}")
 REFERENCE_KIND = {
     "comets": "comet",
@@ -157,20 +155,22 @@ def pieces(data: GameData, rules: Rules) -> list[Piece]:
     names = _texts(data, "components.tile.names", tile_comp.get("names"), KINDS)
     tile_size = _size(data, "tile")
     records = read_tiles(data.components, data.where())
+    fam = family(data.lang)
+    fonts = [fam.regular, fam.bold]
     out = [
         Piece(
             component="tile",
             label=f"tile {r.id}",
             size_mm=tile_size,
             draw_front=draw_tile,
-            record=tile_record(r, colours, names),
+            record=tile_record(r, colours, names, fonts),
         )
         for r in records
     ]
-    out += _charts(data, rules, colours, tile_size)
-    out.append(_board(data, rules, colours, tile_size))
-    out += _references(data, rules, colours, names)
-    out += _standees(data)
+    out += _charts(data, rules, colours, tile_size, fonts)
+    out.append(_board(data, rules, colours, tile_size, fonts))
+    out += _references(data, rules, colours, names, fonts)
+    out += _standees(data, fonts)
     made = count_by_component(out)
     for name, comp in data.components.items():
         if "count" in comp and comp["count"] != made.get(name, 0):
@@ -181,8 +181,10 @@ def pieces(data: GameData, rules: Rules) -> list[Piece]:
     return out
 
 
-def tile_record(r: TileRecord, colours: Mapping[str, str], names: Mapping[str, str]) -> dict[str, Any]:
-    """What a tile is drawn from: its data-file record, its colours and its kind's name."""
+def tile_record(
+    r: TileRecord, colours: Mapping[str, str], names: Mapping[str, str], fonts: list[str]
+) -> dict[str, Any]:
+    """What a tile is drawn from: its data-file record, its colours, its kind's name and the fonts."""
     return {
         "id": r.id,
         "kind": r.kind,
@@ -192,6 +194,7 @@ def tile_record(r: TileRecord, colours: Mapping[str, str], names: Mapping[str, s
         "slow": r.slow,
         "name": names[r.kind],
         "colours": dict(colours),
+        "fonts": fonts,
     }
 
 
@@ -208,7 +211,7 @@ def _record_tile(record: Mapping[str, Any]) -> TileRecord:
 
 
 def _charts(
-    data: GameData, rules: Rules, colours: Mapping[str, str], tile: tuple[float, float]
+    data: GameData, rules: Rules, colours: Mapping[str, str], tile: tuple[float, float], fonts: list[str]
 ) -> list[Piece]:
     comp = _component(data, "chart")
     text = _texts(
@@ -247,13 +250,16 @@ def _charts(
                 ],
                 "colours": {"background": colours["star"], "line": colours["line"], "mark": colours["mark"]},
                 "accent": standees[n % len(standees)]["rgb"],
+                "fonts": fonts,
             },
         )
         for n in range(count)
     ]
 
 
-def _board(data: GameData, rules: Rules, colours: Mapping[str, str], tile: tuple[float, float]) -> Piece:
+def _board(
+    data: GameData, rules: Rules, colours: Mapping[str, str], tile: tuple[float, float], fonts: list[str]
+) -> Piece:
     comp = _component(data, "observation_board")
     text = _texts(
         data,
@@ -285,12 +291,13 @@ def _board(data: GameData, rules: Rules, colours: Mapping[str, str], tile: tuple
             "tile_mm": list(tile),
             "text": text,
             "colours": {"background": colours["star"], "line": colours["line"], "mark": colours["mark"]},
+            "fonts": fonts,
         },
     )
 
 
 def _references(
-    data: GameData, rules: Rules, colours: Mapping[str, str], names: Mapping[str, str]
+    data: GameData, rules: Rules, colours: Mapping[str, str], names: Mapping[str, str], fonts: list[str]
 ) -> list[Piece]:
     comp = _component(data, "reference")
     size = _size(data, "reference")
@@ -334,7 +341,8 @@ def _references(
             "footer": footer,
             "faces": faces,
             "colours": dict(side_colours),
-            "icon": tile_record(TileRecord(index=0, id="", kind=kind), colours, names),
+            "icon": tile_record(TileRecord(index=0, id="", kind=kind), colours, names, fonts),
+            "fonts": fonts,
         }
         out += [
             Piece(
@@ -366,7 +374,7 @@ def _standee_colours(data: GameData) -> list[dict[str, str]]:
     return out
 
 
-def _standees(data: GameData) -> list[Piece]:
+def _standees(data: GameData, fonts: list[str]) -> list[Piece]:
     size = _size(data, "standee")
     return [
         Piece(
@@ -374,7 +382,7 @@ def _standees(data: GameData) -> list[Piece]:
             label=f"standee {c['name']}",
             size_mm=size,
             draw_front=draw_standee,
-            record={"name": c["name"], "rgb": c["rgb"], "number": i + 1},
+            record={"name": c["name"], "rgb": c["rgb"], "number": i + 1, "fonts": fonts},
         )
         for i, c in enumerate(_standee_colours(data))
     ]
@@ -426,6 +434,7 @@ def exit_segments(
 def draw_tile(canvas: Canvas, piece: Piece) -> None:
     """A tile at the origin: its kind's background and picture, or its stars and lines."""
     rec = piece.record
+    font, bold = rec["fonts"]
     side = piece.width_mm * mm
     col = {k: HexColor(v) for k, v in rec["colours"].items()}
     canvas.saveState()
@@ -436,7 +445,7 @@ def draw_tile(canvas: Canvas, piece: Piece) -> None:
     else:
         _draw_picture(canvas, rec["kind"], side / 2, side * 0.56, side * 0.62, col, rec["id"])
         canvas.setFillColor(col["mark"])
-        canvas.setFont(BOLD, side * 0.1)
+        canvas.setFont(bold, side * 0.1)
         canvas.drawCentredString(side / 2, side * 0.08, rec["name"].upper())
         free = ["NW", "NE"]  # the name runs along the bottom
     if rec["slow"] and free:
@@ -445,7 +454,7 @@ def draw_tile(canvas: Canvas, piece: Piece) -> None:
         x, y = _corner(free[-1], side)
         canvas.setFillColor(col["mark"])
         canvas.setFillAlpha(0.55)
-        canvas.setFont(FONT, side * 0.075)
+        canvas.setFont(font, side * 0.075)
         canvas.drawCentredString(x, y - side * 0.025, rec["id"])
     canvas.restoreState()
 
@@ -575,6 +584,7 @@ def _grid_table(
     rows: Sequence[Sequence[str]],
     size: float,
     colour: Color,
+    fonts: Sequence[str],
 ) -> float:
     """A table of equal columns whose first column is a label; returns its height (points)."""
     cols = len(rows[0])
@@ -586,9 +596,9 @@ def _grid_table(
     for i, row in enumerate(rows):
         top = y - i * row_h
         canvas.setFillColor(colour)
-        canvas.setFont(BOLD, size)
+        canvas.setFont(fonts[1], size)
         canvas.drawString(x + 2, top - row_h + size * 0.55, row[0])
-        canvas.setFont(BOLD if i else FONT, size)
+        canvas.setFont(fonts[1] if i else fonts[0], size)
         for j, value in enumerate(row[1:]):
             cx = x + label_w + (j + 0.5) * cell
             canvas.drawCentredString(cx, top - row_h + size * 0.55, value)
@@ -603,6 +613,7 @@ def _grid_table(
 def draw_chart(canvas: Canvas, piece: Piece) -> None:
     """A star chart: its title, the grid of empty spaces at tile size, and the two constellation tables."""
     rec = piece.record
+    font, bold = fonts = rec["fonts"]
     text = rec["text"]
     col = {k: HexColor(v) for k, v in rec["colours"].items()}
     accent = HexColor(rec["accent"])
@@ -614,7 +625,7 @@ def draw_chart(canvas: Canvas, piece: Piece) -> None:
     canvas.setFillColor(accent)
     canvas.rect(0, h - 3 * mm, w, 3 * mm, stroke=0, fill=1)
     canvas.setFillColor(col["mark"])
-    canvas.setFont(BOLD, 14)
+    canvas.setFont(bold, 14)
     canvas.drawString(margin, h - CHART_TITLE_MM * mm + 1 * mm, f"{text['title']} {rec['number']}")
     top = h - CHART_TITLE_MM * mm
     canvas.setStrokeColor(col["line"])
@@ -629,23 +640,23 @@ def draw_chart(canvas: Canvas, piece: Piece) -> None:
     y = top - rec["rows"] * th - 7 * mm
     width = w - 2 * margin
     canvas.setFillColor(col["mark"])
-    canvas.setFont(BOLD, 9)
+    canvas.setFont(bold, 9)
     canvas.drawString(margin, y, text["size"])
     y -= 2 * mm
     size_rows = [[text["stars"], *rec["size_table"][0]], [text["points"], *map(str, rec["size_table"][1])]]
-    y -= _grid_table(canvas, margin, y, width, size_rows, 8, col["mark"]) + 6 * mm
+    y -= _grid_table(canvas, margin, y, width, size_rows, 8, col["mark"], fonts) + 6 * mm
     canvas.setFillColor(col["mark"])
-    canvas.setFont(BOLD, 9)
+    canvas.setFont(bold, 9)
     canvas.drawString(margin, y, text["count"])
     y -= 2 * mm
     count_rows = [
         [text["constellations"], *rec["count_table"][0]],
         [text["points"], *map(str, rec["count_table"][1])],
     ]
-    y -= _grid_table(canvas, margin, y, width, count_rows, 8, col["mark"]) + 5 * mm
+    y -= _grid_table(canvas, margin, y, width, count_rows, 8, col["mark"], fonts) + 5 * mm
     _star(canvas, margin + 2 * mm, y + 1 * mm, 2.2 * mm, HexColor("#ffffff"), col["line"])
     canvas.setFillColor(col["mark"])
-    canvas.setFont(FONT, 8.5)
+    canvas.setFont(font, 8.5)
     canvas.drawString(margin + 6 * mm, y, text["new_star"])
     canvas.restoreState()
 
@@ -653,6 +664,7 @@ def draw_chart(canvas: Canvas, piece: Piece) -> None:
 def draw_board(canvas: Canvas, piece: Piece) -> None:
     """The observation board: the current and next round rows and the turn order track."""
     rec = piece.record
+    font, bold = rec["fonts"]
     text = rec["text"]
     col = {k: HexColor(v) for k, v in rec["colours"].items()}
     w, h = piece.width_mm * mm, piece.height_mm * mm
@@ -661,15 +673,15 @@ def draw_board(canvas: Canvas, piece: Piece) -> None:
     canvas.saveState()
     fill_bleed(canvas, piece, col["background"])
     canvas.setFillColor(col["mark"])
-    canvas.setFont(BOLD, 14)
+    canvas.setFont(bold, 14)
     canvas.drawString(pad, h - pad - 5 * mm, text["title"])
-    canvas.setFont(FONT, 7.5)
+    canvas.setFont(font, 7.5)
     canvas.drawRightString(w - pad - 6 * mm, h - pad - 4.5 * mm, text["slow"])
     _clock(canvas, w - pad - 2.5 * mm, h - pad - 3.5 * mm, 2.2 * mm, col["mark"])
     y = h - BOARD_TITLE_MM * mm - pad
     for name, count in (("current", rec["current"]), ("next", rec["next"])):
         canvas.setFillColor(col["mark"])
-        canvas.setFont(BOLD, 9)
+        canvas.setFont(bold, 9)
         canvas.drawString(pad, y - 5 * mm, text[name])
         y -= label
         canvas.setStrokeColor(col["line"])
@@ -680,7 +692,7 @@ def draw_board(canvas: Canvas, piece: Piece) -> None:
         _clock(canvas, pad + (count - 1) * (tw + gap) + tw - 4 * mm, y - th + 4 * mm, 2 * mm, col["line"])
         y -= th
     canvas.setFillColor(col["mark"])
-    canvas.setFont(BOLD, 9)
+    canvas.setFont(bold, 9)
     canvas.drawString(pad, y - 5 * mm, text["order"])
     y -= label
     r = 0.4 * th
@@ -689,7 +701,7 @@ def draw_board(canvas: Canvas, piece: Piece) -> None:
         canvas.setStrokeColor(col["line"])
         canvas.circle(cx, y - r - 1 * mm, r, stroke=1, fill=0)
         canvas.setFillColor(col["line"])
-        canvas.setFont(BOLD, 12)
+        canvas.setFont(bold, 12)
         canvas.drawCentredString(cx, y - r - 1 * mm - 4, str(i + 1))
         if i:
             canvas.setStrokeColor(col["line"])
@@ -699,6 +711,7 @@ def draw_board(canvas: Canvas, piece: Piece) -> None:
 
 def _reference(canvas: Canvas, piece: Piece, side: str) -> None:
     rec = piece.record
+    font, bold = fonts = rec["fonts"]
     face = rec["faces"][side]
     col = {k: HexColor(v) for k, v in rec["colours"].items()}
     w, h = piece.width_mm * mm, piece.height_mm * mm
@@ -711,9 +724,9 @@ def _reference(canvas: Canvas, piece: Piece, side: str) -> None:
     canvas.roundRect(3 * mm, h - band + 1.5 * mm, band - 3 * mm, band - 3 * mm, 1.5 * mm, stroke=0, fill=1)
     _draw_picture(canvas, icon["kind"], 3 * mm + (band - 3 * mm) / 2, h - band / 2, band - 5 * mm, icon_col)
     canvas.setFillColor(col["text"])
-    canvas.setFont(BOLD, 14)
+    canvas.setFont(bold, 14)
     canvas.drawString(band + 3 * mm, h - 8.5 * mm, rec["name"])
-    canvas.setFont(FONT, 8)
+    canvas.setFont(font, 8)
     canvas.drawRightString(w - 4 * mm, h - 8.5 * mm, face["side_name"])
     panel_top = h - band - 1 * mm
     canvas.setFillColor(col["panel"])
@@ -722,39 +735,43 @@ def _reference(canvas: Canvas, piece: Piece, side: str) -> None:
     inner = w - 12 * mm
     room = panel_top - 7 * mm - 4 * mm
     size = REFERENCE_TEXT_PT
-    while size > 6 and _face_height(face, size, inner) > room:
+    while size > 6 and _face_height(face, size, inner, fonts) > room:
         size -= 0.25
     y = panel_top - 2 * mm - size
-    canvas.setFont(FONT, size)
-    for line in simpleSplit(face["body"], FONT, size, inner):
+    canvas.setFont(font, size)
+    for line in wrap(face["body"], font, size, inner):
         canvas.drawString(6 * mm, y, line)
         y -= size * 1.25
     if "table" in face:
         top = y + size * 0.6
-        y = top - _grid_table(canvas, 6 * mm, top, inner, face["table"], size * 0.8, col["ink"]) - size * 1.4
+        y = (
+            top
+            - _grid_table(canvas, 6 * mm, top, inner, face["table"], size * 0.8, col["ink"], fonts)
+            - size * 1.4
+        )
         canvas.setFillColor(col["ink"])
     if face["after"]:
-        canvas.setFont(BOLD, size)
-        for line in simpleSplit(face["after"], BOLD, size, inner):
+        canvas.setFont(bold, size)
+        for line in wrap(face["after"], bold, size, inner):
             canvas.drawString(6 * mm, y, line)
             y -= size * 1.25
     canvas.setFillColor(col["text"])
     footer = rec["footer"]
     fsize = 6.0
-    while fsize > 4 and stringWidth(footer, FONT, fsize) > w - 8 * mm:
+    while fsize > 4 and stringWidth(footer, font, fsize) > w - 8 * mm:
         fsize -= 0.25
-    canvas.setFont(FONT, fsize)
+    canvas.setFont(font, fsize)
     canvas.drawCentredString(w / 2, 2.6 * mm, footer)
     canvas.restoreState()
 
 
-def _face_height(face: Mapping[str, Any], size: float, width: float) -> float:
+def _face_height(face: Mapping[str, Any], size: float, width: float, fonts: Sequence[str]) -> float:
     """Height in points of a reference face's text, table and closing line at `size` points."""
-    height = len(simpleSplit(face["body"], FONT, size, width)) * size * 1.25
+    height = len(wrap(face["body"], fonts[0], size, width)) * size * 1.25
     if "table" in face:
         height += len(face["table"]) * size * 0.8 * 1.7 + size * 0.8
     if face["after"]:
-        height += len(simpleSplit(face["after"], BOLD, size, width)) * size * 1.25
+        height += len(wrap(face["after"], fonts[1], size, width)) * size * 1.25
     return height
 
 
@@ -778,6 +795,6 @@ def draw_standee(canvas: Canvas, piece: Piece) -> None:
     canvas.circle(w / 2, h * 0.58, min(w, h) * 0.32, stroke=0, fill=1)
     _star(canvas, w / 2, h * 0.57, min(w, h) * 0.27, HexColor(rec["rgb"]))
     canvas.setFillColor(HexColor("#ffffff"))
-    canvas.setFont(BOLD, 7)
+    canvas.setFont(rec["fonts"][1], 7)
     canvas.drawCentredString(w / 2, h * 0.1, rec["name"].upper())
     canvas.restoreState()
