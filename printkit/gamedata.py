@@ -413,7 +413,7 @@ def check_game(raw: Mapping[str, Any], path: Path) -> GameData:
         if source not in SOURCES:
             raise c.fail(f"{key}.source", "one of " + ", ".join(SOURCES), source)
         choices = c.typed(option, f"{key}.choices", [], required=False)
-        if choices is not None and rules[name] not in choices:
+        if choices is not None and not isinstance(rules[name], (dict, list)) and rules[name] not in choices:
             raise c.fail(f"rules.{name}", "one of " + ", ".join(_show(x) for x in choices), rules[name])
         check_value(f"rules.{name}", rules[name], rules[name], option, where=str(path))
 

@@ -3,6 +3,7 @@ turn order, slow tiles, exact greedy gains, agents and bad input."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import sys
 
@@ -272,6 +273,10 @@ def test_bad_input_is_one_line_and_exit_status_2(args, message, monkeypatch, cap
 
 
 def test_engine_rejects_side_names_when_built_directly() -> None:
-    rules = DATA.resolve("default", ["sides.planets=red"])
+    with pytest.raises(DataError, match='rules.sides.planets: expected one of "green", "blue"'):
+        DATA.resolve("default", ["sides.planets=red"])
+    base = DATA.resolve("default")
+    values = base.as_dict()
+    values["sides"]["planets"] = "red"
     with pytest.raises(DataError, match="rules.sides.planets"):
-        make_game(rules)
+        make_game(dataclasses.replace(base, values=values))
