@@ -5,8 +5,10 @@ components, `simulate` to build the rules engine. A data file is TOML with the
 tables `[game]`, `[components.*]`, `[rules]`, `[options.*]` (one per rule: its
 documentation, source and allowed values), `[variants.*]` (named overrides) and
 `[lang.<code>]` (the printed text in another language: the same key paths as
-`[game]` and `[components.*]`, strings only, e.g. `[lang.ja.components.aid.text]`;
-`GameData.localized` lays them over the English text).
+`[game]` and `[components.*]`, strings only, e.g. `[lang.ja.components.aid.text]`,
+and `[lang.<code>.options.<rule>]` holding only `doc`, for a component that
+prints the options' documentation; `GameData.localized` lays them over the
+English text, and a key the English text lacks is an error).
 Every problem raises `DataError` with one line naming the file, the key path,
 the bad value and what was expected.
 """
@@ -26,6 +28,8 @@ from printkit.errors import DataError
 
 SOURCES = ("seed", "pub", "house")
 LANGS = ("en", "ja")  # languages of the printed text; English is the data file's own
+TRANSLATED = ("game", "components", "options")  # the tables `[lang.<code>]` may translate
+TRANSLATED_OPTION_KEYS = ("doc",)  # an option's values are rules, never translated
 COMPONENT_KINDS = ("tile", "board", "card", "domino", "token", "reference", "chart")
 
 
@@ -152,6 +156,7 @@ class GameData:
             self,
             game=_overlay(self.game, overlay.get("game", {})),
             components=_overlay(self.components, overlay.get("components", {})),
+            options=_overlay(self.options, overlay.get("options", {})),
             lang=lang,
         )
 
@@ -454,9 +459,16 @@ def check_game(raw: Mapping[str, Any], path: Path) -> GameData:
         if not isinstance(overlay, dict):
             raise c.fail(f"lang.{lang}", "a table", overlay)
         for part, value in overlay.items():
-            if part not in ("game", "components"):
-                raise c.fail(f"lang.{lang}.{part}", "only game and components", value)
+            if part not in TRANSLATED:
+                raise c.fail(f"lang.{lang}.{part}", "only " + ", ".join(TRANSLATED), value)
             _check_overlay(path, f"{lang}.{part}", raw[part], value)
+        for name, option in overlay.get("options", {}).items():
+            for key in sorted(set(option) - set(TRANSLATED_OPTION_KEYS)):
+                raise c.fail(
+                    f"lang.{lang}.options.{name}.{key}",
+                    "only " + ", ".join(TRANSLATED_OPTION_KEYS) + " (an option's values are rules)",
+                    option[key],
+                )
 
     return GameData(
         name=path.stem,

@@ -80,3 +80,39 @@ def test_unknown_game_lists_the_known_ones():
         load_game("chess")
     with pytest.raises(DataError, match="no such data file"):
         load_game("missing/file.toml")
+
+
+def _with_lang(tmp_path, extra: str) -> str:
+    """The shipped data file with `extra` TOML appended (more [lang.ja] tables)."""
+    path = tmp_path / "lang.toml"
+    path.write_text(SHIPPED.read_text(encoding="utf-8") + "\n" + extra, encoding="utf-8")
+    return str(path)
+
+
+def test_an_option_doc_is_laid_over_the_english_in_its_language_only(tmp_path):
+    data = load_game(_with_lang(tmp_path, '[lang.ja.options.board]\ndoc = "ボードの大きさ。"\n'))
+    english = data.options["board"]["doc"]
+    ja = data.localized("ja")
+    assert ja.options["board"]["doc"] == "ボードの大きさ。"
+    assert ja.options["board"]["choices"] == [5, 7] and ja.options["deal"] == data.options["deal"]
+    assert data.localized("en").options["board"]["doc"] == english == data.options["board"]["doc"]
+    assert ja.resolve(sets=("board=7", "panels_per_type=8"))["board"] == 7  # the rules are untouched
+
+
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        ('[lang.ja.options.bored]\ndoc = "x"\n', "lang.ja.options.bored: no such key in the English text"),
+        ('[lang.ja.options.board]\ndocs = "x"\n', "lang.ja.options.board.docs: no such key"),
+        ('[lang.ja.options.board]\nsource = "x"\n', "lang.ja.options.board.source: expected only doc"),
+        ("[lang.ja.options.board]\ndoc = 5\n", "lang.ja.options.board.doc: expected a string"),
+        ('[lang.ja.rules]\nboard = "x"\n', "lang.ja.rules: expected only game, components, options"),
+        ('[lang.ja.components.domino]\ntitle = "x"\n', "lang.ja.components.domino: no such key"),
+    ],
+)
+def test_a_translation_naming_an_unknown_key_is_one_line_naming_it(tmp_path, extra, message):
+    path = _with_lang(tmp_path, extra)
+    with pytest.raises(DataError) as err:
+        load_game(path)
+    text = str(err.value)
+    assert text.startswith(path) and message in text and "\n" not in text
