@@ -17,7 +17,7 @@ printkit's own names.
 
 A drawing module takes its fonts from `family(data.lang)` and measures with
 `pdfmetrics.stringWidth` under those names; `wrap` breaks text into lines,
-between words and between CJK characters.
+between words and between CJK characters, never before closing punctuation.
 """
 
 from __future__ import annotations
@@ -98,8 +98,18 @@ def _is_cjk(ch: str) -> bool:
     )
 
 
+# Japanese line-breaking rules (kinsoku): what may not begin a line, what may not end one.
+NO_LINE_START = frozenset("、。，．・：；？！）」』】〕〉》ー々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+NO_LINE_END = frozenset("（「『【〔〈《")
+
+
 def _tokens(text: str) -> list[str]:
-    """Words with their trailing spaces, and every CJK character on its own."""
+    """The pieces a line may break between: words with their trailing spaces, CJK characters.
+
+    Every CJK character is a piece of its own, except that closing punctuation
+    and small kana stay with what comes before, an opening bracket with what
+    comes after, and a CJK character with a number just before it (3点, 2枚).
+    """
     tokens: list[str] = []
     word = ""
     for ch in text:
@@ -116,7 +126,17 @@ def _tokens(text: str) -> list[str]:
             word += ch
     if word:
         tokens.append(word)
-    return tokens
+    joined: list[str] = []
+    for token in tokens:
+        if joined and (
+            token[0] in NO_LINE_START
+            or joined[-1][-1] in NO_LINE_END
+            or (_is_cjk(token[0]) and joined[-1][-1].isdigit())
+        ):
+            joined[-1] += token
+        else:
+            joined.append(token)
+    return joined
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
