@@ -133,18 +133,6 @@ def build(
     )
 
 
-def build_game(
-    game: str,
-    out_dir: Path | str,
-    spec: str = "default",
-    sets: Iterable[str] = (),
-    paper: str = "a4",
-    bleed: float | None = None,
-    margin: float = 10.0,
-    gap: float = 0.0,
-    crop_marks: bool = True,
-    players: int | None = None,
-    **kwargs: Any,
-) -> Path:
-    """Build the game's files and return the PDF's path (see `build`)."""
-    return build(game, out_dir, spec, sets, paper, bleed, margin, gap, crop_marks, players, **kwargs).path
+def build_game(game: str, out_dir: Path | str, **options: Any) -> Path:
+    """Build the game's files and return the PDF's path; `options` are `build`'s."""
+    return build(game, out_dir, **options).path

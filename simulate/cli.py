@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import importlib
-import re
 import statistics
-import sys
 import time
 from pathlib import Path
 
@@ -14,112 +11,11 @@ import click
 from printkit.errors import DataError, run_cli
 from printkit.gamedata import available_games, load_game
 from simulate.agents import parse_agents
+from simulate.arms import run_arms
 from simulate.engines import ENGINES, make_game
-from simulate.report import Arm, Context, write_report
-from simulate.runner import RunConfig, play, read_rows, run_to_csv
-from simulate.stats import compare, summarize
+from simulate.runner import play
 from simulate.sweep import DEFAULT_GAMES as DEFAULT_SWEEP_GAMES
 from simulate.sweep import run_sweep
-
-
-def slug(text: str) -> str:
-    """A folder name for a variant label."""
-    return re.sub(r"[^A-Za-z0-9_.=+-]+", "_", text).strip("_") or "default"
-
-
-def run_arms(
-    game: str,
-    specs: list[str],
-    sets: tuple[str, ...],
-    players: int | None,
-    agents: str,
-    games: int,
-    seed: int,
-    jobs: int,
-    out: Path,
-    fresh: bool,
-    quiet: bool,
-) -> tuple[Path, dict[str, Path], list[str]]:
-    """Play every arm, then write the report; return the folder, written files and summary lines."""
-    if games < 1:
-        raise DataError(f"--games: expected at least 1, got {games}")
-    if jobs < 1:
-        raise DataError(f"--jobs: expected at least 1, got {jobs}")
-    data = load_game(game)
-    if data.engine not in ENGINES:
-        raise DataError(f"{data.path}: game.engine: no rules engine {data.engine!r} yet")
-    arms_rules = [data.resolve(spec, sets, players) for spec in specs]
-    labels = [r.label for r in arms_rules]
-    if len(set(labels)) != len(labels):
-        raise DataError(f"--variant: the same arm is given twice: {', '.join(labels)}")
-    engines = [make_game(r) for r in arms_rules]
-    arm_agents = [parse_agents(agents, data.engine, r.players) for r in arms_rules]
-    folder = out / data.name / "-vs-".join(slug(label) for label in labels)
-    if sets:
-        folder = folder.with_name(folder.name + "+" + slug("+".join(sets)))
-    configs = [
-        RunConfig(
-            game=data.name,
-            label=r.label,
-            rules=r.as_dict(),
-            players=r.players,
-            agents=a,
-            games=games,
-            seed=seed,
-        )
-        for r, a in zip(arms_rules, arm_agents, strict=True)
-    ]
-    total = games * len(configs)
-    csvs = []
-    with click.progressbar(
-        length=total,
-        label=f"{data.title}: {len(configs)} x {games} games",
-        file=sys.stderr,
-        hidden=quiet,
-        show_eta=True,
-    ) as bar:
-        for config, rules in zip(configs, arms_rules, strict=True):
-            csvs.append(
-                run_to_csv(
-                    config,
-                    rules,
-                    folder / "arms" / slug(config.label),
-                    jobs=jobs,
-                    fresh=fresh,
-                    on_progress=bar.update,
-                )
-            )
-    first = engines[0]
-    arms = []
-    for config, engine, csv_path in zip(configs, engines, csvs, strict=True):
-        cols = read_rows(csv_path, limit=games)
-        arms.append(
-            Arm(
-                label=config.label,
-                players=config.players,
-                agents=config.agents,
-                cols=cols,
-                summary=summarize(
-                    cols, getattr(engine, "report_metrics", engine.metric_names), engine.categories
-                ),
-            )
-        )
-    comparisons = {
-        f"{arm.label} vs {arms[0].label}": compare(arms[0].cols, arm.cols, seed=seed) for arm in arms[1:]
-    }
-    ctx = Context(
-        title=data.title,
-        game=data.name,
-        games=games,
-        seed=seed,
-        metric_names=getattr(first, "report_metrics", first.metric_names),
-        categories=first.categories,
-        deal_metric=getattr(first, "deal_metric", None),
-        extras=getattr(importlib.import_module(ENGINES[data.engine]), "report_extras", None),
-    )
-    run_info = {"games": games, "seed": seed, "arms": [c.identity() for c in configs]}
-    written, lines = write_report(folder, ctx, arms, comparisons, run_info)
-    return folder, written, lines
 
 
 def _common(f):

@@ -37,10 +37,10 @@ import numpy as np  # noqa: E402
 
 from printkit.atomic import atomic_path, write_text  # noqa: E402
 from printkit.errors import DataError  # noqa: E402
-from printkit.gamedata import GameData, load_game  # noqa: E402
+from printkit.gamedata import GameData  # noqa: E402
 from simulate.agents import parse_agents  # noqa: E402
-from simulate.engines import ENGINES, make_game  # noqa: E402
-from simulate.runner import RunConfig, read_rows, run_to_csv  # noqa: E402
+from simulate.arms import load_for_run, play_arm, slug  # noqa: E402
+from simulate.engines import make_game  # noqa: E402
 from simulate.stats import summarize  # noqa: E402
 
 DEFAULT_GAMES = 128  # two full chunks of the runner: as quick as 100 games with --jobs 2
@@ -116,13 +116,7 @@ def run_sweep(
     quiet: bool,
 ) -> dict[str, Path]:
     """Play every combination of the grid and write the sweep's table and figure; return their paths."""
-    if games < 1:
-        raise DataError(f"--games: expected at least 1, got {games}")
-    if jobs < 1:
-        raise DataError(f"--jobs: expected at least 1, got {jobs}")
-    data = load_game(game)
-    if data.engine not in ENGINES:
-        raise DataError(f"{data.path}: game.engine: no rules engine {data.engine!r} yet")
+    data = load_for_run(game, games, jobs)
     axes = grid_of(data, grid)
     base = [p for p in variant.split("+") if p and not (p == "default" and "default" not in data.variants)]
     combos = list(itertools.product(*(a.values for a in axes)))
@@ -136,9 +130,9 @@ def run_sweep(
     folder = out / data.name / ("sweep-" + "-".join(a.short for a in axes))
     named = [p for p in base if p != "default"]
     if named:
-        folder = folder.with_name(folder.name + "+" + _slug("+".join(named)))
+        folder = folder.with_name(folder.name + "+" + slug("+".join(named)))
     if sets:
-        folder = folder.with_name(folder.name + "+" + _slug("+".join(sets)))
+        folder = folder.with_name(folder.name + "+" + slug("+".join(sets)))
     rows: list[Row] = []
     with click.progressbar(
         length=games * len(arms),
@@ -148,20 +142,10 @@ def run_sweep(
         show_eta=True,
     ) as bar:
         for combo, rules, engine, names in arms:
-            config = RunConfig(
-                game=data.name,
-                label=rules.label,
-                rules=rules.as_dict(),
-                players=rules.players,
-                agents=names,
-                games=games,
-                seed=seed,
-            )
             arm_dir = (
-                folder / "arms" / _slug("+".join(f"{a.short}={v}" for a, v in zip(axes, combo, strict=True)))
+                folder / "arms" / slug("+".join(f"{a.short}={v}" for a, v in zip(axes, combo, strict=True)))
             )
-            csv_path = run_to_csv(config, rules, arm_dir, jobs=jobs, fresh=fresh, on_progress=bar.update)
-            cols = read_rows(csv_path, limit=games)
+            _, cols = play_arm(data, rules, names, games, seed, arm_dir, jobs, fresh, bar.update)
             summary = summarize(cols, engine.metric_names, engine.categories)
             rows.append(Row(tuple(combo), rules.label, rules.players, names, summary))
     categories = arms[0][2].categories
@@ -178,10 +162,6 @@ def run_sweep(
         fig.savefig(tmp, format="png", dpi=100, metadata={"Software": None})
     plt.close(fig)
     return written
-
-
-def _slug(text: str) -> str:
-    return "".join(c if c.isalnum() or c in "_.=+-" else "_" for c in text).strip("_") or "default"
 
 
 def _heading(title: str, axes: list[Axis], rows: list[Row], games: int, seed: int) -> str:

@@ -9,7 +9,7 @@ import pytest
 
 from printkit.gamedata import load_game
 from simulate import stats
-from simulate.cli import run_arms
+from simulate.arms import run_arms
 from simulate.runner import RunConfig, game_seeds, read_rows, run_to_csv
 
 
