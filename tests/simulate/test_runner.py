@@ -30,7 +30,7 @@ def _arms(tmp_path, jobs, name):
     return folder, written
 
 
-def test_jobs_1_and_2_give_the_same_games_and_summary(tmp_path):
+def test_jobs_1_and_2_give_the_same_games_summary_and_report(tmp_path):
     one, w1 = _arms(tmp_path, 1, "one")
     two, w2 = _arms(tmp_path, 2, "two")
     for arm in ("default", "equal_deal"):
@@ -38,6 +38,8 @@ def test_jobs_1_and_2_give_the_same_games_and_summary(tmp_path):
             two / "arms" / arm / "games.csv"
         ).read_bytes()
     assert w1["summary"].read_text() == w2["summary"].read_text()
+    assert w1["pdf"].read_bytes() == w2["pdf"].read_bytes()
+    assert w1["seat_wins"].read_bytes() == w2["seat_wins"].read_bytes()
     summary = json.loads(w1["summary"].read_text())
     assert summary["arms"]["default"]["games"] == 300
     assert set(summary["comparisons"]) == {"equal_deal vs default"}
