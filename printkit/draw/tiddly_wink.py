@@ -3,10 +3,13 @@
 Everything comes from `data/tiddly_wink.toml`: the set (`components.domino`:
 `max_pips`, `count`, `size_mm` and colours), the counters (`components.counter`:
 size and colour; as many as `rules.counters` for every seat of the rules in
-force) and the reference sheet's size. The reference prints the resolved
-rules: a short text written from the option values, then every option with its
-value, its source and its documentation, so that a printed copy says which
-rules it was balanced for.
+force) and the reference sheet's size and words (`components.reference.text`,
+in the language `data.lang` chose; the options' docs and `game.sources` come
+translated the same way). The reference prints the resolved rules: a short
+text written from the option values, then every option with its value, its
+source and its documentation, so that a printed copy says which rules it was
+balanced for. Text is set in the fonts of `printkit.fonts.family(data.lang)`
+and wrapped with `printkit.fonts.wrap`.
 
 A domino is drawn upright (two square halves one above the other, the lower
 number at the bottom) when it is taller than wide, else side by side; pips sit
@@ -16,21 +19,19 @@ on a 3 x 3 grid as on real dominoes, and a line divides the halves.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from reportlab.lib.colors import HexColor, white
 from reportlab.lib.units import mm
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import DataError
-from printkit.gamedata import GameData, Rules
+from printkit.fonts import family, wrap
+from printkit.gamedata import SOURCES, GameData, Rules
 from printkit.pieces import Piece, fill_bleed
 
-FONT = "Helvetica"
-BOLD = "Helvetica-Bold"
 INK = HexColor("#222222")
 FAINT = HexColor("#777777")
 CHANGED = HexColor("#b3261e")
@@ -60,6 +61,17 @@ PIPS = {
     8: ("tl", "tc", "tr", "ml", "mr", "bl", "bc", "br"),
     9: tuple(GRID),
 }
+
+# The reference's words (`components.reference.text`): the keys it must hold,
+# the heads of the summary lines, and the summary's texts that are not tables
+# keyed by an option's values.
+KEY = "components.reference.text"
+TEXT_KEYS = (
+    "title subtitle published colon options legend default sources values source_names counter_units "
+    "heads rules"
+).split()
+HEADS = ("counters", "deal", "stake", "lead", "turn", "doubles", "round", "match")
+RULE_TEXTS = ("counters", "deal", "stake", "lead", "lead_bonus", "turn", "round", "round_cap")
 
 
 # ------------------------------------------------------------------ records
@@ -101,100 +113,147 @@ def _dominoes(data: GameData) -> list[Piece]:
 
 def _counters(data: GameData, rules: Rules) -> list[Piece]:
     comp = _component(data, "counter")
-    record = {"rgb": _rgb(data, "counter", comp, "rgb"), "value": 1}
+    fam = family(data.lang)
+    record = {"rgb": _rgb(data, "counter", comp, "rgb"), "value": 1, "fonts": [fam.regular, fam.bold]}
     size = (float(comp["size_mm"][0]), float(comp["size_mm"][1]))
     total = rules["counters"] * rules.players
     return [Piece("counter", f"counter #{k + 1}", size, _draw_counter, record=record) for k in range(total)]
 
 
-def _show(value: Any) -> str:
+def _words(data: GameData, key: str, raw: Any, names: Sequence[str]) -> dict[str, Any]:
+    """A table of printed words that must hold every name in `names`."""
+    if not isinstance(raw, Mapping):
+        raise DataError(f"{data.where()}: {key}: expected a table of printed words, got {raw!r}")
+    for name in names:
+        if name not in raw:
+            raise DataError(f"{data.where()}: {key}.{name}: missing")
+    return dict(raw)
+
+
+def _fill(data: GameData, key: str, template: str, **values: Any) -> str:
+    """`template` with its `{name}` parts filled in; a name it may not use is a `DataError` naming `key`."""
+    if not isinstance(template, str):
+        raise DataError(f"{data.where()}: {key}: expected a string, got {template!r}")
+    try:
+        return template.format_map(values)
+    except (KeyError, IndexError, ValueError) as exc:
+        known = ", ".join(sorted(values)) or "none"
+        raise DataError(
+            f"{data.where()}: {key}: cannot fill {template!r}: {exc}; the names it may use are {known}"
+        ) from None
+
+
+def _value_key(value: Any) -> str:
+    """How a rule's value names an entry of a words table: true/false for yes-no rules."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return "true" if value else "false"
     return str(value)
 
 
-def summary(rules: Rules) -> list[str]:
-    """The rules in force, in a few sentences written from the option values."""
+def _choices(data: GameData, option: str) -> list[Any]:
+    """Every value a rule may take: its option's choices, or true and false for a yes-no rule."""
+    if isinstance(data.rules[option], bool):
+        return [True, False]
+    return list(data.options[option].get("choices", []))
+
+
+def _by_value(data: GameData, words: Mapping[str, Any], key: str, option: str, value: Any) -> str:
+    """The words of table `key` for the value of `option` in force; the table needs every value."""
+    names = [_value_key(v) for v in _choices(data, option)]
+    table = _words(data, f"{KEY}.rules.{key}", words.get(key), names)
+    return table[_value_key(value)]
+
+
+def _show(value: Any, words: Mapping[str, Any]) -> str:
+    """A rule's value as printed: the words for true/false, other values as they are written."""
+    if isinstance(value, bool):
+        return words["values"][_value_key(value)]
+    return str(value)
+
+
+def _counters_text(data: GameData, words: Mapping[str, Any], n: int) -> str:
+    """`n` counters in words: "1 counter", "3 counters"."""
+    units = _words(data, f"{KEY}.counter_units", words["counter_units"], ("one", "many"))
+    one_or_many = "one" if n == 1 else "many"
+    return _fill(data, f"{KEY}.counter_units.{one_or_many}", units[one_or_many], n=n)
+
+
+def _reference_words(data: GameData) -> dict[str, Any]:
+    """The reference's printed words (`components.reference.text`), every key present."""
+    words = _words(data, KEY, _component(data, "reference").get("text"), TEXT_KEYS)
+    _words(data, f"{KEY}.values", words["values"], ("true", "false"))
+    _words(data, f"{KEY}.source_names", words["source_names"], SOURCES)
+    _words(data, f"{KEY}.heads", words["heads"], HEADS)
+    _words(data, f"{KEY}.rules", words["rules"], RULE_TEXTS)
+    return words
+
+
+def summary(data: GameData, rules: Rules) -> list[list[str]]:
+    """The rules in force as [head, text] lines, written from the option values in the data's words."""
+    words = _reference_words(data)
+    heads, said = words["heads"], words["rules"]
     v = rules.values
+
+    def fill(key: str, **values: Any) -> str:
+        return _fill(data, f"{KEY}.rules.{key}", said[key], **values)
+
+    def pick(key: str, option: str) -> str:
+        return _by_value(data, said, key, option, v[option])
+
     stake = v["stake"]
     lines = []
     if v["match_end"] != "one_round" or stake:
-        lines.append(f"Counters: everyone starts with {v['counters']}.")
-    boneyard = "draw from it when you cannot play." if v["draw"] else "it stays face down and unused."
-    lines.append(
-        f"Deal: shuffle the dominoes face down; each player draws {v['hand']}, kept hidden. "
-        f"The rest is the boneyard: {boneyard}"
-    )
+        lines.append([heads["counters"], fill("counters", counters=v["counters"])])
+    lines.append([heads["deal"], fill("deal", hand=v["hand"]) + pick("draw_boneyard", "draw")])
     if stake:
-        lines.append(
-            f"Stake: at the start of each round everyone puts {stake} counter{'s' if stake > 1 else ''} "
-            "in the pot. A player who cannot pay is out."
-        )
-    lead = "The holder of the highest double plays it face up"
+        lines.append([heads["stake"], fill("stake", stake_counters=_counters_text(data, words, stake))])
+    lead = fill("lead")
     if v["opening_double_bonus"] and v["double_bonus"] != "none":
-        lead += " and earns the double's extra tile"
-    if v["no_double"] == "redeal":
-        lead += ". If nobody holds a double, shuffle and deal again."
-    else:
-        lead += ". If nobody holds a double, the tile with the most pips leads (equal pips: the higher end)."
-    lines.append("Lead: " + lead)
-    turn = "Turn, clockwise: join a tile to either open end, matching pips; the line never branches. "
-    turn += "If you can play you must. " if v["forced_play"] else "You may pass even when you could play. "
-    if v["draw"]:
-        turn += "If you cannot, draw until you can play or the boneyard is empty; then pass."
-    else:
-        turn += "If you cannot, pass."
-    lines.append(turn)
-    bonus = {
-        "once": "Doubles: after a double, play one more tile if you can.",
-        "chain": "Doubles: after a double, play one more tile if you can; a double played "
-        "that way earns another (double, double, then one more).",
-        "none": "Doubles: no extra tile.",
-    }[v["double_bonus"]]
-    lines.append(bonus)
-    tie = (
-        "equal lowest totals split the pot, the remainder stays in it"
-        if v["tie"] == "split"
-        else "equal lowest totals: nobody wins, the pot carries to the next round"
-    )
-    lines.append(
-        "Round: the first to play their last tile takes the pot. If everyone passes in turn, "
-        f"the lowest pip total in hand takes it; {tie}."
-    )
-    end = {
-        "first_bust": "Match: ends when a player cannot pay the stake; most counters wins.",
-        "last_standing": "Match: players who cannot pay drop out; the others play on until one "
-        "holds every counter.",
-        "one_round": "Match: a single round.",
-    }[v["match_end"]]
+        lead += fill("lead_bonus")
+    lines.append([heads["lead"], lead + pick("no_double", "no_double")])
+    turn = fill("turn") + pick("forced_play", "forced_play") + pick("draw", "draw")
+    lines.append([heads["turn"], turn])
+    lines.append([heads["doubles"], pick("double_bonus", "double_bonus")])
+    lines.append([heads["round"], fill("round", tie=pick("tie", "tie"))])
+    end = pick("match_end", "match_end")
     if v["match_end"] != "one_round":
-        end += f" (Simulated matches stop after {v['round_cap']} rounds.)"
-    lines.append(end)
+        end += fill("round_cap", round_cap=v["round_cap"])
+    lines.append([heads["match"], end])
     return lines
 
 
 def _reference(data: GameData, rules: Rules) -> Piece:
     comp = _component(data, "reference")
+    words = _reference_words(data)
     published = data.game.get("published_players", data.player_counts)
     inside = rules.players in published
-    options = [
-        {
-            "name": name,
-            "value": _show(rules[name]),
-            "default": _show(data.rules[name]),
-            "changed": rules[name] != data.rules[name],
-            "source": option["source"],
-            "doc": option["doc"],
-        }
-        for name, option in data.options.items()
-    ]
+    options = []
+    for name, option in data.options.items():
+        default = _show(data.rules[name], words)
+        options.append(
+            {
+                "name": name,
+                "value": _show(rules[name], words),
+                "default": default,
+                "default_note": _fill(data, f"{KEY}.default", words["default"], value=default),
+                "changed": rules[name] != data.rules[name],
+                "source": words["source_names"][option["source"]],
+                "doc": option["doc"],
+            }
+        )
+    subtitle = _fill(data, f"{KEY}.subtitle", words["subtitle"], variant=rules.label, players=rules.players)
+    if not inside:
+        low, high = min(published), max(published)
+        subtitle += _fill(data, f"{KEY}.published", words["published"], low=low, high=high)
+    fam = family(data.lang)
     record = {
-        "title": f"{data.title}: rules reference",
-        "subtitle": f"rules {rules.label}, {rules.players} players"
-        + ("" if inside else f" (published: {min(published)}-{max(published)})"),
-        "summary": summary(rules),
+        "title": _fill(data, f"{KEY}.title", words["title"], game=data.title),
+        "subtitle": subtitle,
+        "summary": summary(data, rules),
         "options": options,
         "sources": list(data.game.get("sources", [])),
+        "words": {k: words[k] for k in ("colon", "options", "legend", "sources")},
+        "fonts": [fam.regular, fam.bold],
     }
     size = (float(comp["size_mm"][0]), float(comp["size_mm"][1]))
     return Piece("reference", "rules reference", size, _draw_reference, record=record)
@@ -260,13 +319,14 @@ def _draw_counter(canvas: Canvas, piece: Piece) -> None:
     canvas.circle(w / 2, h / 2, r * 0.78, stroke=1, fill=0)
     canvas.setFillColor(white)
     size = r * 0.9
-    canvas.setFont(BOLD, size)
+    canvas.setFont(rec["fonts"][1], size)
     canvas.drawCentredString(w / 2, h / 2 - size * 0.36, str(rec["value"]))
     canvas.restoreState()
 
 
 def _draw_reference(canvas: Canvas, piece: Piece) -> None:
     rec = piece.record
+    font, bold = rec["fonts"]
     w, h, b = piece.width_mm * mm, piece.height_mm * mm, piece.bleed_mm * mm
     fill_bleed(canvas, piece, white)
     canvas.saveState()
@@ -275,24 +335,24 @@ def _draw_reference(canvas: Canvas, piece: Piece) -> None:
     canvas.setFillColor(INK)
     canvas.rect(-b, h - band, w + 2 * b, band + b, stroke=0, fill=1)
     canvas.setFillColor(white)
-    canvas.setFont(BOLD, 15)
+    canvas.setFont(bold, 15)
     canvas.drawString(pad, h - band / 2 - 2, rec["title"])
-    canvas.setFont(FONT, 9)
+    canvas.setFont(font, 9)
     canvas.drawString(pad, h - band + 3.5 * mm - 4, rec["subtitle"])
 
     width = w - 2 * pad
     foot = pad
     for source in rec["sources"]:
-        foot += len(simpleSplit(source, FONT, 6.5, width)) * 8
+        foot += len(wrap(source, font, 6.5, width)) * 8
     canvas.setFillColor(FAINT)
-    canvas.setFont(FONT, 6.5)
+    canvas.setFont(font, 6.5)
     y = pad
     for source in reversed(rec["sources"]):
-        for part in reversed(simpleSplit(source, FONT, 6.5, width)):
+        for part in reversed(wrap(source, font, 6.5, width)):
             canvas.drawString(pad, y, part)
             y += 8
-    canvas.setFont(BOLD, 6.5)
-    canvas.drawString(pad, y, "Sources")
+    canvas.setFont(bold, 6.5)
+    canvas.drawString(pad, y, rec["words"]["sources"])
 
     # the largest type that leaves room for the sources at the foot
     top = h - band - pad
@@ -310,59 +370,62 @@ def _reference_body(
 
     With `canvas` None it only measures.
     """
+    font, bold = rec["fonts"]
+    words = rec["words"]
     width = w - 2 * pad
     text, leading = 10.0 * scale, 13.0 * scale
     y = top
-    for line in rec["summary"]:
-        head, _, rest = line.partition(": ")
-        extra = stringWidth(head, BOLD, text) - stringWidth(head, FONT, text)
-        for k, part in enumerate(simpleSplit(f"{head}: {rest}", FONT, text, width - extra)):
+    for head, rest in rec["summary"]:
+        head += words["colon"]
+        extra = stringWidth(head, bold, text) - stringWidth(head, font, text)
+        for k, part in enumerate(wrap(head + rest, font, text, width - extra)):
             y -= leading
             if canvas is None:
                 continue
             canvas.setFillColor(INK)
             if k == 0:
-                canvas.setFont(BOLD, text)
-                canvas.drawString(pad, y, head + ":")
-                canvas.setFont(FONT, text)
-                canvas.drawString(pad + stringWidth(head + ": ", BOLD, text), y, part[len(head) + 2 :])
+                canvas.setFont(bold, text)
+                canvas.drawString(pad, y, head.rstrip())
+                canvas.setFont(font, text)
+                canvas.drawString(pad + stringWidth(head, bold, text), y, part[len(head) :])
             else:
                 canvas.drawString(pad, y, part)
         y -= 4 * scale
 
     y -= 20 * scale
+    heading = 12 * scale
     if canvas is not None:
         canvas.setFillColor(INK)
-        canvas.setFont(BOLD, 12 * scale)
-        canvas.drawString(pad, y, "Options in force")
-        canvas.setFont(FONT, 7.5)
+        canvas.setFont(bold, heading)
+        canvas.drawString(pad, y, words["options"])
+        room = width - stringWidth(words["options"], bold, heading) - 4 * mm
+        legend = min(7.5, 7.5 * room / stringWidth(words["legend"], font, 7.5))
+        canvas.setFont(font, legend)
         canvas.setFillColor(FAINT)
-        canvas.drawRightString(
-            w - pad, y, "red: changed from the data file's default  |  source: seed, pub or house"
-        )
+        canvas.drawRightString(w - pad, y, words["legend"])
         canvas.setStrokeColor(FAINT)
         canvas.setLineWidth(0.4)
     y -= 5 * scale
     small, small_leading = 8.5 * scale, 10.5 * scale
-    name_w = max(stringWidth(o["name"], BOLD, small) for o in rec["options"]) + 3 * mm
-    value_w = max(stringWidth(o["value"], BOLD, small) for o in rec["options"]) + 3 * mm
-    source_w = stringWidth("house", FONT, small) + 3 * mm
+    name_w = max(stringWidth(o["name"], bold, small) for o in rec["options"]) + 3 * mm
+    value_w = max(stringWidth(o["value"], bold, small) for o in rec["options"]) + 3 * mm
+    source_w = max(stringWidth(o["source"], font, small) for o in rec["options"]) + 3 * mm
     doc_x = pad + name_w + value_w + source_w
     for option in rec["options"]:
-        doc = simpleSplit(option["doc"], FONT, small, w - pad - doc_x)
+        doc = wrap(option["doc"], font, small, w - pad - doc_x)
         if option["changed"]:
-            doc.append(f"(default: {option['default']})")
+            doc.append(option["default_note"])
         if canvas is not None:
             canvas.line(pad, y, w - pad, y)
         y -= small_leading
         if canvas is not None:
             canvas.setFillColor(INK)
-            canvas.setFont(BOLD, small)
+            canvas.setFont(bold, small)
             canvas.drawString(pad, y, option["name"])
             canvas.setFillColor(CHANGED if option["changed"] else INK)
             canvas.drawString(pad + name_w, y, option["value"])
             canvas.setFillColor(FAINT)
-            canvas.setFont(FONT, small)
+            canvas.setFont(font, small)
             canvas.drawString(pad + name_w + value_w, y, option["source"])
             canvas.setFillColor(INK)
             for k, part in enumerate(doc):

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
 from pypdf import PdfReader
 
-from printkit.build import build_game
+from printkit.build import build, build_game
 from printkit.draw import pieces_for
 from printkit.errors import DataError
 from printkit.gamedata import load_game
@@ -41,12 +42,12 @@ def test_the_reference_prints_every_option_in_force_and_marks_changes():
     assert not shown["tie"]["changed"]  # the leaflet's carry is also the default
     assert all(o["doc"] == DATA.options[o["name"]]["doc"] for o in ref["options"])
     assert ref["subtitle"] == "rules leaflet, 5 players"
-    text = " ".join(ref["summary"])
+    text = " ".join(body for _, body in ref["summary"])
     assert "double, double, then one more" in text and "draw until you can play" in text
     two = next(p for p in pieces_for(DATA, DATA.resolve("block")) if p.component == "reference").record
     assert two["subtitle"] == "rules block, 2 players (published: 5-8)"
-    assert "Match: a single round." in two["summary"]
-    assert not any(line.startswith("Stake") for line in two["summary"])
+    assert ["Match", "a single round."] in two["summary"]
+    assert not any(head == "Stake" for head, _ in two["summary"])
 
 
 def test_a_set_that_is_not_a_full_double_n_set_is_refused():
@@ -108,3 +109,118 @@ def test_the_printed_reference_names_the_options_in_force(leaflet_pdf, texts_of)
         "round_cap",
     ):
         assert any(word in t for t in texts), word
+
+
+# ------------------------------------------------------------------ languages
+def _squeezed(path) -> str:
+    """The PDF's text without any whitespace, so wrapped lines read as one."""
+    return re.sub(r"\s", "", "".join(page.extract_text() for page in PdfReader(path).pages))
+
+
+def _printed(words: dict, game: dict, options: dict) -> list[str]:
+    """The words the default rules print on the reference, from one language's tables.
+
+    Templates count by their literal parts (the `{name}` parts are numbers).
+    """
+    said = words["rules"]
+    texts = [
+        words["title"],
+        words["subtitle"],
+        words["options"],
+        words["legend"],
+        words["sources"],
+        words["values"]["true"],
+        words["source_names"]["seed"],
+        words["source_names"]["house"],
+        *words["heads"].values(),
+        *(said[k] for k in ("counters", "deal", "stake", "lead", "lead_bonus", "turn", "round", "round_cap")),
+        said["draw_boneyard"]["false"],
+        said["no_double"]["highest_tile"],
+        said["forced_play"]["true"],
+        said["draw"]["false"],
+        said["double_bonus"]["once"],
+        said["tie"]["carry"],
+        said["match_end"]["first_bust"],
+        *game["sources"],
+        *(o["doc"] for o in options.values()),
+    ]
+    return [re.sub(r"\s", "", part) for t in texts for part in re.split(r"\{\w+\}", t) if part.strip()]
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory):
+    out = tmp_path_factory.mktemp("langs")
+    return {
+        "en": build("tiddly_wink", out / "en"),
+        "ja": build("tiddly_wink", out / "ja", lang="ja"),
+        "ja again": build("tiddly_wink", out / "again", lang="ja"),
+    }
+
+
+def test_the_japanese_reference_prints_the_japanese_words_of_the_data_file(builds):
+    assert builds["ja"].summary["translated"]
+    text = _squeezed(builds["ja"].path)
+    ja = DATA.localized("ja")
+    words = ja.components["reference"]["text"]
+    assert words["title"] != DATA.components["reference"]["text"]["title"]
+    for part in _printed(words, ja.game, ja.options):
+        assert part in text, part
+    english = DATA.components["reference"]["text"]
+    for gone in (
+        english["options"],
+        english["sources"],
+        english["heads"]["deal"],
+        DATA.options["hand"]["doc"],
+    ):
+        assert re.sub(r"\s", "", gone) not in text, gone
+
+
+def test_the_english_reference_keeps_its_words(builds):
+    text = _squeezed(builds["en"].path)
+    for part in _printed(DATA.components["reference"]["text"], DATA.game, DATA.options):
+        assert part in text, part
+    assert "Tiddly-Wink:rulesreference" in text and "Counters:everyonestartswith30." in text
+    assert not re.search(r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]", text)
+
+
+def test_two_japanese_builds_are_byte_identical(builds):
+    assert builds["ja"].path.read_bytes() == builds["ja again"].path.read_bytes()
+
+
+def _edited(tmp_path, old: str, new: str) -> str:
+    text = DATA.path.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "tiddly_wink.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        (
+            "[lang.ja.options.round_cap]",
+            "[lang.ja.options.round_caps]",
+            "lang.ja.options.round_caps: no such key",
+        ),
+        ('sources = "出典"', 'source = "出典"', "lang.ja.components.reference.text.source: no such key"),
+        (
+            'tie = { split = "最も',
+            'tie = { splat = "最も',
+            "lang.ja.components.reference.text.rules.tie.splat",
+        ),
+    ],
+)
+def test_a_japanese_table_naming_an_unknown_key_is_one_line_naming_it(tmp_path, old, new, message):
+    path = _edited(tmp_path, old, new)
+    with pytest.raises(DataError) as err:
+        load_game(path)
+    assert message in str(err.value) and "\n" not in str(err.value)
+
+
+def test_a_words_table_needs_every_value_of_its_option():
+    reference = DATA.components["reference"]
+    said = {**reference["text"]["rules"], "no_double": {"highest_tile": "lead the heaviest tile"}}
+    components = {**DATA.components, "reference": {**reference, "text": {**reference["text"], "rules": said}}}
+    with pytest.raises(DataError, match=r"components.reference.text.rules.no_double.redeal: missing"):
+        pieces_for(replace(DATA, components=components), DATA.resolve())
