@@ -15,6 +15,8 @@ board has rows for the largest opening rows of any player count and a turn
 order track for the most standees in play; every number on a reference is
 formatted into its text from the rules in force (`{key}` is a number of
 `rules.<reference>`, `{key_pts}` the same with its unit from `game.units`).
+Every printed word is read from the data file in the language `data.lang`
+chose, and set in the fonts of `printkit.fonts.family(data.lang)`.
 """
 
 from __future__ import annotations
@@ -124,6 +126,17 @@ def _size(data: GameData, name: str) -> tuple[float, float]:
     return (float(size[0]), float(size[1]))
 
 
+def _with_unit(data: GameData, units: Mapping[str, str], value: int) -> str:
+    """A number of points in words, from `game.units`: "1 point", "3 points"."""
+    name = "point" if value == 1 else "points"
+    try:
+        return units[name].format(n=value)
+    except (KeyError, IndexError, ValueError) as exc:
+        raise DataError(
+            f"{data.where()}: game.units.{name}: cannot fill {units[name]!r}: {exc}; it may use {{n}}"
+        ) from None
+
+
 def fill_text(data: GameData, key: str, template: str, numbers: Mapping[str, Any]) -> str:
     """`template` with `{name}` replaced by a number of `numbers` and `{name_pts}` by it with its unit."""
     units = _texts(data, "game.units", data.game.get("units"), ("point", "points"))
@@ -131,7 +144,7 @@ def fill_text(data: GameData, key: str, template: str, numbers: Mapping[str, Any
     for name, value in numbers.items():
         if isinstance(value, int) and not isinstance(value, bool):
             values[name] = str(value)
-            values[f"{name}_pts"] = f"{value} {units['point'] if value == 1 else units['points']}"
+            values[f"{name}_pts"] = _with_unit(data, units, value)
     try:
         return template.format_map(values)
     except (KeyError, IndexError, ValueError) as exc:
@@ -222,7 +235,9 @@ def _charts(
     )
     con = rules["constellations"]
     numbers = {**con, "new_star_points": rules["new_star_points"]}
-    filled = {k: fill_text(data, f"components.chart.text.{k}", v, numbers) for k, v in text.items()}
+    filled = {
+        k: fill_text(data, f"components.chart.text.{k}", v, numbers) for k, v in text.items() if k != "title"
+    }
     rows, cols = rules["chart"]["rows"], rules["chart"]["cols"]
     width = cols * tile[0] + 2 * CHART_MARGIN_MM
     height = rows * tile[1] + CHART_TITLE_MM + CHART_TABLES_MM + CHART_MARGIN_MM
@@ -236,6 +251,7 @@ def _charts(
             draw_front=draw_chart,
             record={
                 "number": n + 1,
+                "title": fill_text(data, "components.chart.text.title", text["title"], {"chart": n + 1}),
                 "rows": rows,
                 "cols": cols,
                 "tile_mm": list(tile),
@@ -626,7 +642,7 @@ def draw_chart(canvas: Canvas, piece: Piece) -> None:
     canvas.rect(0, h - 3 * mm, w, 3 * mm, stroke=0, fill=1)
     canvas.setFillColor(col["mark"])
     canvas.setFont(bold, 14)
-    canvas.drawString(margin, h - CHART_TITLE_MM * mm + 1 * mm, f"{text['title']} {rec['number']}")
+    canvas.drawString(margin, h - CHART_TITLE_MM * mm + 1 * mm, rec["title"])
     top = h - CHART_TITLE_MM * mm
     canvas.setStrokeColor(col["line"])
     canvas.setLineWidth(0.8)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 
 import pytest
 from pypdf import PdfReader
@@ -114,6 +115,15 @@ def test_a_text_naming_an_unknown_number_is_one_line_naming_the_key() -> None:
         fill_text(DATA, "components.reference.text.comets.green", "{nothing_pts} each", {"green_per_star": 1})
 
 
+def test_a_unit_naming_anything_but_the_number_is_one_line_naming_the_key() -> None:
+    data = replace(DATA, game={**DATA.game, "units": {"point": "{n} point", "points": "{count} points"}})
+    with pytest.raises(DataError, match=r"game.units.points: cannot fill '\{count\} points'.*\{n\}$"):
+        fill_text(
+            data, "components.chart.text.new_star", "{new_star_points_pts} each", {"new_star_points": 3}
+        )
+    assert fill_text(data, "k", "{n_pts}", {"n": 1}) == "1 point"
+
+
 def test_an_unknown_side_stops_the_build_before_any_file(tmp_path) -> None:
     with pytest.raises(DataError, match='rules.sides.comets: expected one of "green", "blue", got "purple"'):
         build("twinkle_twinkle", tmp_path, sets=["sides.comets=purple"])
@@ -131,3 +141,94 @@ def test_build_writes_duplex_pages_with_the_green_and_blue_texts(tmp_path) -> No
     assert result.counts["reference"] == 25
     again = build("twinkle_twinkle", tmp_path / "again")
     assert again.path.read_bytes() == result.path.read_bytes()
+
+
+# ------------------------------------------------------------------ languages
+CJK = re.compile(r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]")
+
+
+def _squeezed(text: str) -> str:
+    """Text without whitespace and case, so wrapped and upper-cased labels read as written."""
+    return re.sub(r"\s", "", text).casefold()
+
+
+def _printed_words(components) -> list[str]:
+    """Every text a default build prints, from one language's components (templates without `{...}`)."""
+    ref = components["reference"]
+    texts = [name for kind, name in components["tile"]["names"].items() if kind != "star"]
+    texts += [*components["chart"]["text"].values(), *components["observation_board"]["text"].values()]
+    texts += [*ref["side_names"].values(), ref["footer"], *ref["table"].values()]
+    texts += [text for reference in ref["text"].values() for text in reference.values()]
+    texts += [colour["name"] for colour in components["standee"]["colours"]]
+    return texts
+
+
+def _parts(texts: list[str]) -> list[str]:
+    return [_squeezed(p) for t in texts for p in re.split(r"\{\w+\}", t) if _squeezed(p)]
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory):
+    out = tmp_path_factory.mktemp("langs")
+    return {
+        "en": build("twinkle_twinkle", out / "en"),
+        "ja": build("twinkle_twinkle", out / "ja", lang="ja"),
+        "ja again": build("twinkle_twinkle", out / "again", lang="ja"),
+    }
+
+
+def _pdf_text(result) -> str:
+    return _squeezed("".join(page.extract_text() for page in PdfReader(result.path).pages))
+
+
+def test_the_japanese_build_prints_the_japanese_words_of_the_data_file(builds) -> None:
+    assert builds["ja"].summary["translated"]
+    ja = _printed_words(DATA.localized("ja").components)
+    assert all(CJK.search(text) for text in ja), [t for t in ja if not CJK.search(t)]
+    text = _pdf_text(builds["ja"])
+    for part in _parts(ja):
+        assert part in text, part
+    for english in ("Star chart", "Observation board", "Comets", "green side", "Adjacent"):
+        assert _squeezed(english) not in text, english
+
+
+def test_japanese_reference_numbers_come_from_the_rules_in_force() -> None:
+    ja = DATA.localized("ja")
+    sets = ["comets.green_per_star=7", "planets.blue_most_bonus=1", "asteroids.blue_fewest_penalty=4"]
+    items = pieces_for(ja, ja.resolve("asteroids_7", sets))
+    refs = {p.record["reference"]: p.record for p in items if p.component == "reference"}
+    assert refs["comets"]["faces"]["green"]["body"] == "彗星に隣接するタイルにある星1つにつき7点。"
+    assert "追加で1点。" in refs["planets"]["faces"]["blue"]["body"]
+    assert refs["asteroids"]["faces"]["blue"]["after"].endswith("4点を失う。")
+    assert refs["asteroids"]["faces"]["green"]["table"][1][1:] == ["2", "5", "9", "14", "20", "27", "35"]
+    chart = next(p for p in items if p.component == "chart").record
+    assert chart["title"] == "星図ボード 1" and chart["text"]["new_star"].endswith("1個につき1点")
+
+
+def test_the_english_build_keeps_its_words(builds) -> None:
+    text = _pdf_text(builds["en"])
+    for part in _parts(_printed_words(DATA.components)):
+        assert part in text, part
+    assert _squeezed("Star chart 4") in text and not CJK.search(text)
+
+
+def test_two_japanese_builds_are_byte_identical(builds) -> None:
+    assert builds["ja"].path.read_bytes() == builds["ja again"].path.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ('name = "彗星"', 'nmae = "彗星"', "lang.ja.components.reference.text.comets.nmae: no such key"),
+        ("[lang.ja.components.standee]", "[lang.ja.components.standees]", "lang.ja.components.standees"),
+        ('footer = "「隣接」', 'foot = "「隣接」', "lang.ja.components.reference.foot: no such key"),
+    ],
+)
+def test_a_japanese_table_naming_an_unknown_key_is_one_line_naming_it(tmp_path, old, new, message) -> None:
+    text = DATA.path.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "twinkle_twinkle.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_game(str(path))
+    assert message in str(err.value) and "\n" not in str(err.value)
