@@ -277,6 +277,14 @@ def test_japanese_labels_use_the_embedded_japanese_font(tmp_path):
     assert "Player aid" not in text and "player aid" not in text
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_japanese_text_set_only_in_the_embedded_japanese_font(tmp_path, game):
+    result = build(game, tmp_path, lang="ja")
+    assert result.summary["translated"]
+    fonts = _fonts(PdfReader(result.path))
+    assert fonts and all(embedded and "IPAexGothic" in name for name, embedded in fonts), fonts
+
+
 def test_a_translation_must_match_the_english_keys(tmp_path):
     text = load_game("united_square").path.read_text(encoding="utf-8")
     bad = tmp_path / "bad.toml"

@@ -132,3 +132,15 @@ def test_bad_print_options_are_one_line_exit_2_and_no_file(monkeypatch, capsys, 
     code, out, err = run(monkeypatch, capsys, *args, "--out", str(tmp_path / "out"))
     assert code == 2 and err.startswith("error: ") and err.count("\n") == 1, err
     assert words in err and not (tmp_path / "out").exists()
+
+
+def test_build_notes_only_a_data_file_without_the_language(monkeypatch, capsys, tmp_path):
+    text = load_game("tiddly_wink").path.read_text(encoding="utf-8")
+    bare = tmp_path / "bare.toml"
+    bare.write_text(text[: text.index("[lang.ja")], encoding="utf-8")
+    code, out, err = run(monkeypatch, capsys, "build", str(bare), "--lang", "ja", "--out", str(tmp_path))
+    assert code == 0, err
+    assert "note: the data file of" in out and "labels stay in English" in out
+    code, out, err = run(monkeypatch, capsys, "build", "tiddly_wink", "--lang", "ja", "--out", str(tmp_path))
+    assert code == 0, err
+    assert (tmp_path / "tiddly_wink-ja.pdf").is_file() and "note:" not in out
