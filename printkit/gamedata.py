@@ -16,7 +16,6 @@ the bad value and what was expected.
 from __future__ import annotations
 
 import copy
-import importlib.resources
 import os
 import tomllib
 from collections.abc import Iterable, Mapping
@@ -37,20 +36,17 @@ def data_dirs() -> list[Path]:
     """Folders searched for `<game>.toml`: $PRINTKIT_DATA, then the shipped data.
 
     The shipped data is the checkout's `data/` folder when running from a
-    checkout, and the copy installed as `printkit.games_data` otherwise.
+    checkout, and the copy installed as `printkit/games_data/` otherwise.
     """
     dirs = []
     env = os.environ.get("PRINTKIT_DATA")
     if env:
         dirs.append(Path(env))
-    checkout = Path(__file__).resolve().parents[1] / "data"
-    if checkout.is_dir():
-        dirs.append(checkout)
-    else:
-        try:
-            dirs.append(Path(str(importlib.resources.files("printkit.games_data"))))
-        except ModuleNotFoundError:
-            pass
+    here = Path(__file__).resolve().parent
+    for shipped in (here.parent / "data", here / "games_data"):
+        if shipped.is_dir():
+            dirs.append(shipped)
+            break
     return dirs
 
 
