@@ -31,18 +31,7 @@ from printkit.proof import write_proofs
 from printkit.summary import lines as summary_lines
 
 
-class _OneLineErrors(click.Group):
-    """Report click's usage errors (bad option value, missing argument) in one line too."""
-
-    def main(self, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return super().main(*args, **kwargs)
-        except click.UsageError as exc:
-            where = exc.ctx.command_path if exc.ctx else "printkit"
-            raise DataError(f"{exc.format_message()} (see {where} --help)") from None
-
-
-@click.group(cls=_OneLineErrors)
+@click.group()
 def cli() -> None:
     """Print-and-play PDFs of tabletop games, drawn from one data file per game."""
 

@@ -225,7 +225,10 @@ def figure_deal(ctx: Context, arms: list[Arm]) -> plt.Figure:
     ax.set_xlabel(metric.replace("_", " ") + " (groups of 20+ games)")
     ax.set_ylabel("mean winning margin (95% interval)")
     ax.set_ylim(bottom=0)
-    ax.legend(fontsize=8)
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize=8)
+    else:
+        ax.text(0.5, 0.5, "too few games for any group of 20", transform=ax.transAxes, ha="center")
     ax.set_title(_heading(ctx, arms, "does a lopsided deal decide the game?"), fontsize=9)
     return fig
 

@@ -168,10 +168,17 @@ def run_to_csv(
             earlier = json.loads(meta_path.read_text())
         except json.JSONDecodeError:
             earlier = None
-        if earlier != config.identity():
+        now = config.identity()
+        if earlier != now:
+            earlier = earlier if isinstance(earlier, dict) else {}
+            changed = ", ".join(
+                f"{key} {_brief(earlier.get(key))} -> {_brief(now[key])}"
+                for key in now
+                if earlier.get(key) != now[key]
+            )
             raise DataError(
-                f"{csv_path}: holds games of different settings; pass --fresh to replace it "
-                f"or --out to write elsewhere"
+                f"{csv_path}: holds games of other settings ({changed}); pass --fresh to replace "
+                f"them or --out to write elsewhere"
             )
         done = _complete_rows(csv_path, header)
     else:
@@ -192,6 +199,15 @@ def run_to_csv(
             if on_progress:
                 on_progress(len(rows))
     return csv_path
+
+
+def _brief(value: Any) -> str:
+    """A setting as one short piece of text for an error line."""
+    if isinstance(value, (list, tuple)):
+        return ",".join(str(v) for v in value)
+    if isinstance(value, dict):
+        return "changed rules"
+    return str(value)
 
 
 def _complete_rows(csv_path: Path, header: list[str]) -> int:

@@ -35,6 +35,8 @@ def run(monkeypatch, capsys, *args):
         (["run", "united_square", "--games", "0"], "--games: expected at least 1"),
         (["compare", "united_square", "--variant", "default"], "compare needs two or more arms"),
         (["run", "broken/path.toml"], "no such data file"),
+        (["run", "united_square", "--bogus"], "No such option '--bogus'. (see simulate run --help)"),
+        (["run", "united_square", "--games", "many"], "'many' is not a valid integer"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2_with_no_output(monkeypatch, capsys, tmp_path, args, message):

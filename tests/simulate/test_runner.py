@@ -7,6 +7,7 @@ import json
 import numpy as np
 import pytest
 
+from printkit.errors import DataError
 from printkit.gamedata import load_game
 from simulate import stats
 from simulate.arms import run_arms
@@ -71,7 +72,7 @@ def test_resuming_with_other_settings_is_refused(tmp_path):
     config = RunConfig("united_square", "default", rules.as_dict(), 2, ("random", "random"), 20, 3)
     run_to_csv(config, rules, tmp_path)
     other = RunConfig("united_square", "default", rules.as_dict(), 2, ("random", "random"), 20, 4)
-    with pytest.raises(Exception, match="different settings"):
+    with pytest.raises(DataError, match=r"other settings \(seed 3 -> 4\); pass --fresh"):
         run_to_csv(other, rules, tmp_path)
 
 
