@@ -203,7 +203,7 @@ def proof_cmd(game: str, spec: str, sets: tuple[str, ...], dpi: int, lang: str, 
 
 
 def main() -> None:
-    run_cli(cli)
+    run_cli(cli, "printkit")
 
 
 if __name__ == "__main__":

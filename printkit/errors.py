@@ -15,15 +15,15 @@ class DataError(Exception):
     """
 
 
-def run_cli(command: click.Command) -> None:
+def run_cli(command: click.Command, prog_name: str | None = None) -> None:
     """Run a click command; a `DataError` or a usage error becomes one `error: ...` line, exit status 2."""
     try:
-        command.main(standalone_mode=False)
+        command.main(prog_name=prog_name, standalone_mode=False)
     except DataError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
     except click.UsageError as exc:
-        where = exc.ctx.command_path if exc.ctx else command.name
+        where = exc.ctx.command_path if exc.ctx else prog_name
         click.echo(f"error: {exc.format_message()} (see {where} --help)", err=True)
         sys.exit(2)
     except click.exceptions.Abort:

@@ -207,4 +207,4 @@ def sweep_cmd(game, grid, variant, sets, players, agents, games, seed, jobs, out
 
 
 def main() -> None:
-    run_cli(cli)
+    run_cli(cli, "simulate")

@@ -265,7 +265,7 @@ def test_bad_input_is_one_line_and_exit_status_2(args, message, monkeypatch, cap
     argv = ["simulate", "run", "twinkle_twinkle", "--games", "2", "--out", str(tmp_path), *args]
     monkeypatch.setattr(sys, "argv", argv)
     with pytest.raises(SystemExit) as exit_info:
-        run_cli(cli)
+        run_cli(cli, "simulate")
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err

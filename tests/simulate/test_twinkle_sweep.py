@@ -83,7 +83,7 @@ def test_a_bad_value_on_the_grid_is_one_line_and_status_2_before_any_game(
     ]
     monkeypatch.setattr(sys, "argv", argv)
     with pytest.raises(SystemExit) as exit_info:
-        run_cli(cli)
+        run_cli(cli, "simulate")
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and '"purple"' in err
