@@ -46,6 +46,7 @@ class Game:
     metric_names: ClassVar[tuple[str, ...]] = (
         "rounds",
         "passes",
+        "lead_changes",
         "dead_cells",
         "empty_cells",
         "early_end",
@@ -121,6 +122,8 @@ class Game:
         for seat, cols in enumerate(self.owned):
             for col in cols:
                 self.owner_of[col] = seat
+        # the side a colour scores for, when counting changes of lead: its owner, or the owner's team
+        self.side_of = [seat % 2 if self.teams else seat for seat in self.owner_of]
 
     def new_state(self, seed: int) -> State:
         return State(self, random.Random(seed))
@@ -146,6 +149,9 @@ class State:
         "round_first",
         "moves",
         "pass_count",
+        "leader",
+        "lead_changes",
+        "side_totals",
         "dead",
         "empty",
         "early",
@@ -162,6 +168,9 @@ class State:
         self.carry = [0] * n
         self.moves = 0
         self.pass_count = 0
+        self.leader = -1
+        self.lead_changes = 0
+        self.side_totals = [0] * (2 if game.teams else n)
         self.dead = 0
         self.empty = 0
         self.early = 0
@@ -209,6 +218,8 @@ class State:
         cells = self.cells
         sig = self.sig
         squares = self.squares
+        totals = self.side_totals
+        side_of = g.side_of
         cells[x] = o
         sig[x] = 0
         self.filled += 1
@@ -216,6 +227,7 @@ class State:
             c = cols[d]
             if cells[y] >= 0:
                 squares[c] += 1
+                totals[side_of[c]] += 1
             else:
                 sig[y] += (c + 1) * POW5[OPPOSITE[d]]
 
@@ -256,12 +268,24 @@ class State:
             x, o = divmod(move, 24)
             self.hands[self.player][g.type_of[o]] -= 1
             self._place(x, o)
+            self._track_lead()
             self.passes = 0
             self.player = (self.player + 1) % n
             if self.filled == len(self.cells):
                 self._end_round()
         if g.debug:
             self.check_invariants()
+
+    def _track_lead(self) -> None:
+        """Count each time a different side (a seat, or a team) takes the lead alone."""
+        totals = self.side_totals
+        top = max(totals)
+        if totals.count(top) == 1:
+            side = totals.index(top)
+            if side != self.leader:
+                if self.leader >= 0:
+                    self.lead_changes += 1
+                self.leader = side
 
     def _end_round(self) -> None:
         g = self.game
@@ -309,6 +333,7 @@ class State:
         metrics = {
             "rounds": float(g.rounds),
             "passes": float(self.pass_count),
+            "lead_changes": float(self.lead_changes),
             "dead_cells": float(self.dead),
             "empty_cells": float(self.empty),
             "early_end": float(self.early > 0),
@@ -400,6 +425,11 @@ class State:
             raise AssertionError(f"{sum(self.squares)} squares for {pairs} adjacent filled pairs")
         if self.filled != sum(1 for o in self.cells if o >= 0):
             raise AssertionError("filled count out of step")
+        sides = [0] * len(self.side_totals)
+        for seat, score in enumerate(self.scores()):
+            sides[seat % 2 if g.teams else seat] += score
+        if sides != self.side_totals:
+            raise AssertionError(f"lead tracking has {self.side_totals}, scores say {sides}")
 
     def _start_type(self) -> int:
         centre = len(self.cells) // 2

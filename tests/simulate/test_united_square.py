@@ -277,3 +277,15 @@ def test_a_clone_plays_on_without_touching_the_original(seed, steps):
     while not copy.is_over():
         copy.apply(copy.legal_moves()[0])
     assert (state.cells, state.hands, state.scores(), state.player) == before
+
+
+def test_lead_changes_count_a_new_sole_leader_not_a_tie():
+    game = build(debug=False)  # hands set by hand
+    state = fresh(game)
+    state.hands = [[4] * 6, [4] * 6]
+    state.apply(13 * 24 + orientation(game, Y, G, R, B))  # blue square: seat 2 leads 1-0
+    state.apply(7 * 24 + orientation(game, G, Y, R, B))  # red square: 1-1, nobody leads alone
+    assert state.lead_changes == 0
+    state.apply(17 * 24 + orientation(game, Y, B, G, R))  # yellow square: seat 1 leads 2-1
+    assert state.scores() == [2, 1]
+    assert state.lead_changes == 1
