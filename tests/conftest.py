@@ -1,5 +1,29 @@
 """Shared test settings: engines run with their invariant checks on."""
 
 import os
+import sys
+
+import pytest
 
 os.environ.setdefault("MPLBACKEND", "Agg")
+
+
+@pytest.fixture
+def run_tool(monkeypatch, capsys):
+    """Run `printkit ...` or `simulate ...` as a shell would: returns (exit status, stdout, stderr)."""
+    from printkit.cli import main as printkit_main
+    from simulate.cli import main as simulate_main
+
+    mains = {"printkit": printkit_main, "simulate": simulate_main}
+
+    def run(tool: str, *args: str) -> tuple[int, str, str]:
+        monkeypatch.setattr(sys, "argv", [tool, *args])
+        try:
+            mains[tool]()
+            code = 0
+        except SystemExit as exc:
+            code = exc.code
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run

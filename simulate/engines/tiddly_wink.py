@@ -572,45 +572,9 @@ class State:
         if self.rng is not None:
             new.rng = random.Random()
             new.rng.setstate(self.rng.getstate())
-        for name in (
-            "viewer",
-            "script",
-            "pot",
-            "n_active",
-            "line",
-            "left",
-            "right",
-            "player",
-            "bonus",
-            "passes",
-            "leader",
-            "round",
-            "over",
-            "first",
-            "moves",
-            "last_blocked",
-            "capped",
-            "busts",
-            "blocked",
-            "tied",
-            "redeals",
-            "bonus_plays",
-            "draws",
-        ):
-            setattr(new, name, getattr(self, name))
-        for name in (
-            "counters",
-            "active",
-            "hands",
-            "sizes",
-            "bone",
-            "voids",
-            "rounds_won",
-            "last_winners",
-            "wins_pos",
-            "blocked_pos",
-        ):
-            setattr(new, name, getattr(self, name)[:])
+        for name in State.__slots__[2:]:
+            value = getattr(self, name)
+            setattr(new, name, value[:] if isinstance(value, list) else value)
         return new
 
     def view(self, player: int) -> State:

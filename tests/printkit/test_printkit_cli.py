@@ -2,29 +2,16 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from printkit.cli import main
 from printkit.gamedata import load_game
 
 
-def run(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["printkit", *args])
-    try:
-        main()
-        code = 0
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_list_shows_games_players_and_components(monkeypatch, capsys):
-    code, out, err = run(monkeypatch, capsys, "list")
+def test_list_shows_games_players_and_components(run_tool):
+    code, out, err = run_tool("printkit", "list")
     assert code == 0 and not err
     assert "united_square: United Square, 2 or 4 players" in out
     lines = out.splitlines()
@@ -33,9 +20,9 @@ def test_list_shows_games_players_and_components(monkeypatch, capsys):
     assert "board7" in out
 
 
-def test_build_writes_the_pdf_and_reports_counts(monkeypatch, capsys, tmp_path):
-    code, out, err = run(
-        monkeypatch, capsys, "build", "united_square", "--variant", "board7", "--out", str(tmp_path)
+def test_build_writes_the_pdf_and_reports_counts(run_tool, tmp_path):
+    code, out, err = run_tool(
+        "printkit", "build", "united_square", "--variant", "board7", "--out", str(tmp_path)
     )
     assert code == 0, err
     pdf = tmp_path / "united_square-board7.pdf"
@@ -47,9 +34,9 @@ def test_build_writes_the_pdf_and_reports_counts(monkeypatch, capsys, tmp_path):
     assert (tmp_path / "united_square-board7.summary.json").is_file()
 
 
-def test_build_options_reach_the_layout(monkeypatch, capsys, tmp_path):
+def test_build_options_reach_the_layout(run_tool, tmp_path):
     args = ["build", "united_square", "--paper", "letter", "--bleed", "2", "--margin", "8", "--gap", "1"]
-    code, out, err = run(monkeypatch, capsys, *args, "--no-crop-marks", "--out", str(tmp_path))
+    code, out, err = run_tool("printkit", *args, "--no-crop-marks", "--out", str(tmp_path))
     assert code == 0, err
     assert "letter" in out
     reader = PdfReader(tmp_path / "united_square-letter.pdf")
@@ -72,8 +59,8 @@ def test_build_options_reach_the_layout(monkeypatch, capsys, tmp_path):
         (["build"], "GAME"),
     ],
 )
-def test_bad_input_is_one_line_exit_2_and_no_file(monkeypatch, capsys, tmp_path, args, words):
-    code, out, err = run(monkeypatch, capsys, *args, "--out", str(tmp_path / "out"))
+def test_bad_input_is_one_line_exit_2_and_no_file(run_tool, tmp_path, args, words):
+    code, out, err = run_tool("printkit", *args, "--out", str(tmp_path / "out"))
     assert code == 2
     assert err.startswith("error: ") and err.count("\n") == 1, err
     assert words in err
@@ -81,39 +68,39 @@ def test_bad_input_is_one_line_exit_2_and_no_file(monkeypatch, capsys, tmp_path,
     assert not list(tmp_path.rglob("*.pdf"))
 
 
-def test_unwritable_out_dir_is_one_line_exit_2(monkeypatch, capsys, tmp_path):
+def test_unwritable_out_dir_is_one_line_exit_2(run_tool, tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    code, out, err = run(monkeypatch, capsys, "build", "united_square", "--out", str(blocker / "sub"))
+    code, out, err = run_tool("printkit", "build", "united_square", "--out", str(blocker / "sub"))
     assert code == 2
     assert err.startswith("error: cannot write") and err.count("\n") == 1, err
     assert not list(Path(tmp_path).rglob("*.pdf")) and not list(tmp_path.rglob("*.tmp"))
 
 
-def test_list_shows_games_without_a_drawing_module_from_their_data(monkeypatch, capsys, tmp_path):
+def test_list_shows_games_without_a_drawing_module_from_their_data(run_tool, monkeypatch, tmp_path):
     text = load_game("united_square").path.read_text(encoding="utf-8")
     (tmp_path / "zz_unprinted.toml").write_text(
         text.replace('engine = "united_square"', 'engine = "zz_unprinted"'), encoding="utf-8"
     )
     monkeypatch.setenv("PRINTKIT_DATA", str(tmp_path))
-    code, out, err = run(monkeypatch, capsys, "list")
+    code, out, err = run_tool("printkit", "list")
     assert code == 0, err
     block = out[out.index("zz_unprinted:") :]
     assert "no drawing module yet" in block
     assert "panel        tile         ? x 27x27 mm" in block
-    code, out, err = run(monkeypatch, capsys, "build", "zz_unprinted", "--out", str(tmp_path / "out"))
+    code, out, err = run_tool("printkit", "build", "zz_unprinted", "--out", str(tmp_path / "out"))
     assert code == 2 and "no drawing module for 'zz_unprinted'" in err
 
 
-def test_calibrate_proof_and_shop_commands_write_their_files(monkeypatch, capsys, tmp_path):
-    code, out, err = run(monkeypatch, capsys, "calibrate", "--paper", "letter", "--out", str(tmp_path))
+def test_calibrate_proof_and_shop_commands_write_their_files(run_tool, tmp_path):
+    code, out, err = run_tool("printkit", "calibrate", "--paper", "letter", "--out", str(tmp_path))
     assert code == 0, err
     assert (tmp_path / "calibrate-letter.pdf").is_file() and "100 %" in out
-    code, out, err = run(monkeypatch, capsys, "proof", "united_square", "--dpi", "30", "--out", str(tmp_path))
+    code, out, err = run_tool("printkit", "proof", "united_square", "--dpi", "30", "--out", str(tmp_path))
     assert code == 0, err
     assert (tmp_path / "united_square-proof-panel.png").is_file()
     args = ["build", "united_square", "--mode", "shop", "--cmyk", "--out", str(tmp_path)]
-    code, out, err = run(monkeypatch, capsys, *args)
+    code, out, err = run_tool("printkit", *args)
     assert code == 0, err
     assert "shop mode" in out and (tmp_path / "united_square-shop.summary.json").is_file()
 
@@ -128,19 +115,19 @@ def test_calibrate_proof_and_shop_commands_write_their_files(monkeypatch, capsys
         (["proof", "united_square", "--dpi", "5000"], "--dpi"),
     ],
 )
-def test_bad_print_options_are_one_line_exit_2_and_no_file(monkeypatch, capsys, tmp_path, args, words):
-    code, out, err = run(monkeypatch, capsys, *args, "--out", str(tmp_path / "out"))
+def test_bad_print_options_are_one_line_exit_2_and_no_file(run_tool, tmp_path, args, words):
+    code, out, err = run_tool("printkit", *args, "--out", str(tmp_path / "out"))
     assert code == 2 and err.startswith("error: ") and err.count("\n") == 1, err
     assert words in err and not (tmp_path / "out").exists()
 
 
-def test_build_notes_only_a_data_file_without_the_language(monkeypatch, capsys, tmp_path):
+def test_build_notes_only_a_data_file_without_the_language(run_tool, tmp_path):
     text = load_game("tiddly_wink").path.read_text(encoding="utf-8")
     bare = tmp_path / "bare.toml"
     bare.write_text(text[: text.index("[lang.ja")], encoding="utf-8")
-    code, out, err = run(monkeypatch, capsys, "build", str(bare), "--lang", "ja", "--out", str(tmp_path))
+    code, out, err = run_tool("printkit", "build", str(bare), "--lang", "ja", "--out", str(tmp_path))
     assert code == 0, err
     assert "note: the data file of" in out and "labels stay in English" in out
-    code, out, err = run(monkeypatch, capsys, "build", "tiddly_wink", "--lang", "ja", "--out", str(tmp_path))
+    code, out, err = run_tool("printkit", "build", "tiddly_wink", "--lang", "ja", "--out", str(tmp_path))
     assert code == 0, err
     assert (tmp_path / "tiddly_wink-ja.pdf").is_file() and "note:" not in out

@@ -3,22 +3,8 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import pytest
-
-from simulate.cli import main
-
-
-def run(monkeypatch, capsys, *args):
-    monkeypatch.setattr(sys, "argv", ["simulate", *args])
-    try:
-        main()
-        code = 0
-    except SystemExit as exit_info:
-        code = exit_info.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize(
@@ -39,8 +25,8 @@ def run(monkeypatch, capsys, *args):
         (["run", "united_square", "--games", "many"], "'many' is not a valid integer"),
     ],
 )
-def test_bad_input_is_one_line_and_exit_2_with_no_output(monkeypatch, capsys, tmp_path, args, message):
-    code, out, err = run(monkeypatch, capsys, *args, "--out", str(tmp_path / "out"))
+def test_bad_input_is_one_line_and_exit_2_with_no_output(run_tool, tmp_path, args, message):
+    code, out, err = run_tool("simulate", *args, "--out", str(tmp_path / "out"))
     assert code == 2
     assert err.count("\n") == 1 and err.startswith("error: ")
     assert message in err
@@ -48,10 +34,9 @@ def test_bad_input_is_one_line_and_exit_2_with_no_output(monkeypatch, capsys, tm
     assert not (tmp_path / "out").exists()
 
 
-def test_run_writes_report_figures_csv_and_summary(monkeypatch, capsys, tmp_path):
-    code, out, err = run(
-        monkeypatch,
-        capsys,
+def test_run_writes_report_figures_csv_and_summary(run_tool, tmp_path):
+    code, out, err = run_tool(
+        "simulate",
         "run",
         "united_square",
         "--games",

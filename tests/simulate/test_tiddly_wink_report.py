@@ -4,28 +4,15 @@ from __future__ import annotations
 
 import csv
 import json
-import sys
 
 import pytest
 
 import simulate.engines.tiddly_wink_report as report
 from printkit.gamedata import load_game
-from simulate.cli import main
 from simulate.report import Arm, Context
 from simulate.runner import RunConfig, read_rows, run_to_csv
 
 DATA = load_game("tiddly_wink")
-
-
-def run(monkeypatch, capsys, *args):
-    monkeypatch.setattr(sys, "argv", ["simulate", *args])
-    try:
-        main()
-        code = 0
-    except SystemExit as exit_info:
-        code = exit_info.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize(
@@ -39,18 +26,17 @@ def run(monkeypatch, capsys, *args):
         (["--agents", "clever"], "unknown agent 'clever'"),
     ],
 )
-def test_bad_input_is_one_line_and_exit_2(monkeypatch, capsys, tmp_path, args, message):
-    code, out, err = run(monkeypatch, capsys, "run", "tiddly_wink", *args, "--out", str(tmp_path / "out"))
+def test_bad_input_is_one_line_and_exit_2(run_tool, tmp_path, args, message):
+    code, out, err = run_tool("simulate", "run", "tiddly_wink", *args, "--out", str(tmp_path / "out"))
     assert code == 2
     assert err.count("\n") == 1 and err.startswith("error: ")
     assert message in err
     assert not (tmp_path / "out").exists()
 
 
-def test_compare_default_and_leaflet_reports_rounds_inside_matches(monkeypatch, capsys, tmp_path):
-    code, out, err = run(
-        monkeypatch,
-        capsys,
+def test_compare_default_and_leaflet_reports_rounds_inside_matches(run_tool, tmp_path):
+    code, out, err = run_tool(
+        "simulate",
         "compare",
         "tiddly_wink",
         "--variant",
@@ -115,9 +101,9 @@ def test_match_length_by_player_count_marks_counts_outside_the_published_range(t
     assert figure.axes[1].get_xlim() == (2.3, 8.7)
 
 
-def test_bench_block_prints_games_per_second(monkeypatch, capsys):
-    code, out, err = run(
-        monkeypatch, capsys, "bench", "tiddly_wink", "--variant", "block", "--games", "200", "--repeats", "1"
+def test_bench_block_prints_games_per_second(run_tool):
+    code, out, err = run_tool(
+        "simulate", "bench", "tiddly_wink", "--variant", "block", "--games", "200", "--repeats", "1"
     )
     assert code == 0, err
     assert "Tiddly-Wink [block, 2p, agents random,random]" in out and "games/s" in out
