@@ -1,4 +1,4 @@
-"""Shared test settings: engines run with their invariant checks on."""
+"""Shared test settings: a non-interactive plotting backend, and a fixture that runs the tools."""
 
 import os
 import sys
