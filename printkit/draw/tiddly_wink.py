@@ -19,7 +19,7 @@ on a 3 x 3 grid as on real dominoes, and a line divides the halves.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from reportlab.lib.colors import HexColor, white
@@ -27,6 +27,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.draw.records import table_with
 from printkit.errors import DataError
 from printkit.fonts import family, wrap
 from printkit.gamedata import SOURCES, GameData, Rules
@@ -120,16 +121,6 @@ def _counters(data: GameData, rules: Rules) -> list[Piece]:
     return [Piece("counter", f"counter #{k + 1}", size, _draw_counter, record=record) for k in range(total)]
 
 
-def _words(data: GameData, key: str, raw: Any, names: Sequence[str]) -> dict[str, Any]:
-    """A table of printed words that must hold every name in `names`."""
-    if not isinstance(raw, Mapping):
-        raise DataError(f"{data.where()}: {key}: expected a table of printed words, got {raw!r}")
-    for name in names:
-        if name not in raw:
-            raise DataError(f"{data.where()}: {key}.{name}: missing")
-    return dict(raw)
-
-
 def _fill(data: GameData, key: str, template: str, **values: Any) -> str:
     """`template` with its `{name}` parts filled in; a name it may not use is a `DataError` naming `key`."""
     if not isinstance(template, str):
@@ -160,7 +151,7 @@ def _choices(data: GameData, option: str) -> list[Any]:
 def _by_value(data: GameData, words: Mapping[str, Any], key: str, option: str, value: Any) -> str:
     """The words of table `key` for the value of `option` in force; the table needs every value."""
     names = [_value_key(v) for v in _choices(data, option)]
-    table = _words(data, f"{KEY}.rules.{key}", words.get(key), names)
+    table = table_with(data, f"{KEY}.rules.{key}", words.get(key), names)
     return table[_value_key(value)]
 
 
@@ -173,18 +164,18 @@ def _show(value: Any, words: Mapping[str, Any]) -> str:
 
 def _counters_text(data: GameData, words: Mapping[str, Any], n: int) -> str:
     """`n` counters in words: "1 counter", "3 counters"."""
-    units = _words(data, f"{KEY}.counter_units", words["counter_units"], ("one", "many"))
+    units = table_with(data, f"{KEY}.counter_units", words["counter_units"], ("one", "many"))
     one_or_many = "one" if n == 1 else "many"
     return _fill(data, f"{KEY}.counter_units.{one_or_many}", units[one_or_many], n=n)
 
 
 def _reference_words(data: GameData) -> dict[str, Any]:
     """The reference's printed words (`components.reference.text`), every key present."""
-    words = _words(data, KEY, _component(data, "reference").get("text"), TEXT_KEYS)
-    _words(data, f"{KEY}.values", words["values"], ("true", "false"))
-    _words(data, f"{KEY}.source_names", words["source_names"], SOURCES)
-    _words(data, f"{KEY}.heads", words["heads"], HEADS)
-    _words(data, f"{KEY}.rules", words["rules"], RULE_TEXTS)
+    words = table_with(data, KEY, _component(data, "reference").get("text"), TEXT_KEYS)
+    table_with(data, f"{KEY}.values", words["values"], ("true", "false"))
+    table_with(data, f"{KEY}.source_names", words["source_names"], SOURCES)
+    table_with(data, f"{KEY}.heads", words["heads"], HEADS)
+    table_with(data, f"{KEY}.rules", words["rules"], RULE_TEXTS)
     return words
 
 

@@ -31,6 +31,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.draw.records import table_with
 from printkit.errors import DataError
 from printkit.fonts import family, wrap
 from printkit.gamedata import GameData, Rules
@@ -93,18 +94,8 @@ def _component(data: GameData, name: str) -> Mapping[str, Any]:
     return comp
 
 
-def _table(data: GameData, key: str, raw: Any, names: Sequence[str]) -> dict[str, Any]:
-    """A table that must hold every name in `names`."""
-    if not isinstance(raw, Mapping):
-        raise DataError(f"{data.where()}: {key}: expected a table, got {raw!r}")
-    for name in names:
-        if name not in raw:
-            raise DataError(f"{data.where()}: {key}.{name}: missing")
-    return dict(raw)
-
-
 def _colours(data: GameData, key: str, raw: Any, names: Sequence[str]) -> dict[str, str]:
-    table = _table(data, key, raw, names)
+    table = table_with(data, key, raw, names)
     for name in names:
         if not isinstance(table[name], str) or not RGB.fullmatch(table[name]):
             raise DataError(f'{data.where()}: {key}.{name}: expected a colour "#rrggbb", got {table[name]!r}')
@@ -112,7 +103,7 @@ def _colours(data: GameData, key: str, raw: Any, names: Sequence[str]) -> dict[s
 
 
 def _texts(data: GameData, key: str, raw: Any, names: Sequence[str]) -> dict[str, str]:
-    table = _table(data, key, raw, names)
+    table = table_with(data, key, raw, names)
     for name in names:
         if not isinstance(table[name], str):
             raise DataError(f"{data.where()}: {key}.{name}: expected a string, got {table[name]!r}")
@@ -326,7 +317,7 @@ def _references(
     sets = comp.get("sets", 1)
     if not isinstance(sets, int) or isinstance(sets, bool) or sets < 1:
         raise DataError(f"{data.where()}: components.reference.sets: expected a count >= 1, got {sets!r}")
-    texts = _table(data, "components.reference.text", comp.get("text"), REFERENCES)
+    texts = table_with(data, "components.reference.text", comp.get("text"), REFERENCES)
     out = []
     for ref in REFERENCES:
         key = f"components.reference.text.{ref}"
