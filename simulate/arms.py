@@ -105,7 +105,7 @@ def run_arms(
                 data, rules, names, games, seed, folder / "arms" / slug(rules.label), jobs, fresh, bar.update
             )
             configs.append(config)
-            metrics = getattr(engine, "report_metrics", engine.metric_names)
+            metrics = engine.shown_metrics()
             arms.append(
                 Arm(
                     label=config.label,
@@ -124,7 +124,7 @@ def run_arms(
         game=data.name,
         games=games,
         seed=seed,
-        metric_names=getattr(first, "report_metrics", first.metric_names),
+        metric_names=first.shown_metrics(),
         categories=first.categories,
         deal_metric=getattr(first, "deal_metric", None),
         extras=getattr(importlib.import_module(ENGINES[data.engine]), "report_extras", None),

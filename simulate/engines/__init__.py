@@ -6,7 +6,7 @@ import importlib
 
 from printkit.errors import DataError
 from printkit.gamedata import Rules
-from simulate.engines.base import Game
+from simulate.engines.base import GameBase
 
 ENGINES = {
     "united_square": "simulate.engines.united_square",
@@ -15,7 +15,7 @@ ENGINES = {
 }
 
 
-def make_game(rules: Rules, debug: bool = False) -> Game:
+def make_game(rules: Rules, debug: bool = False) -> GameBase:
     """Build the engine named by the rules' data file for these rules."""
     engine = rules.meta["engine"]
     if engine not in ENGINES:

@@ -1,15 +1,29 @@
-"""The small interface every game engine offers, so that agents, runner and statistics know no game.
+"""The one declared interface every game engine offers, so that agents, runner and reports know no game.
 
-An engine module defines a `Game` (built from resolved `Rules`) whose
-`new_state(seed)` returns a `State`. Moves are small ints or tuples; a turn that
-needs several decisions is several moves by the same player, and passing is a
-move. Chance comes only from the state's own `random.Random`, seeded per game.
+An engine module defines a `Game` (a subclass of `GameBase`, built from
+resolved `Rules` and a player count) whose `new_state(seed)` returns a `State`
+(a subclass of `StateBase`). Moves are small ints or tuples; a turn that needs
+several decisions is several moves by the same player, and passing is a move.
+Chance comes only from the state's own `random.Random`, seeded per game.
+
+Every hook is declared here, with its default where it has one; a subclass
+that leaves a required part undefined fails when its module is imported, with
+a line naming what is missing. Nothing is looked up with `getattr`.
+
+Hidden information: `view(seat)` is a state of the same class holding exactly
+what that seat may see, with no random generator (`rng is None`), no other
+hand, no deck or bag order. `sample(seat, rng)`, called on a view or a full
+state, returns a full state consistent with that seat's view, its hidden parts
+and its generator drawn from `rng` (determinization). Agents only ever get
+views; the runner keeps the real state.
 """
 
 from __future__ import annotations
 
+import random
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 from printkit.gamedata import Rules
 
@@ -21,7 +35,10 @@ class Result:
     `scores` per seat; `winners` the seats that won (both teammates in a team
     game); `draw` when the top is shared between rivals; `placements` 1 = best,
     equal places for equal results; `breakdown` points per category per seat;
-    `metrics` game-specific numbers named in the Game's `metric_names`.
+    `metrics` game-specific numbers named in the Game's `metric_names`;
+    `capped` when a cap stopped the game before its natural end (the engine's
+    own turn or round cap, or the runner's move cap): its length is censored,
+    and with no winners named it counts as undecided.
     """
 
     scores: list[float]
@@ -32,6 +49,7 @@ class Result:
     moves: int = 0
     breakdown: dict[str, list[float]] = field(default_factory=dict)
     metrics: dict[str, float] = field(default_factory=dict)
+    capped: bool = False
 
 
 def placements_from_scores(scores: list[float]) -> list[int]:
@@ -52,44 +70,148 @@ def solo_result(scores: list[float], **extra: Any) -> Result:
     )
 
 
-class State(Protocol):
-    """A game in progress."""
+def _require(cls: type, base: type, names: tuple[str, ...]) -> None:
+    """Refuse, at class creation (so at import), a concrete engine class that lacks a required part."""
+    missing = [n for n in names if getattr(cls, n, None) is None]
+    missing += sorted(getattr(cls, "__abstractmethods__", ()))
+    if missing:
+        raise TypeError(
+            f"{cls.__module__}.{cls.__qualname__} does not define {', '.join(missing)}, "
+            f"which every {base.__name__} subclass must (see simulate/engines/base.py)"
+        )
 
-    def current_player(self) -> int: ...
 
-    def legal_moves(self) -> list[Any]: ...
+class StateBase(ABC):
+    """A game in progress. Engines subclass it; `__slots__` are welcome (declare `rng` among them)."""
 
-    def apply(self, move: Any) -> None: ...
+    __slots__ = ()
+    rng: random.Random | None
 
-    def is_over(self) -> bool: ...
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # ABC computes __abstractmethods__ after __init_subclass__, so check what is still abstract here
+        cls.__abstractmethods__ = frozenset(
+            name
+            for name in dir(cls)
+            if getattr(getattr(cls, name, None), "__isabstractmethod__", False)
+        )
+        _require(cls, StateBase, ())
 
-    def result(self) -> Result: ...
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to move."""
 
+    @abstractmethod
+    def legal_moves(self) -> list[Any]:
+        """The moves the player to act may make (never empty while the game is not over)."""
+
+    @abstractmethod
+    def apply(self, move: Any) -> None:
+        """Play `move` for the player to act (it must be one of `legal_moves()`)."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended (naturally or at the engine's own cap)."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """How the game came out; only called once `is_over()`."""
+
+    @abstractmethod
     def scores(self) -> list[float]:
-        """Points per seat so far (what a greedy agent maximises)."""
-        ...
+        """Points per seat so far, as a player would read them off the table."""
 
-    def clone(self) -> State: ...
+    @abstractmethod
+    def clone(self) -> StateBase:
+        """An independent copy (its own generator in the same state)."""
 
-    def view(self, player: int) -> Any:
-        """What `player` may see; a state with hidden parts replaced where they are hidden."""
-        ...
+    @abstractmethod
+    def view(self, player: int) -> StateBase:
+        """What `player` may see: a state without generator, other hands, or deck and bag order."""
 
-    def sample(self, player: int, rng: Any) -> State:
-        """A full state consistent with `player`'s view (hidden information re-drawn)."""
-        ...
+    @abstractmethod
+    def sample(self, player: int, rng: random.Random) -> StateBase:
+        """A full state consistent with `player`'s view, hidden parts and generator drawn from `rng`."""
 
-    def check_invariants(self) -> None: ...
+    @abstractmethod
+    def check_invariants(self) -> None:
+        """Raise AssertionError if a piece is lost, doubled or out of step (debug mode, tests)."""
+
+    def evaluate(self, seat: int) -> float:
+        """A heuristic value of this position for `seat`, higher is better; what `greedy` maximises.
+
+        The default is the lead of `seat`'s side over the best other side by
+        score; engines override it with what a good player weighs (pieces
+        kept, ends held, cards towards a collapse).
+        """
+        game = self.game_of()
+        totals: dict[int, float] = {}
+        for s, points in enumerate(self.scores()):
+            side = game.side_of(s)
+            totals[side] = totals.get(side, 0.0) + points
+        mine = totals.pop(game.side_of(seat))
+        return mine - max(totals.values(), default=0.0)
+
+    def move_gain(self, move: Any, seat: int, rng: random.Random) -> float:
+        """How much `evaluate(seat)` changes if `move` is played now (callable on a view).
+
+        The default plays the move on a sampled full state; engines override
+        it with a cheap incremental answer that needs no sampling.
+        """
+        after = self.sample(seat, rng)
+        before = after.evaluate(seat)
+        after.apply(move)
+        return after.evaluate(seat) - before
+
+    @abstractmethod
+    def game_of(self) -> GameBase:
+        """The `Game` this state belongs to."""
 
 
-class Game(Protocol):
-    """Builds states for one set of rules and a player count."""
+class GameBase(ABC):
+    """Builds states for one set of rules and a player count.
 
-    name: ClassVar[str]
-    metric_names: ClassVar[tuple[str, ...]]
-    categories: ClassVar[tuple[str, ...]]
+    Class attributes: `name` (the engine's registry key, required),
+    `metric_names` (the game's own per-game numbers in `Result.metrics`, one
+    CSV column each), `report_metrics` (those shown in the generic report;
+    None means all), `categories` (score categories of `Result.breakdown`),
+    `agents` (the engine's own agent classes by name, beside the generic ones).
+    """
 
-    rules: Rules
-    players: int
+    name: ClassVar[str | None] = None
+    metric_names: ClassVar[tuple[str, ...]] = ()
+    report_metrics: ClassVar[tuple[str, ...] | None] = None
+    categories: ClassVar[tuple[str, ...]] = ()
+    agents: ClassVar[dict[str, type]] = {}
+    # A game that has not ended after this many moves is stopped and counted as capped.
+    max_moves: int = 100_000
 
-    def new_state(self, seed: int) -> State: ...
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.__abstractmethods__ = frozenset(
+            name
+            for name in dir(cls)
+            if getattr(getattr(cls, name, None), "__isabstractmethod__", False)
+        )
+        _require(cls, GameBase, ("name",))
+
+    def __init__(self, rules: Rules, debug: bool = False):
+        self.rules = rules
+        self.players = rules.players
+        self.debug = debug
+
+    @abstractmethod
+    def new_state(self, seed: int) -> StateBase:
+        """A new game, its chance seeded by `seed`."""
+
+    def side_of(self, seat: int) -> int:
+        """The side `seat` plays for: itself, or its team in a team game."""
+        return seat
+
+    def shown_metrics(self) -> tuple[str, ...]:
+        """The game's own metrics that the generic report shows."""
+        return self.metric_names if self.report_metrics is None else self.report_metrics
+
+    def report_extras(self, ctx: Any, arms: list[Any]) -> Any:
+        """The game's own part of the report (a `simulate.report.Extras`), or None for none."""
+        return None

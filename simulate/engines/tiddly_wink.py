@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 
 from printkit.errors import DataError
 from printkit.gamedata import Rules
-from simulate.engines.base import Result, placements_from_scores
+from simulate.engines.base import GameBase, Result, StateBase, placements_from_scores
 
 PASS = -1
 HIDDEN = -1  # a boneyard tile in a player's view
@@ -49,7 +49,7 @@ def tile_id(a: int, b: int) -> int:
     return hi * (hi + 1) // 2 + lo
 
 
-class Game:
+class Game(GameBase):
     """Tiddly-Wink for one set of rules and a player count, with its precomputed tile tables."""
 
     name: ClassVar[str] = "tiddly_wink"
@@ -159,7 +159,7 @@ class Game:
         return State(self, random.Random(seed), deals=deals)
 
 
-class State:
+class State(StateBase):
     """A match in progress: counters, the pot, and the round being played."""
 
     __slots__ = (
@@ -524,7 +524,7 @@ class State:
         if g.debug:
             self.check_invariants()
 
-    def move_gain(self, move: int, seat: int) -> int:
+    def move_gain(self, move: int, seat: int, rng: Any = None) -> int:
         """Counters `seat` wins at once by `move`: the pot when it plays their last tile."""
         if move != PASS and self.sizes[seat] == 1:
             return self.pot
@@ -532,6 +532,9 @@ class State:
 
     def is_over(self) -> bool:
         return self.over
+
+    def game_of(self) -> Game:
+        return self.game
 
     def scores(self) -> list[float]:
         return [float(c) for c in self.counters]

@@ -31,7 +31,7 @@ import numpy as np
 from printkit.errors import DataError
 from printkit.gamedata import Rules
 from printkit.twinkle_tiles import KINDS, REFERENCES, check_sides, orient_mask, read_tiles
-from simulate.engines.base import Result, solo_result
+from simulate.engines.base import GameBase, Result, StateBase, solo_result
 
 STAR, ASTEROID, SATELLITE, PLANET, BLACK_HOLE, COMET = range(6)
 CATEGORIES = (
@@ -586,7 +586,7 @@ def gain(
 
 
 # --------------------------------------------------------------------- game
-class Game:
+class Game(GameBase):
     """Twinkle Twinkle for one set of rules and a player count."""
 
     name: ClassVar[str] = "twinkle_twinkle"
@@ -686,7 +686,7 @@ class Game:
         return [None] * self.geo.size
 
 
-class State:
+class State(StateBase):
     """A game in progress: bag, the two observation rows, standees, and each player's chart."""
 
     __slots__ = (
@@ -853,7 +853,7 @@ class State:
             an.memo[key] = best
         return best
 
-    def move_gain(self, move: int, seat: int) -> int:
+    def move_gain(self, move: int, seat: int, rng: Any = None) -> int:
         """Rise of `seat`'s score: for a pick, from the tile's best placement; for a placement, from it."""
         if move < PLACE:
             return self.best_gain(self.cur[move], seat)
@@ -867,6 +867,9 @@ class State:
         """Points per seat per category (CATEGORIES order) of the charts as they are."""
         sc = self.game.scoring
         return [self.analysis(s).total(sc, *rivals(self.counts, s)) for s in range(self.game.players)]
+
+    def game_of(self) -> Game:
+        return self.game
 
     def scores(self) -> list[float]:
         return [float(sum(b)) for b in self.breakdown()]

@@ -12,11 +12,11 @@ of trying every panel in every rotation.
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from printkit.errors import DataError
 from printkit.gamedata import Rules
-from simulate.engines.base import Result, placements_from_scores, solo_result
+from simulate.engines.base import GameBase, Result, StateBase, placements_from_scores, solo_result
 
 PASS = -1
 SIDES = ("N", "E", "S", "W")
@@ -39,7 +39,7 @@ def signature(demands: list[int]) -> int:
     return sum((c + 1) * POW5[s] for s, c in enumerate(demands))
 
 
-class Game:
+class Game(GameBase):
     """United Square for one set of rules and a player count."""
 
     name: ClassVar[str] = "united_square"
@@ -129,7 +129,7 @@ class Game:
         return State(self, random.Random(seed))
 
 
-class State:
+class State(StateBase):
     """A United Square game in progress. Hands are open, so a player's view is the whole state."""
 
     __slots__ = (
@@ -309,7 +309,7 @@ class State:
     def _round_scores(self) -> list[int]:
         return [sum(self.squares[c] for c in cols) for cols in self.game.owned]
 
-    def move_gain(self, move: int, seat: int) -> int:
+    def move_gain(self, move: int, seat: int, rng: Any = None) -> int:
         """Squares of `seat`'s colours that `move` would make."""
         if move == PASS:
             return 0
@@ -322,6 +322,9 @@ class State:
 
     def is_over(self) -> bool:
         return self.over
+
+    def game_of(self) -> Game:
+        return self.game
 
     def scores(self) -> list[float]:
         now = self._round_scores()
