@@ -12,6 +12,7 @@ ENGINES = {
     "united_square": "simulate.engines.united_square",
     "twinkle_twinkle": "simulate.engines.twinkle_twinkle",
     "tiddly_wink": "simulate.engines.tiddly_wink",
+    "this_town": "simulate.engines.this_town",
 }
 
 
