@@ -11,6 +11,7 @@ from simulate.engines.base import GameBase
 ENGINES = {
     "united_square": "simulate.engines.united_square",
     "twinkle_twinkle": "simulate.engines.twinkle_twinkle",
+    "time_splicers": "simulate.engines.time_splicers",
     "tiddly_wink": "simulate.engines.tiddly_wink",
     "this_town": "simulate.engines.this_town",
 }
