@@ -1,32 +1,41 @@
 """Arms of a run: check a game for simulation, play each arm into its CSV, and report on the arms.
 
 An *arm* is one set of rules (a variant spec plus `--set` overrides) played
-`games` times from one seed. `run_arms` is what `simulate run` and `simulate
-compare` do; `simulate sweep` plays its arms with the same `play_arm`.
+`games` times from one seed by one agent set. `run_arms` is what `simulate
+run` and `simulate compare` do (under one agent set or several); `simulate
+sweep` plays its arms with the same `play_arm`. With `--precision X` the arms
+are played on, `games` more at a time, until the 95% interval of every
+arm's first-mover share is at most X either side of it (or the cap is met):
+the games are the same seeds in the same order, so the stopping point is as
+deterministic as the games.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
-import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import click
-
 from printkit.errors import DataError
 from printkit.gamedata import GameData, Rules, load_game
+from simulate import balance
 from simulate.agents import parse_agents
 from simulate.engines import ENGINES, make_game
-from simulate.report import Arm, Context, write_report
-from simulate.runner import RunConfig, read_rows, run_to_csv
-from simulate.stats import compare, summarize
+from simulate.progress import Progress
+from simulate.report import Arm, Context, Verdict, write_report
+from simulate.runner import RunConfig, run_to_csv
+from simulate.stats import wilson
+from simulate.tally import ArmTally, tally_csv
+from simulate.verdict import Finding, arm_findings, comparison_findings
+
+DEFAULT_MAX_GAMES = 100_000
 
 
 def slug(text: str) -> str:
-    """A folder name for a variant label."""
+    """A folder name for a variant label or an agent set."""
     return re.sub(r"[^A-Za-z0-9_.=+-]+", "_", text).strip("_") or "default"
 
 
@@ -42,6 +51,11 @@ def load_for_run(game: str, games: int, jobs: int) -> GameData:
     return data
 
 
+def sides_of(engine: Any) -> list[int]:
+    """The side each seat plays for."""
+    return [engine.side_of(seat) for seat in range(engine.players)]
+
+
 def play_arm(
     data: GameData,
     rules: Rules,
@@ -52,8 +66,8 @@ def play_arm(
     jobs: int,
     fresh: bool,
     on_progress: Callable[[int], None] | None = None,
-) -> tuple[RunConfig, dict[str, Any]]:
-    """Play (or resume) one arm's games into `folder/games.csv`; return its config and columns."""
+) -> tuple[RunConfig, ArmTally]:
+    """Play (or resume) one arm's games into `folder/games.csv`; return its config and its tally."""
     config = RunConfig(
         game=data.name,
         label=rules.label,
@@ -64,61 +78,181 @@ def play_arm(
         seed=seed,
     )
     csv_path = run_to_csv(config, rules, folder, jobs=jobs, fresh=fresh, on_progress=on_progress)
-    return config, read_rows(csv_path, limit=games)
+    return config, tally_csv(csv_path, sides_of(make_game(rules)), limit=games)
+
+
+def agents_name(agents: tuple[str, ...]) -> str:
+    """`greedy` for one agent in every seat, `random,greedy` otherwise."""
+    return agents[0] if len(set(agents)) == 1 else ",".join(agents)
+
+
+def run_folder(
+    out: Path, data: GameData, labels: list[str], sets: Sequence[str], agent_sets: list[str], seed: int
+) -> Path:
+    """`OUT/<game>/<arm>-vs-<arm>[+sets].<agents>[-and-<agents>].seed<S>`: another agent set or seed never
+    lands in an earlier run's folder."""
+    name = "-vs-".join(slug(label) for label in labels)
+    if sets:
+        name += "+" + slug("+".join(sets))
+    name += "." + "-and-".join(slug(a) for a in agent_sets) + f".seed{seed}"
+    return out / data.name / name
+
+
+def arm_changes(data: GameData, rules: Rules) -> str:
+    """What an arm changes from the data file's defaults, in the data file's own words."""
+    docs = [
+        str(data.variants[p].get("doc", "")).rstrip(".") for p in rules.label.split("+") if p in data.variants
+    ]
+    changed = []
+    for key, value in _flat(rules.values).items():
+        default = _flat(data.rules).get(key)
+        if value != default:
+            doc = str(data.options.get(key.split(".")[0], {}).get("doc", "")).rstrip(".")
+            changed.append(f"{key} = {value}" + (f" ({doc})" if doc else ""))
+    default_players = data.game.get("default_players")
+    if default_players is not None and rules.players != default_players:
+        changed.append(f"{rules.players} players")
+    if not changed:
+        return (
+            "; ".join(d for d in docs if d) + ("." if any(docs) else "")
+            or "the rules as the data file states them."
+        )
+    head = "; ".join(d for d in docs if d)
+    return (f"{head}. " if head else "") + "Changes " + "; ".join(changed) + "."
+
+
+def _flat(values: Any, prefix: str = "") -> dict[str, Any]:
+    if isinstance(values, dict) or hasattr(values, "items"):
+        out: dict[str, Any] = {}
+        for k, v in values.items():
+            out.update(_flat(v, f"{prefix}{k}."))
+        return out
+    return {prefix[:-1]: values}
+
+
+@dataclass
+class Plan:
+    """What a run plays: the arms' rules and engines, under each agent set."""
+
+    data: GameData
+    rules: list[Rules]
+    engines: list[Any]
+    agent_sets: list[list[tuple[str, ...]]]  # per agent spec, per arm
+    folder: Path
+
+
+def plan_arms(
+    game: str,
+    specs: list[str],
+    sets: Sequence[str],
+    players: int | None,
+    agent_specs: Sequence[str],
+    games: int,
+    seed: int,
+    jobs: int,
+    out: Path,
+) -> Plan:
+    data = load_for_run(game, games, jobs)
+    if len(agent_specs) > 2:
+        raise DataError(f"--agents: at most two agent sets to compare, got {len(agent_specs)}")
+    if len(set(agent_specs)) != len(agent_specs):
+        raise DataError(f"--agents: the same agent set is given twice: {', '.join(agent_specs)}")
+    arms_rules = [data.resolve(spec, sets, players) for spec in specs]
+    labels = [r.label for r in arms_rules]
+    if len(set(labels)) != len(labels):
+        raise DataError(f"--variant: the same arm is given twice: {', '.join(labels)}")
+    engines = [make_game(r) for r in arms_rules]
+    agent_sets = [[parse_agents(spec, data.engine, r.players) for r in arms_rules] for spec in agent_specs]
+    names = [agents_name(a[0]) for a in agent_sets]
+    folder = run_folder(out, data, labels, sets, names, seed)
+    return Plan(data, arms_rules, engines, agent_sets, folder)
+
+
+def _play_all(
+    plan: Plan, games: int, seed: int, jobs: int, fresh: bool, progress: Progress
+) -> list[list[ArmTally]]:
+    tallies = []
+    several = len(plan.agent_sets) > 1
+    for arm_agents in plan.agent_sets:
+        row = []
+        for rules, agents in zip(plan.rules, arm_agents, strict=True):
+            sub = plan.folder / "arms" / (slug(agents_name(agents)) if several else "") / slug(rules.label)
+            _, tally = play_arm(plan.data, rules, agents, games, seed, sub, jobs, fresh, progress.update)
+            row.append(tally)
+        tallies.append(row)
+    return tallies
+
+
+def _half_width(tally: ArmTally) -> float:
+    s = balance.outcome_counts(tally)
+    r = wilson(int(s["position_wins"][0]), s["decided"])
+    return max(r["p"] - r["lo"], r["hi"] - r["p"]) if s["decided"] else 1.0
 
 
 def run_arms(
     game: str,
     specs: list[str],
-    sets: tuple[str, ...],
+    sets: Sequence[str],
     players: int | None,
-    agents: str,
+    agents: str | Sequence[str],
     games: int,
     seed: int,
     jobs: int,
     out: Path,
     fresh: bool,
     quiet: bool,
+    precision: float | None = None,
+    max_games: int = DEFAULT_MAX_GAMES,
 ) -> tuple[Path, dict[str, Path], list[str]]:
-    """Play every arm, then write the report; return the folder, written files and summary lines."""
-    data = load_for_run(game, games, jobs)
-    arms_rules = [data.resolve(spec, sets, players) for spec in specs]
-    labels = [r.label for r in arms_rules]
-    if len(set(labels)) != len(labels):
-        raise DataError(f"--variant: the same arm is given twice: {', '.join(labels)}")
-    engines = [make_game(r) for r in arms_rules]
-    arm_agents = [parse_agents(agents, data.engine, r.players) for r in arms_rules]
-    folder = out / data.name / "-vs-".join(slug(label) for label in labels)
-    if sets:
-        folder = folder.with_name(folder.name + "+" + slug("+".join(sets)))
-    configs = []
-    arms = []
-    with click.progressbar(
-        length=games * len(arms_rules),
-        label=f"{data.title}: {len(arms_rules)} x {games} games",
-        file=sys.stderr,
-        hidden=quiet,
-        show_eta=True,
-    ) as bar:
-        for rules, engine, names in zip(arms_rules, engines, arm_agents, strict=True):
-            config, cols = play_arm(
-                data, rules, names, games, seed, folder / "arms" / slug(rules.label), jobs, fresh, bar.update
+    """Play every arm (under each agent set), write the report; return folder, files and verdict lines."""
+    agent_specs = [agents] if isinstance(agents, str) else list(agents)
+    if precision is not None and not 0 < precision < 0.5:
+        raise DataError(f"--precision: expected a half-width between 0 and 0.5 (e.g. 0.02), got {precision}")
+    if precision is not None and max_games < games:
+        raise DataError(f"--max-games: expected at least --games ({games}), got {max_games}")
+    plan = plan_arms(game, specs, sets, players, agent_specs, games, seed, jobs, out)
+    arms_count = len(plan.rules) * len(plan.agent_sets)
+    n = games
+    with Progress(games * arms_count, f"{plan.data.title}: {arms_count} x {games} games", quiet) as progress:
+        tallies = _play_all(plan, n, seed, jobs, fresh, progress)
+        while (
+            precision is not None
+            and n < max_games
+            and max(_half_width(t) for row in tallies for t in row) > precision
+        ):
+            step = min(games, max_games - n)
+            progress.grow(step * arms_count)
+            n += step
+            tallies = _play_all(plan, n, seed, jobs, False, progress)
+    return report_arms(plan, tallies, n, seed, precision)
+
+
+def report_arms(
+    plan: Plan, tallies: list[list[ArmTally]], games: int, seed: int, precision: float | None
+) -> tuple[Path, dict[str, Path], list[str]]:
+    data, first = plan.data, plan.engines[0]
+    several = len(plan.agent_sets) > 1
+    arms: list[Arm] = []
+    groups: list[list[Arm]] = []
+    for arm_agents, row in zip(plan.agent_sets, tallies, strict=True):
+        group = []
+        for rules, engine, agents, tally in zip(plan.rules, plan.engines, arm_agents, row, strict=True):
+            label = f"{rules.label} @ {agents_name(agents)}" if several else rules.label
+            summary = balance.summarize(tally, engine.shown_metrics(), engine.categories)
+            group.append(
+                Arm(label, rules.players, agents, tally.cols(), summary, tally, arm_changes(data, rules))
             )
-            configs.append(config)
-            metrics = engine.shown_metrics()
-            arms.append(
-                Arm(
-                    label=config.label,
-                    players=config.players,
-                    agents=config.agents,
-                    cols=cols,
-                    summary=summarize(cols, metrics, engine.categories),
-                )
-            )
+        groups.append(group)
+        arms += group
     comparisons = {
-        f"{arm.label} vs {arms[0].label}": compare(arms[0].cols, arm.cols, seed=seed) for arm in arms[1:]
+        f"{arm.label} vs {group[0].label}": balance.compare(
+            group[0].tally, arm.tally, group[0].summary, arm.summary
+        )
+        for group in groups
+        for arm in group[1:]
     }
-    first = engines[0]
+    tests = balance.apply_holm({a.label: a.summary for a in arms}, comparisons)
+    verdict = build_verdict(groups, comparisons, tests, games, seed)
     ctx = Context(
         title=data.title,
         game=data.name,
@@ -128,7 +262,73 @@ def run_arms(
         categories=first.categories,
         deal_metric=getattr(first, "deal_metric", None),
         extras=getattr(importlib.import_module(ENGINES[data.engine]), "report_extras", None),
+        category_colours=category_colours(data),
     )
-    run_info = {"games": games, "seed": seed, "arms": [c.identity() for c in configs]}
-    written, lines = write_report(folder, ctx, arms, comparisons, run_info)
-    return folder, written, lines
+    run_info: dict[str, Any] = {
+        "games": games,
+        "seed": seed,
+        "arms": [{"rules": r.as_dict(), "label": r.label, "players": r.players} for r in plan.rules],
+        "agents": [[list(a) for a in s] for s in plan.agent_sets],
+    }
+    if precision is not None:
+        run_info["precision"] = precision
+    written, lines = write_report(plan.folder, ctx, arms, comparisons, run_info, verdict)
+    return plan.folder, written, lines
+
+
+def category_colours(data: GameData) -> dict[str, str]:
+    """Score categories drawn in the colour the data file gives them, where it names one."""
+    out = {}
+    for entry in data.game.get("colours", []) or []:
+        if isinstance(entry, dict) and "name" in entry and "rgb" in entry:
+            out[str(entry["name"])] = str(entry["rgb"])
+    return out
+
+
+def build_verdict(
+    groups: list[list[Arm]], comparisons: dict[str, Any], tests: int, games: int, seed: int
+) -> Verdict:
+    sections = []
+    per_set: list[dict[str, list[Finding]]] = []
+    for group in groups:
+        found: dict[str, list[Finding]] = {}
+        for arm in group:
+            found[arm.label.split(" @ ")[0]] = arm_findings(arm.summary)
+        base = group[0]
+        for arm in group[1:]:
+            comp = comparisons[f"{arm.label} vs {base.label}"]
+            name = f"{arm.label.split(' @ ')[0]} against {base.label.split(' @ ')[0]}"
+            found[name] = comparison_findings(
+                base.label.split(" @ ")[0], arm.label.split(" @ ")[0], base.summary, arm.summary, comp
+            )
+        per_set.append(found)
+        title = f"Under agents {agents_name(group[0].agents)}: {games:,} games per arm, seed {seed}"
+        sections.append((title, list(found.items())))
+    both = holds_under_both(per_set, [agents_name(g[0].agents) for g in groups]) if len(groups) == 2 else []
+    return Verdict(sections, both, tests)
+
+
+def holds_under_both(per_set: list[dict[str, list[Finding]]], names: list[str]) -> list[str]:
+    """For each conclusion that calls something, whether the other agent set reaches the same one."""
+    lines = []
+    a, b = per_set
+    for where, findings in a.items():
+        for fa, fb in zip(findings, b[where], strict=True):
+            if fa.conclusion in ("info",) or (
+                fa.conclusion in ("none", "n/a") and fb.conclusion in ("none", "n/a")
+            ):
+                continue
+            if fa.conclusion == fb.conclusion:
+                lines.append(f"{where}, {fa.question}: {fa.conclusion} under both {names[0]} and {names[1]}.")
+            else:
+                lines.append(
+                    f"{where}, {fa.question}: does not hold under both: {names[0]} finds {_said(fa)}, "
+                    f"{names[1]} finds {_said(fb)}."
+                )
+    if not lines:
+        lines.append(f"Neither {names[0]} nor {names[1]} finds any difference the other does not.")
+    return lines
+
+
+def _said(f: Finding) -> str:
+    return {"none": "no detectable difference", "n/a": "no test possible"}.get(f.conclusion, f.conclusion)

@@ -11,7 +11,7 @@ import click
 from printkit.errors import DataError, run_cli
 from printkit.gamedata import available_games, load_game
 from simulate.agents import parse_agents
-from simulate.arms import run_arms
+from simulate.arms import DEFAULT_MAX_GAMES, run_arms
 from simulate.engines import ENGINES, make_game
 from simulate.runner import play
 from simulate.sweep import DEFAULT_GAMES as DEFAULT_SWEEP_GAMES
@@ -32,9 +32,13 @@ def _common(f):
         ),
         click.option(
             "--agents",
-            default="greedy",
+            "agents",
+            multiple=True,
+            default=("greedy",),
             show_default=True,
-            help="One agent for every seat, or one per seat: random,greedy.",
+            help="One agent for every seat, or one per seat: random,greedy. Give it twice "
+            "(--agents greedy --agents mcts:200) to play every arm under both and say which "
+            "conclusions hold under both.",
         ),
         click.option("--games", type=int, default=2000, show_default=True, help="Games per arm."),
         click.option("--seed", type=int, default=1, show_default=True, help="Seed of the run."),
@@ -55,19 +59,34 @@ def _common(f):
         click.option(
             "--fresh", is_flag=True, help="Replace an earlier run in the same folder instead of resuming it."
         ),
-        click.option("--quiet", is_flag=True, help="No progress bar."),
+        click.option("--quiet", is_flag=True, help="No progress bar (the summary is still printed)."),
+        click.option(
+            "--precision",
+            type=float,
+            default=None,
+            metavar="X",
+            help="Play on, --games more at a time, until every arm's first-mover share is known to "
+            "within X either side (95%), e.g. 0.02; at most --max-games per arm.",
+        ),
+        click.option(
+            "--max-games",
+            type=int,
+            default=DEFAULT_MAX_GAMES,
+            show_default=True,
+            help="Cap on games per arm for --precision.",
+        ),
     ]
     for option in reversed(options):
         f = option(f)
     return f
 
 
-def _finish(folder: Path, written: dict[str, Path], lines: list[str], quiet: bool) -> None:
-    if not quiet:
-        click.echo("\n".join(lines))
+def _finish(folder: Path, written: dict[str, Path], lines: list[str]) -> None:
+    click.echo("\n".join(lines))
     click.echo(f"report: {written['pdf']}")
+    click.echo(f"page: {written['html']}")
     click.echo(f"figures: {folder / 'figures'}")
-    click.echo(f"summary: {written['summary']}")
+    click.echo(f"summary: {written['summary']} and {written['csv']}")
 
 
 @click.group(help=__doc__)
@@ -85,12 +104,12 @@ def cli() -> None:
     help="Variant names and key=value parts joined by +, e.g. board7+deal=equal.",
 )
 @_common
-def run_cmd(game, variant, sets, players, agents, games, seed, jobs, out, fresh, quiet):
+def run_cmd(game, variant, sets, players, agents, games, seed, jobs, out, fresh, quiet, precision, max_games):
     """Play GAME many times under one set of rules and write a balance report."""
     folder, written, lines = run_arms(
-        game, [variant], sets, players, agents, games, seed, jobs, out, fresh, quiet
+        game, [variant], sets, players, agents, games, seed, jobs, out, fresh, quiet, precision, max_games
     )
-    _finish(folder, written, lines, quiet)
+    _finish(folder, written, lines)
 
 
 @cli.command("compare")
@@ -103,14 +122,28 @@ def run_cmd(game, variant, sets, players, agents, games, seed, jobs, out, fresh,
     help="An arm (repeat for each): variant names and key=value parts joined by +.",
 )
 @_common
-def compare_cmd(game, variants, sets, players, agents, games, seed, jobs, out, fresh, quiet):
+def compare_cmd(
+    game, variants, sets, players, agents, games, seed, jobs, out, fresh, quiet, precision, max_games
+):
     """Play GAME under two or more variants side by side, with tests between them."""
     if len(variants) < 2:
         raise DataError("--variant: compare needs two or more arms, e.g. --variant default --variant board7")
     folder, written, lines = run_arms(
-        game, list(variants), sets, players, agents, games, seed, jobs, out, fresh, quiet
+        game,
+        list(variants),
+        sets,
+        players,
+        agents,
+        games,
+        seed,
+        jobs,
+        out,
+        fresh,
+        quiet,
+        precision,
+        max_games,
     )
-    _finish(folder, written, lines, quiet)
+    _finish(folder, written, lines)
 
 
 @cli.command("bench")

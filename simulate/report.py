@@ -1,14 +1,20 @@
-"""Balance reports: a multi-page PDF, one PNG per figure and `summary.json`, from the arms of a run.
+"""Balance reports: verdict page first, then details and figures, as PDF, HTML, PNGs, JSON and CSV.
 
 Every figure is titled with the game, the arms (variants), the agents, the
 number of games and the seed, so that a PNG lifted out of the report still
-says what it shows.
+says what it shows. The numbers come from `simulate.balance` over streaming
+tallies (`simulate.tally`); the words of the verdict from `simulate.verdict`.
 """
 
 from __future__ import annotations
 
+import base64
+import csv
+import html
+import io
 import json
 import math
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,19 +29,47 @@ from matplotlib.backends.backend_pdf import PdfPages  # noqa: E402
 
 from printkit.atomic import atomic_path, write_text  # noqa: E402
 from simulate import stats  # noqa: E402
+from simulate.tally import ArmTally  # noqa: E402
+from simulate.verdict import Finding  # noqa: E402
 
-COLOURS = ["#1b6ca8", "#d7263d", "#3a9d5d", "#f4a300", "#7b4f9d", "#555555"]
+# Twelve colours that stay apart (after Kelly's colours of maximum contrast), for up to 12 arms.
+COLOURS = [
+    "#0067a5",
+    "#be0032",
+    "#008856",
+    "#f38400",
+    "#875692",
+    "#a1caf1",
+    "#848482",
+    "#e68fac",
+    "#604e97",
+    "#8db600",
+    "#654522",
+    "#f3c300",
+]
 
 
 @dataclass
 class Arm:
-    """One column of a comparison: a variant's games and their summary."""
+    """One column of a comparison: a variant's games (tally and a sample of rows) and their summary.
+
+    `cols` holds every game up to `tally.RESERVOIR` games and a uniform
+    sample beyond; counts and sums over every game come from `tally`.
+    """
 
     label: str
     players: int
     agents: tuple[str, ...]
     cols: dict[str, Any]
     summary: dict[str, Any]
+    tally: ArmTally | None = None
+    changes: str = ""
+
+    def total(self, name: str) -> float:
+        """Sum of a column over every game of the arm."""
+        if self.tally is not None:
+            return self.tally.total(name)
+        return float(np.nansum(self.cols[name]))
 
 
 @dataclass
@@ -47,14 +81,15 @@ class Context:
     metric_names: tuple[str, ...]
     categories: tuple[str, ...]
     deal_metric: str | None = None
-    extras: Callable[[Context, list[Arm]], Extras] | None = None
+    extras: Callable[[Context, list[Arm]], Extras | None] | None = None
+    category_colours: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
 class Extras:
-    """A game's own part of the report: lines for the summary page, figures, JSON entries.
+    """A game's own part of the report: lines for the details page, figures, JSON entries.
 
-    An engine module offers it as `report_extras(ctx, arms) -> Extras`.
+    An engine offers it as `Game.report_extras(ctx, arms) -> Extras`.
     """
 
     lines: list[str] = field(default_factory=list)
@@ -62,112 +97,162 @@ class Extras:
     summary: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass
+class Verdict:
+    """The verdict page's content: per agent set, per arm and per comparison, findings in words."""
+
+    sections: list[tuple[str, list[tuple[str, list[Finding]]]]]
+    both: list[str]
+    tests: int
+
+
+def colour(i: int) -> str:
+    return COLOURS[i % len(COLOURS)]
+
+
+def _agents_text(arms: list[Arm]) -> str:
+    return "; ".join(sorted({",".join(a.agents) if len(set(a.agents)) > 1 else a.agents[0] for a in arms}))
+
+
 def _heading(ctx: Context, arms: list[Arm], what: str) -> str:
-    labels = " vs ".join(a.label for a in arms)
-    agents = "; ".join(sorted({",".join(a.agents) if len(set(a.agents)) > 1 else a.agents[0] for a in arms}))
+    labels = " vs ".join(dict.fromkeys(a.label.split(" @ ")[0] for a in arms))
+    if len(labels) > 70:
+        labels = f"{len(arms)} arms"
     players = "/".join(sorted({str(a.players) for a in arms}))
     return (
-        f"{ctx.title}: {what}\n{labels} | {players}p | agents {agents} | {ctx.games} games | seed {ctx.seed}"
+        f"{ctx.title}: {what}\n{labels} | {players}p | agents {_agents_text(arms)} | "
+        f"{ctx.games} games | seed {ctx.seed}"
     )
 
 
-def _rate_bars(ax: Any, arms: list[Arm], key: str, names: list[str], fair: bool) -> None:
+# ------------------------------------------------------------------ figures
+def _rate_bars(ax: Any, arms: list[Arm], key: str, names: list[str]) -> None:
     width = 0.8 / len(arms)
     for i, arm in enumerate(arms):
         rates = arm.summary[key]
         x = np.arange(len(rates)) + (i - (len(arms) - 1) / 2) * width
-        p = np.array([r["p"] for r in rates])
-        err = np.array([[r["p"] - r["lo"] for r in rates], [r["hi"] - r["p"] for r in rates]])
-        ax.bar(x, p, width, yerr=err, capsize=3, label=arm.label, color=COLOURS[i % len(COLOURS)])
-        if fair:
-            ax.hlines(1 / arm.players, x[0] - width / 2, x[-1] + width / 2, colors="k", linestyles="dotted")
+        p = np.array([r["p"] if r["n"] else 0.0 for r in rates])
+        err = np.array(
+            [
+                [max(0.0, r["p"] - r["lo"]) if r["n"] else 0 for r in rates],
+                [max(0.0, r["hi"] - r["p"]) if r["n"] else 0 for r in rates],
+            ]
+        )
+        ax.bar(x, p, width, yerr=err, capsize=3, label=arm.label, color=colour(i))
+        fair = arm.summary["fair_share"]
+        ax.hlines(fair, x[0] - width / 2, x[-1] + width / 2, colors="k", linestyles="dotted")
     longest = max(len(a.summary[key]) for a in arms)
     ax.set_xticks(range(longest))
-    ax.set_xticklabels(names[:longest])
-    ax.set_ylabel("win rate (95% Wilson interval)")
+    ax.set_xticklabels(names[:longest], fontsize=8)
+    ax.set_ylabel("share of decided games won (95% Wilson)")
     ax.set_ylim(0, 1)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=7, ncol=2 if len(arms) > 4 else 1)
 
 
 def figure_seat_wins(ctx: Context, arms: list[Arm]) -> plt.Figure:
     fig, ax = plt.subplots(figsize=(8, 5))
-    longest = max(a.players for a in arms)
-    _rate_bars(ax, arms, "seat_wins", [f"seat {s + 1}" for s in range(longest)], fair=True)
-    ax.set_title(_heading(ctx, arms, "wins by seat (dotted: an even share)"), fontsize=9)
+    widest = max(arms, key=lambda a: a.summary["sides"])
+    _rate_bars(ax, arms, "side_wins", widest.summary["side_names"])
+    ax.set_title(_heading(ctx, arms, "wins by seat over decided games (dotted: fair share)"), fontsize=9)
     return fig
 
 
 def figure_position_wins(ctx: Context, arms: list[Arm]) -> plt.Figure:
     fig, ax = plt.subplots(figsize=(8, 5))
-    longest = max(a.players for a in arms)
+    longest = max(a.summary["sides"] for a in arms)
     names = ["moved first"] + [
         f"moved {k + 1}{'nd' if k == 1 else 'rd' if k == 2 else 'th'}" for k in range(1, longest)
     ]
-    _rate_bars(ax, arms, "position_wins", names, fair=True)
-    ax.set_title(_heading(ctx, arms, "wins by turn order"), fontsize=9)
+    _rate_bars(ax, arms, "position_wins", names)
+    ax.set_title(
+        _heading(ctx, arms, "wins by turn order over decided games (dotted: fair share)"), fontsize=9
+    )
     return fig
 
 
-def _histograms(ax: Any, arms: list[Arm], values: list[np.ndarray], xlabel: str) -> None:
-    low = min(float(v.min()) for v in values if len(v))
-    high = max(float(v.max()) for v in values if len(v))
+def _histograms(ax: Any, arms: list[Arm], values: list[np.ndarray], means: list[float], xlabel: str) -> None:
+    finite = [v[np.isfinite(v)] for v in values]
+    low = min((float(v.min()) for v in finite if len(v)), default=0.0)
+    high = max((float(v.max()) for v in finite if len(v)), default=1.0)
     bins = np.arange(math.floor(low), math.ceil(high) + 2) - 0.5
     if len(bins) > 60:
         bins = np.linspace(low, high, 50)
-    for i, (arm, v) in enumerate(zip(arms, values, strict=True)):
-        ax.hist(
-            v,
-            bins=bins,
-            histtype="step",
-            linewidth=1.8,
-            density=True,
-            label=f"{arm.label} (mean {np.mean(v):.2f})",
-            color=COLOURS[i % len(COLOURS)],
-        )
+    for i, (arm, v, mean) in enumerate(zip(arms, finite, means, strict=True)):
+        if len(v):
+            ax.hist(
+                v,
+                bins=bins,
+                histtype="step",
+                linewidth=1.8,
+                density=True,
+                label=f"{arm.label} (mean {mean:.2f})",
+                color=colour(i),
+            )
     ax.set_xlabel(xlabel)
     ax.set_ylabel("share of games")
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=7, ncol=2 if len(arms) > 4 else 1)
 
 
 def figure_scores(ctx: Context, arms: list[Arm]) -> plt.Figure:
     fig, ax = plt.subplots(figsize=(8, 5))
     values = [np.concatenate([a.cols[f"score_{s + 1}"] for s in range(a.players)]) for a in arms]
-    _histograms(ax, arms, values, "final score of a seat")
+    _histograms(ax, arms, values, [a.summary["score_all"]["mean"] for a in arms], "final score of a seat")
     ax.set_title(_heading(ctx, arms, "score distribution"), fontsize=9)
     return fig
 
 
 def figure_margins(ctx: Context, arms: list[Arm]) -> plt.Figure:
     fig, ax = plt.subplots(figsize=(8, 5))
-    _histograms(ax, arms, [stats.margins(a.cols) for a in arms], "winning margin (top score minus next)")
+    teams = any(a.summary["sides"] < a.players for a in arms)
+    what = (
+        "winning margin: top side's score minus the next side's"
+        if teams
+        else "winning margin (top minus next)"
+    )
+    _histograms(ax, arms, [a.cols["margin"] for a in arms], [a.summary["margin"]["mean"] for a in arms], what)
     ax.set_title(_heading(ctx, arms, "how close games are"), fontsize=9)
     return fig
 
 
+def _metric_bar(arm: Arm, name: str) -> tuple[float, float, float]:
+    s = arm.summary
+    if name == "draw rate":
+        d = s["draws"]
+        return d["p"], d["lo"], d["hi"]
+    if name == "capped":
+        d = s["capped"]
+        return d["p"], d["lo"], d["hi"]
+    d = s["generic"].get(name) or s["metrics"].get(name) or s.get(name)
+    return d["mean"], d["lo"], d["hi"]
+
+
 def figure_metrics(ctx: Context, arms: list[Arm]) -> plt.Figure:
-    names = ["moves", "draw rate"] + list(ctx.metric_names)
+    censored = any(a.summary["capped"]["k"] for a in arms)
+    generic = [
+        m
+        for m in ("lead_changes", "decisive_at", "drama", "spread")
+        if all(m in a.summary["generic"] for a in arms)
+    ]
+    names = ([] if censored else ["moves"]) + ["draw rate"] + (["capped"] if censored else [])
+    names += generic + [m for m in ctx.metric_names if m not in generic]
     cols = 3
     rows = math.ceil(len(names) / cols)
     fig, axes = plt.subplots(rows, cols, figsize=(10, 2.6 * rows + 0.8), squeeze=False)
     for k, name in enumerate(names):
         ax = axes[k // cols][k % cols]
         for i, arm in enumerate(arms):
-            if name == "moves":
-                d = arm.summary["moves"]
-                mean, lo, hi = d["mean"], d["lo"], d["hi"]
-            elif name == "draw rate":
-                d = arm.summary["draws"]
-                mean, lo, hi = d["p"], d["lo"], d["hi"]
-            else:
-                d = arm.summary["metrics"][name]
-                mean, lo, hi = d["mean"], d["lo"], d["hi"]
-            ax.bar(i, mean, yerr=[[mean - lo], [hi - mean]], capsize=3, color=COLOURS[i % len(COLOURS)])
+            mean, lo, hi = _metric_bar(arm, name)
+            if math.isfinite(mean):
+                ax.bar(
+                    i, mean, yerr=[[max(0.0, mean - lo)], [max(0.0, hi - mean)]], capsize=3, color=colour(i)
+                )
         ax.set_xticks(range(len(arms)))
-        ax.set_xticklabels([a.label for a in arms], fontsize=7, rotation=15)
+        ax.set_xticklabels([a.label for a in arms], fontsize=6, rotation=30, ha="right")
         ax.set_title(name.replace("_", " "), fontsize=9)
     for k in range(len(names), rows * cols):
         axes[k // cols][k % cols].axis("off")
-    fig.suptitle(_heading(ctx, arms, "game figures, mean with 95% interval"), fontsize=9)
+    note = " (lengths cut by a cap: see the verdict's Kaplan-Meier medians)" if censored else ""
+    fig.suptitle(_heading(ctx, arms, "game figures, mean with 95% interval" + note), fontsize=9)
     fig.tight_layout()
     return fig
 
@@ -182,11 +267,12 @@ def figure_categories(ctx: Context, arms: list[Arm]) -> plt.Figure:
             heights,
             bottom=bottoms,
             label=cat.replace("_", " "),
-            color=plt.get_cmap("tab20")(j % 20),
+            color=ctx.category_colours.get(cat, plt.get_cmap("tab20")(j % 20)),
+            edgecolor="white",
         )
         bottoms += heights
     ax.set_xticks(range(len(arms)))
-    ax.set_xticklabels([a.label for a in arms])
+    ax.set_xticklabels([a.label for a in arms], fontsize=7, rotation=20, ha="right")
     ax.set_ylabel("mean points per player")
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     ax.set_title(_heading(ctx, arms, "where the points come from"), fontsize=9)
@@ -200,7 +286,7 @@ def figure_deal(ctx: Context, arms: list[Arm]) -> plt.Figure:
     metric = ctx.deal_metric or ""
     for i, arm in enumerate(arms):
         x = arm.cols[metric]
-        margin = stats.margins(arm.cols)
+        margin = arm.cols["margin"]
         levels = np.unique(x)
         if len(levels) > 8:
             edges = np.unique(np.quantile(x, np.linspace(0, 1, 9)))
@@ -219,9 +305,7 @@ def figure_deal(ctx: Context, arms: list[Arm]) -> plt.Figure:
             means.append(d["mean"])
             errs.append(d["hi"] - d["mean"])
         if xs:
-            ax.errorbar(
-                xs, means, yerr=errs, marker="o", capsize=3, label=arm.label, color=COLOURS[i % len(COLOURS)]
-            )
+            ax.errorbar(xs, means, yerr=errs, marker="o", capsize=3, label=arm.label, color=colour(i))
     ax.set_xlabel(metric.replace("_", " ") + " (groups of 20+ games)")
     ax.set_ylabel("mean winning margin (95% interval)")
     ax.set_ylim(bottom=0)
@@ -233,95 +317,258 @@ def figure_deal(ctx: Context, arms: list[Arm]) -> plt.Figure:
     return fig
 
 
+# ------------------------------------------------------------------ text
 def _fmt_rate(r: dict[str, float]) -> str:
-    return f"{r['p']:.3f} [{r['lo']:.3f}, {r['hi']:.3f}]"
+    return f"{r['p']:.3f} [{r['lo']:.3f}, {r['hi']:.3f}]" if r["n"] else "n/a (nothing to count)"
 
 
-def _fmt_p(p: float | None) -> str:
-    return "n/a" if p is None else (f"{p:.2e}" if p < 0.001 else f"{p:.3f}")
+def _fmt_test(t: dict[str, Any]) -> str:
+    raw = stats.fmt_p(t.get("p"), t.get("why", ""))
+    if t.get("p") is None:
+        return f"{t['test']}: {raw}"
+    return f"{t['test']}: {raw}, Holm {stats.fmt_p(t.get('p_holm')).removeprefix('p ').removeprefix('= ')}"
 
 
 def summary_lines(ctx: Context, arms: list[Arm], comparisons: dict[str, Any]) -> list[str]:
-    """The report's first page, also printed by the command line."""
+    """The details page, also printed by the command line."""
     lines = []
     for arm in arms:
         s = arm.summary
-        lines.append(f"{arm.label}: {s['games']} games, {arm.players} players, agents {','.join(arm.agents)}")
-        for seat, r in enumerate(s["seat_wins"]):
-            lines.append(f"  seat {seat + 1} wins   {_fmt_rate(r)}")
         lines.append(
-            f"  first mover wins {_fmt_rate(s['position_wins'][0])}"
-            f"  (advantage {s['first_player_advantage']:+.3f} over an even share)"
+            f"{arm.label}: {s['games']} games ({s['decided']} decided), {arm.players} players, "
+            f"agents {','.join(arm.agents)}"
         )
+        for name, r, h in zip(s["side_names"], s["side_wins"], s["side_half_wins"], strict=True):
+            lines.append(f"  {name} wins {_fmt_rate(r)} of decided; draw as half {_fmt_rate(h)}")
+        lines.append(
+            f"  first mover wins {_fmt_rate(s['position_wins'][0])} of decided "
+            f"(fair {s['fair_share']:.3f}); {_fmt_test(s['tests']['first_mover'])}"
+        )
+        lines.append(f"  seat balance {_fmt_test(s['tests']['seat_balance'])}")
         lines.append(f"  draws        {_fmt_rate(s['draws'])}")
+        if s["capped"]["k"]:
+            km = s["length"]
+            median = (
+                f"{km['median']:g}"
+                if km["median"] is not None
+                else f"at least the cap (> {km['at_least']:g})"
+            )
+            lines.append(f"  capped       {_fmt_rate(s['capped'])}; Kaplan-Meier median moves {median}")
+        else:
+            lines.append(f"  moves        median {s['moves']['median']:g}, mean {s['moves']['mean']:.1f}")
         seat_scores = [f"{d['mean']:.2f} (sd {d['sd']:.2f})" for d in s["scores"].values()]
         for k in range(0, len(seat_scores), 4):
             head = "  scores by seat" if k == 0 else " " * 15
             lines.append(f"{head} {k + 1}-: " + ", ".join(seat_scores[k : k + 4]))
+        if s["sides"] < s["players"]:
+            team = [f"{d['mean']:.2f}" for d in s["side_scores"].values()]
+            lines.append(f"  scores by team {', '.join(team)}")
         lines.append(f"  margin       mean {s['margin']['mean']:.2f}, sd {s['margin']['sd']:.2f}")
-        lines.append(f"  moves        mean {s['moves']['mean']:.1f}")
-        for name, d in s["metrics"].items():
+        for name, d in {**s["generic"], **s["metrics"]}.items():
             lines.append(f"  {name:<16} mean {d['mean']:.3f} [{d['lo']:.3f}, {d['hi']:.3f}]")
     for name, comp in comparisons.items():
         lines.append(f"{name}:")
-        if "seat_wins_chi2" in comp:
-            c = comp["seat_wins_chi2"]
-            lines.append(f"  seat wins chi-square p = {_fmt_p(c['p'])}")
-            c = comp["position_wins_chi2"]
-            lines.append(f"  turn-order wins chi-square p = {_fmt_p(c['p'])}")
-            d = comp["first_position_win_diff"]
-            lines.append(f"  first-mover win rate change {d['diff']:+.3f} [{d['lo']:+.3f}, {d['hi']:+.3f}]")
-        if "margin_mannwhitney" in comp:
-            c = comp["margin_mannwhitney"]
-            d = comp["margin_diff"]
-            lines.append(
-                f"  margin Mann-Whitney p = {_fmt_p(c['p'])}, change {d['diff']:+.2f} "
-                f"[{d['lo']:+.2f}, {d['hi']:+.2f}]"
-            )
-            lines.append(f"  game length Welch p = {_fmt_p(comp['moves_welch']['p'])}")
+        for key, test in comp["tests"].items():
+            lines.append(f"  {key.replace('_', ' '):<13} {_fmt_test(test)}")
     return lines
 
 
 READING_NOTES = """How to read this report
-- A seat wins a game outright (in a team game both teammates win); a draw is a shared top.
-- Rates show the share of games with a 95% Wilson interval [low, high].
-- 'first mover' is the seat that moved first in that game, whichever seat it was.
-- Margin: the top score minus the best other score (0 in a draw).
-- Between arms: chi-square tests on wins by seat and by turn order, Mann-Whitney U on
-  margins, Welch's t on game length; changes carry 95% bootstrap intervals.
+- Decided game: one side (a seat, or a team in a team game) won alone. Shares of wins are over decided
+  games; a side's fair share is 1/sides. 'Draw as half': a draw shared by k sides gives each 1/k.
+- 'first mover' is the side that moved first in that game, whichever seat it was.
+- Margin: the top side's score minus the next side's (0 in a draw).
+- Tests: exact binomial / chi-square goodness of fit within an arm; Fisher's exact test on draw rates
+  and first-mover shares between arms; chi-square on the split of decided games; Mann-Whitney U on
+  margins and lengths. All p-values of the report are Holm-corrected together.
+- Games stopped by a cap have censored lengths: Kaplan-Meier medians, never a mean or a t-test.
 - Same seed and settings give the same games and figures, whatever --jobs is."""
 
+WRAP = 100
+LINE = {"h": 0.021, "p": 0.0165, "mono": 0.0125, "gap": 0.008}
 
-LINES_PER_PAGE = 72
+
+def verdict_blocks(verdict: Verdict, arms: list[Arm]) -> list[tuple[str, str]]:
+    """The verdict page as (style, text) blocks: `h` heading, `p` paragraph, `gap`."""
+    blocks: list[tuple[str, str]] = []
+    changes = {a.label.split(" @ ")[0]: a.changes for a in arms}
+    blocks.append(("h", "What each arm changes"))
+    for label, text in changes.items():
+        blocks.append(("p", f"{label}: {text}"))
+    for title, groups in verdict.sections:
+        blocks.append(("gap", ""))
+        blocks.append(("h", title))
+        for name, findings in groups:
+            blocks.append(("p", f"[{name}]"))
+            blocks += [("p", "  - " + f.text) for f in findings]
+    if verdict.both:
+        blocks.append(("gap", ""))
+        blocks.append(("h", "Does each conclusion hold under both agent sets?"))
+        blocks += [("p", "  - " + line) for line in verdict.both]
+    blocks.append(("gap", ""))
+    blocks.append(("p", holm_note(verdict.tests)))
+    return blocks
 
 
-def figures_text(ctx: Context, arms: list[Arm], lines: list[str]) -> list[plt.Figure]:
-    """The summary lines on as many A4 pages as they need; reading notes on the last."""
-    pages = [lines[i : i + LINES_PER_PAGE] for i in range(0, max(len(lines), 1), LINES_PER_PAGE)]
+def holm_note(tests: int) -> str:
+    return (
+        f"p-values are Holm-corrected over the {tests} tests of this report, so a difference is called "
+        "only where the corrected p < 0.05; intervals are 95% Wilson intervals. Tests: exact binomial "
+        "(first mover; seats with two sides) or chi-square goodness of fit (more sides) within an arm; "
+        "Fisher's exact test on draw rates and first-mover shares, chi-square on the split of decided "
+        "games, Mann-Whitney U on margins and lengths between arms."
+    )
+
+
+def _wrapped(blocks: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    out = []
+    for style, text in blocks:
+        if style == "gap":
+            out.append((style, ""))
+            continue
+        width = WRAP if style != "mono" else 118
+        indent = " " * (len(text) - len(text.lstrip(" -")))
+        for k, line in enumerate(textwrap.wrap(text, width, subsequent_indent=indent + "  ") or [""]):
+            out.append((style, line))
+            del k
+    return out
+
+
+def text_pages(ctx: Context, arms: list[Arm], what: str, blocks: list[tuple[str, str]]) -> list[plt.Figure]:
+    """Blocks of text wrapped and laid out on as many A4 pages as they need."""
+    lines = _wrapped(blocks)
+    pages: list[list[tuple[str, str]]] = [[]]
+    room = 0.86
+    for style, line in lines:
+        if room < LINE[style] + 0.04:
+            pages.append([])
+            room = 0.86
+        pages[-1].append((style, line))
+        room -= LINE[style]
     figs = []
     for k, page in enumerate(pages):
         fig = plt.figure(figsize=(8.27, 11.69))
         more = f" ({k + 1}/{len(pages)})" if len(pages) > 1 else ""
-        heading = _heading(ctx, arms, "balance report" + more)
-        fig.text(0.06, 0.96, heading, fontsize=10, va="top", weight="bold")
-        fig.text(0.06, 0.9, "\n".join(page), fontsize=8, va="top", family="monospace")
-        if k == len(pages) - 1:
-            fig.text(0.06, 0.04, READING_NOTES, fontsize=8, va="bottom", color="#333333")
+        fig.text(0.06, 0.965, _heading(ctx, arms, what + more), fontsize=10, va="top", weight="bold")
+        y = 0.90
+        for style, line in page:
+            if line:
+                fig.text(
+                    0.06,
+                    y,
+                    line,
+                    fontsize={"h": 10, "p": 8.5, "mono": 7.5}[style],
+                    va="top",
+                    weight="bold" if style == "h" else "normal",
+                    family="monospace" if style == "mono" else "sans-serif",
+                )
+            y -= LINE[style]
         figs.append(fig)
     return figs
 
 
-def write_report(
-    folder: Path, ctx: Context, arms: list[Arm], comparisons: dict[str, Any], config: dict[str, Any]
-) -> tuple[dict[str, Path], list[str]]:
-    """Write report.pdf, figures/*.png and summary.json into `folder`.
+# ------------------------------------------------------------------ outputs
+def summary_rows(arms: list[Arm]) -> list[list[Any]]:
+    """One row per arm and figure: arm, agents, metric, value, low, high, n."""
+    return [
+        [arm.label, ",".join(arm.agents), metric, _num(value), _num(lo), _num(hi), n]
+        for arm in arms
+        for metric, value, lo, hi, n in _arm_figures(arm.summary)
+    ]
 
-    Returns the paths written and the lines of the summary page.
+
+def _arm_figures(s: dict[str, Any]) -> list[tuple[str, float, float, float, int]]:
+    nan = math.nan
+    out: list[tuple[str, float, float, float, int]] = [
+        ("games", s["games"], nan, nan, s["games"]),
+        ("decided", s["decided"], nan, nan, s["games"]),
+    ]
+    rates = [(f"wins of decided: {name}", r) for name, r in zip(s["side_names"], s["side_wins"], strict=True)]
+    rates += [(f"wins of decided: turn position {k + 1}", r) for k, r in enumerate(s["position_wins"])]
+    rates += [("first mover, draw as half", s["position_half_wins"][0])]
+    rates += [("draw rate", s["draws"]), ("capped rate", s["capped"])]
+    out += [(name, r["p"], r["lo"], r["hi"], r["n"]) for name, r in rates]
+    km = s["length"]
+    out.append(
+        (
+            "length median (Kaplan-Meier)",
+            km["median"] if km["median"] is not None else nan,
+            nan,
+            nan,
+            km["games"],
+        )
+    )
+    means = [("margin", s["margin"]), ("score", s["score_all"]), *s["generic"].items(), *s["metrics"].items()]
+    means += [(f"points from {cat}", d) for cat, d in s["categories"].items()]
+    out += [(f"{name} mean", d["mean"], d["lo"], d["hi"], d.get("n", 0)) for name, d in means]
+    return out
+
+
+def _num(x: float | None) -> str | float:
+    return "" if x is None or not math.isfinite(x) else round(float(x), 6)
+
+
+def summary_csv(arms: list[Arm]) -> str:
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(["arm", "agents", "metric", "value", "low", "high", "n"])
+    writer.writerows(summary_rows(arms))
+    return buf.getvalue()
+
+
+def report_html(
+    ctx: Context, arms: list[Arm], blocks: list[tuple[str, str]], details: list[str], pngs: dict[str, bytes]
+) -> str:
+    """One self-contained page: the verdict, the details, and every figure embedded as PNG data."""
+    title = html.escape(_heading(ctx, arms, "balance report").replace("\n", " | "))
+    body = [f"<h1>{title}</h1>"]
+    for style, text in blocks:
+        if style == "h":
+            body.append(f"<h2>{html.escape(text)}</h2>")
+        elif style == "p":
+            body.append(f"<p>{html.escape(text.strip())}</p>")
+    body.append("<h2>Details</h2><pre>" + html.escape("\n".join(details)) + "</pre>")
+    for name, data in pngs.items():
+        b64 = base64.b64encode(data).decode("ascii")
+        body.append(
+            f'<figure><img alt="{html.escape(name)}" src="data:image/png;base64,{b64}">'
+            f"<figcaption>{html.escape(name)}</figcaption></figure>"
+        )
+    style = (
+        "body{font-family:sans-serif;max-width:60em;margin:2em auto;line-height:1.4}"
+        "img{max-width:100%}pre{font-size:80%;overflow-x:auto}"
+    )
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
+        f"<style>{style}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n"
+    )
+
+
+def write_report(
+    folder: Path,
+    ctx: Context,
+    arms: list[Arm],
+    comparisons: dict[str, Any],
+    config: dict[str, Any],
+    verdict: Verdict,
+) -> tuple[dict[str, Path], list[str]]:
+    """Write report.pdf, report.html, figures/*.png, summary.json and summary.csv into `folder`.
+
+    Returns the paths written and the lines of the details page.
     """
     folder.mkdir(parents=True, exist_ok=True)
-    extras = ctx.extras(ctx, arms) if ctx.extras else Extras()
-    lines = summary_lines(ctx, arms, comparisons) + extras.lines
-    text_pages = figures_text(ctx, arms, lines)
+    extras = (ctx.extras(ctx, arms) if ctx.extras else None) or Extras()
+    details = summary_lines(ctx, arms, comparisons) + extras.lines
+    blocks = verdict_blocks(verdict, arms)
+    pages = text_pages(ctx, arms, "verdict", blocks)
+    pages += text_pages(
+        ctx,
+        arms,
+        "details",
+        [("mono", line) for line in details]
+        + [("gap", "")]
+        + [("p", line) for line in READING_NOTES.splitlines()],
+    )
     figures = {
         "seat_wins": figure_seat_wins(ctx, arms),
         "turn_order": figure_position_wins(ctx, arms),
@@ -340,35 +587,54 @@ def write_report(
     pdf_path = folder / "report.pdf"
     with atomic_path(pdf_path) as tmp:
         with PdfPages(tmp, metadata={"CreationDate": None, "ModDate": None, "Creator": "simulate"}) as pdf:
-            for fig in [*text_pages, *figures.values()]:
+            for fig in [*pages, *figures.values()]:
                 pdf.savefig(fig)
     written["pdf"] = pdf_path
-    for fig in text_pages:
+    verdict_png = figdir / "verdict.png"
+    with atomic_path(verdict_png) as tmp:
+        pages[0].savefig(tmp, format="png", dpi=80, metadata={"Software": None})
+    written["verdict"] = verdict_png
+    for fig in pages:
         plt.close(fig)
+    pngs: dict[str, bytes] = {}
     for name, fig in figures.items():
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", dpi=100, metadata={"Software": None})
+        plt.close(fig)
+        pngs[name] = buf.getvalue()
         png = figdir / f"{name}.png"
         with atomic_path(png) as tmp:
-            fig.savefig(tmp, format="png", dpi=100, metadata={"Software": None})
-        plt.close(fig)
+            tmp.write_bytes(pngs[name])
         written[name] = png
+    written["html"] = folder / "report.html"
+    write_text(written["html"], report_html(ctx, arms, blocks, details, pngs))
+    written["csv"] = folder / "summary.csv"
+    write_text(written["csv"], summary_csv(arms))
     summary = {
         "game": ctx.game,
         "title": ctx.title,
         "config": config,
         "arms": {a.label: {"players": a.players, "agents": list(a.agents), **a.summary} for a in arms},
         "comparisons": comparisons,
+        "verdict": [
+            [title, [[name, [f.text for f in fs]] for name, fs in groups]]
+            for title, groups in verdict.sections
+        ],
+        "holds_under_both": verdict.both,
+        "tests_corrected": verdict.tests,
         **({"game_specific": extras.summary} if extras.summary else {}),
     }
-    json_path = folder / "summary.json"
-    write_text(json_path, json.dumps(_clean(summary), indent=2, sort_keys=False) + "\n")
-    written["summary"] = json_path
-    return written, lines
+    written["summary"] = folder / "summary.json"
+    write_text(written["summary"], json.dumps(_clean(summary), indent=2, sort_keys=False) + "\n")
+    return written, [line for _, line in _wrapped(blocks)]
 
 
 def _clean(obj: Any) -> Any:
-    """JSON has no NaN: write null instead."""
-    if isinstance(obj, float) and not math.isfinite(obj):
-        return None
+    """JSON has no NaN and no numpy types: write plain numbers and null."""
+    if isinstance(obj, (float, np.floating)):
+        return float(obj) if math.isfinite(obj) else None
+    if isinstance(obj, np.integer):
+        return int(obj)
     if isinstance(obj, dict):
         return {k: _clean(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):

@@ -1,182 +1,161 @@
-"""Balance statistics over the games of a run: rates with Wilson intervals, and tests between arms.
+"""Statistics for balance reports, knowing no game: rates, tests, corrections, censored lengths.
 
-Works on the columns of a games CSV (`runner.read_rows`), so it knows no game:
-seats, winners, scores, placements, and whatever metrics and score categories
-the engine declared.
+Every function here takes counts or values, never a CSV, so that each can be
+checked by hand on a small example (tests/simulate/test_stats.py does).
 """
 
 from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 from scipy import stats as sps
 
 Z95 = 1.959963984540054
-BOOTSTRAP = 2000
+Z80 = 0.8416212335729143  # power 0.8, for "games needed"
+ALPHA = 0.05
 
 
-def wilson(k: int, n: int, z: float = Z95) -> dict[str, float]:
-    """Rate k/n with its Wilson score interval (95% by default)."""
+def wilson(k: float, n: float, z: float = Z95) -> dict[str, float]:
+    """Rate k/n with its Wilson score interval (95% by default); k may be fractional (half wins)."""
     if n == 0:
         return {"k": 0, "n": 0, "p": math.nan, "lo": math.nan, "hi": math.nan}
     p = k / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return {"k": int(k), "n": int(n), "p": p, "lo": max(0.0, centre - half), "hi": min(1.0, centre + half)}
+    half = z * math.sqrt(max(p * (1 - p), 0.0) / n + z * z / (4 * n * n)) / denom
+    k_out: float = int(k) if float(k).is_integer() else float(k)
+    return {"k": k_out, "n": int(n), "p": p, "lo": max(0.0, centre - half), "hi": min(1.0, centre + half)}
 
 
 def describe(x: np.ndarray) -> dict[str, float]:
-    """Mean with a 95% t interval, standard deviation, median and range."""
+    """Mean with a 95% t interval, standard deviation, median and range (NaNs left out)."""
+    x = np.asarray(x, dtype=float)
+    x = x[~np.isnan(x)]
     n = len(x)
     if n == 0:
-        return {"mean": math.nan, "sd": math.nan, "lo": math.nan, "hi": math.nan, "median": math.nan}
-    mean = float(np.mean(x))
-    sd = float(np.std(x, ddof=1)) if n > 1 else 0.0
+        return {"n": 0, "mean": math.nan, "sd": math.nan, "lo": math.nan, "hi": math.nan, "median": math.nan}
+    return from_moments(n, float(np.mean(x)), float(np.var(x) * n), float(np.median(x)), x.min(), x.max())
+
+
+def from_moments(n: int, mean: float, m2: float, median: float, low: float, high: float) -> dict[str, float]:
+    """`describe` from running moments (count, mean, sum of squared deviations)."""
+    sd = math.sqrt(m2 / (n - 1)) if n > 1 else 0.0
     half = float(sps.t.ppf(0.975, n - 1) * sd / math.sqrt(n)) if n > 1 else 0.0
     return {
+        "n": int(n),
         "mean": mean,
         "sd": sd,
         "lo": mean - half,
         "hi": mean + half,
-        "median": float(np.median(x)),
-        "min": float(np.min(x)),
-        "max": float(np.max(x)),
+        "median": float(median),
+        "min": float(low),
+        "max": float(high),
     }
 
 
-def players_of(cols: dict[str, Any]) -> int:
-    return sum(1 for name in cols if name.startswith("score_"))
-
-
-def winner_sets(cols: dict[str, Any]) -> list[set[int]]:
-    """Winning seats of each game, numbered from 0."""
+def winner_sets(cols: Mapping[str, Any]) -> list[set[int]]:
+    """Winning seats of each game of a CSV's columns, numbered from 0."""
     return [{int(w) - 1 for w in str(ws).split(";") if w} for ws in cols["winners"]]
 
 
-def seat_win_counts(cols: dict[str, Any]) -> tuple[np.ndarray, int]:
-    """Wins per seat (games won outright or by the seat's team) and the number of draws."""
-    n = players_of(cols)
-    draws = cols["draw"].astype(bool)
-    wins = np.zeros(n, dtype=int)
-    for won, draw in zip(winner_sets(cols), draws, strict=True):
-        if not draw:
-            for seat in won:
-                wins[seat] += 1
-    return wins, int(draws.sum())
+# ------------------------------------------------------------------ tests
+def binomial(k: int, n: int, p0: float) -> dict[str, Any]:
+    """Exact two-sided binomial test of k successes in n against rate p0."""
+    if n == 0:
+        return {"test": "exact binomial", "p": None, "why": "no decided games"}
+    return {"test": "exact binomial", "p": float(sps.binomtest(int(k), int(n), p0).pvalue)}
 
 
-def position_wins(cols: dict[str, Any]) -> np.ndarray:
-    """Per game and turn position (0 = moved first), 1 if that position won outright."""
-    n = players_of(cols)
-    first = cols["first_player"].astype(int) - 1
-    draws = cols["draw"].astype(bool)
-    out = np.zeros((len(first), n), dtype=int)
-    for g, (won, f, draw) in enumerate(zip(winner_sets(cols), first, draws, strict=True)):
-        if not draw:
-            for seat in won:
-                out[g, (seat - f) % n] = 1
-    return out
-
-
-def margins(cols: dict[str, Any]) -> np.ndarray:
-    """Top score minus the best score of another side (0 for a draw)."""
-    n = players_of(cols)
-    scores = np.column_stack([cols[f"score_{s + 1}"] for s in range(n)])
-    ordered = np.sort(scores, axis=1)
-    if n == 1:
-        return ordered[:, -1]
-    return ordered[:, -1] - ordered[:, -2]
-
-
-def summarize(
-    cols: dict[str, Any], metric_names: tuple[str, ...], categories: tuple[str, ...]
-) -> dict[str, Any]:
-    """The balance figures of one arm."""
-    n = players_of(cols)
-    games = len(cols["game"])
-    wins, draws = seat_win_counts(cols)
-    pos = position_wins(cols)
-    scores = {f"seat_{s + 1}": describe(cols[f"score_{s + 1}"]) for s in range(n)}
-    all_scores = np.concatenate([cols[f"score_{s + 1}"] for s in range(n)])
-    seat_rates = [wilson(int(wins[s]), games) for s in range(n)]
-    position_rates = [wilson(int(pos[:, p].sum()), games) for p in range(n)]
-    fair = 1 / n
-    summary: dict[str, Any] = {
-        "games": games,
-        "players": n,
-        "seat_wins": seat_rates,
-        "position_wins": position_rates,
-        "draws": wilson(draws, games),
-        "first_player_advantage": position_rates[0]["p"] - fair if games else math.nan,
-        "largest_seat_gap": float(max(r["p"] for r in seat_rates) - min(r["p"] for r in seat_rates))
-        if games
-        else math.nan,
-        "scores": scores,
-        "score_all": describe(all_scores),
-        "margin": describe(margins(cols)),
-        "moves": describe(cols["moves"]),
-        "metrics": {m: describe(cols[m]) for m in metric_names},
-        "categories": {
-            cat: describe(np.concatenate([cols[f"{cat}_{s + 1}"] for s in range(n)])) for cat in categories
-        },
+def goodness_of_fit(counts: Sequence[int]) -> dict[str, Any]:
+    """Chi-square goodness of fit of counts against equal shares."""
+    counts = np.asarray(counts, dtype=float)
+    if counts.sum() == 0:
+        return {"test": "chi-square goodness of fit", "p": None, "why": "no decided games"}
+    res = sps.chisquare(counts)
+    return {
+        "test": "chi-square goodness of fit",
+        "chi2": float(res.statistic),
+        "dof": len(counts) - 1,
+        "p": float(res.pvalue),
     }
-    return summary
 
 
-def _bootstrap_diff(a: np.ndarray, b: np.ndarray, seed: int) -> dict[str, float]:
-    """Difference of means b - a with a percentile bootstrap 95% interval."""
-    rng = np.random.default_rng(seed)
-    ia = rng.integers(0, len(a), size=(BOOTSTRAP, len(a)))
-    ib = rng.integers(0, len(b), size=(BOOTSTRAP, len(b)))
-    diffs = b[ib].mean(axis=1) - a[ia].mean(axis=1)
-    lo, hi = np.percentile(diffs, [2.5, 97.5])
-    return {"diff": float(b.mean() - a.mean()), "lo": float(lo), "hi": float(hi)}
+def equal_shares(counts: Sequence[int]) -> dict[str, Any]:
+    """Are these win counts an equal split? Exact binomial for two, chi-square otherwise."""
+    if len(counts) == 2:
+        return binomial(int(counts[0]), int(sum(counts)), 0.5)
+    return goodness_of_fit(counts)
 
 
-def compare(a: dict[str, Any], b: dict[str, Any], seed: int = 0) -> dict[str, Any]:
-    """Tests of arm `b` against arm `a` (the baseline).
+def fisher(k1: int, n1: int, k2: int, n2: int) -> dict[str, Any]:
+    """Fisher's exact test of two rates k1/n1 and k2/n2."""
+    if n1 == 0 or n2 == 0:
+        return {"test": "Fisher exact", "p": None, "why": "an arm has no games to count"}
+    if k1 + k2 == 0 or k1 + k2 == n1 + n2:
+        same = "no game is" if k1 + k2 == 0 else "every game is"
+        return {"test": "Fisher exact", "p": None, "why": f"{same} counted in both arms"}
+    res = sps.fisher_exact([[k1, n1 - k1], [k2, n2 - k2]])
+    return {"test": "Fisher exact", "p": float(res.pvalue)}
 
-    - chi-square on seat wins (wins per seat plus draws), when both arms have the same players;
-    - chi-square on wins by turn position (does moving first matter differently?);
-    - Mann-Whitney U on margins, with the common-language effect size;
-    - Welch's t on game length;
-    - bootstrap intervals for the change in mean margin and first-position win rate.
+
+def contingency(table: np.ndarray) -> dict[str, Any]:
+    """Chi-square test of independence on a table of counts (rows: arms)."""
+    table = np.asarray(table, dtype=float)
+    table = table[:, table.sum(axis=0) > 0]
+    if (table.sum(axis=1) == 0).any():
+        return {"test": "chi-square", "p": None, "why": "an arm has no decided games"}
+    if table.shape[1] < 2:
+        return {"test": "chi-square", "p": None, "why": "only one side ever won"}
+    res = sps.chi2_contingency(table, correction=False)
+    return {"test": "chi-square", "chi2": float(res.statistic), "dof": int(res.dof), "p": float(res.pvalue)}
+
+
+def mann_whitney(hist_a: Mapping[float, int], hist_b: Mapping[float, int]) -> dict[str, Any]:
+    """Two-sided Mann-Whitney U of b against a from value counts (normal approximation, ties corrected).
+
+    `effect` is the common-language effect size: the chance that a game of b
+    has the larger value, ties counted half.
     """
-    out: dict[str, Any] = {}
-    na, nb = players_of(a), players_of(b)
-    if na == nb:
-        wa, da = seat_win_counts(a)
-        wb, db = seat_win_counts(b)
-        out["seat_wins_chi2"] = _chi2(np.array([list(wa) + [da], list(wb) + [db]]))
-        pa, pb = position_wins(a), position_wins(b)
-        out["position_wins_chi2"] = _chi2(np.array([pa.sum(axis=0), pb.sum(axis=0)]))
-        out["first_position_win_diff"] = _bootstrap_diff(pa[:, 0].astype(float), pb[:, 0].astype(float), seed)
-    ma, mb = margins(a), margins(b)
-    if len(ma) and len(mb):
-        u = sps.mannwhitneyu(mb, ma, alternative="two-sided")
-        out["margin_mannwhitney"] = {
-            "u": float(u.statistic),
-            "p": float(u.pvalue),
-            "effect": float(u.statistic / (len(ma) * len(mb))),
-        }
-        out["margin_diff"] = _bootstrap_diff(ma, mb, seed + 1)
-        out["moves_welch"] = welch(a["moves"], b["moves"])
-    return out
+    na, nb = sum(hist_a.values()), sum(hist_b.values())
+    if na == 0 or nb == 0:
+        return {"test": "Mann-Whitney U", "p": None, "why": "an arm has no values"}
+    values = sorted(set(hist_a) | set(hist_b))
+    below_a = 0
+    u = 0.0
+    ties = 0.0
+    for v in values:
+        a, b = hist_a.get(v, 0), hist_b.get(v, 0)
+        u += b * (below_a + a / 2)
+        below_a += a
+        t = a + b
+        ties += t**3 - t
+    n = na + nb
+    mean = na * nb / 2
+    var = na * nb / 12 * ((n + 1) - ties / (n * (n - 1)))
+    effect = u / (na * nb)
+    if var <= 0:
+        why = "every value is the same"
+        return {"test": "Mann-Whitney U", "u": u, "effect": effect, "p": None, "why": why}
+    z = (u - mean) / math.sqrt(var)
+    return {"test": "Mann-Whitney U", "u": u, "effect": effect, "p": float(2 * sps.norm.sf(abs(z)))}
 
 
-def welch(a: np.ndarray, b: np.ndarray) -> dict[str, float | None]:
+def welch(a: np.ndarray, b: np.ndarray) -> dict[str, Any]:
     """Difference of means b - a with Welch's t test; no test where it cannot say anything.
 
     With fewer than two values in an arm, or every value the same in both, the
-    p-value is None rather than a number scipy warns is unreliable.
+    p-value is None (with the reason) rather than a number scipy warns is unreliable.
+    Never use it on lengths cut by a cap (see `km_median`).
     """
     diff = float(np.mean(b) - np.mean(a)) if len(a) and len(b) else math.nan
-    if len(a) < 2 or len(b) < 2 or (np.ptp(a) == 0 and np.ptp(b) == 0):
-        return {"diff": diff, "t": None, "p": None}
+    if len(a) < 2 or len(b) < 2:
+        return {"diff": diff, "t": None, "p": None, "why": "fewer than two values in an arm"}
+    if np.ptp(a) == 0 and np.ptp(b) == 0:
+        return {"diff": diff, "t": None, "p": None, "why": "every value is the same"}
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", "Precision loss", RuntimeWarning)
         t = sps.ttest_ind(b, a, equal_var=False)
@@ -188,10 +167,72 @@ def _finite(x: float) -> float | None:
     return x if math.isfinite(x) else None
 
 
-def _chi2(table: np.ndarray) -> dict[str, Any]:
-    keep = table.sum(axis=0) > 0
-    table = table[:, keep]
-    if table.shape[1] < 2 or (table.sum(axis=1) == 0).any():
-        return {"chi2": None, "dof": 0, "p": None}
-    res = sps.chi2_contingency(table)
-    return {"chi2": float(res.statistic), "dof": int(res.dof), "p": float(res.pvalue)}
+def holm(pvalues: Sequence[float | None]) -> list[float | None]:
+    """Holm's step-down adjustment of a family of p-values (None stays None)."""
+    indexed = sorted((p, i) for i, p in enumerate(pvalues) if p is not None)
+    m = len(indexed)
+    out: list[float | None] = [None] * len(pvalues)
+    running = 0.0
+    for rank, (p, i) in enumerate(indexed):
+        running = max(running, min(1.0, (m - rank) * p))
+        out[i] = running
+    return out
+
+
+def fmt_p(p: float | None, why: str = "") -> str:
+    """`p = 0.012`, `p = 3.1e-05`, `p < 1e-10`; a missing p says why."""
+    if p is None:
+        return f"p n/a: {why}" if why else "p n/a"
+    if p < 1e-10:
+        return "p < 1e-10"
+    if p < 0.001:
+        return f"p = {p:.1e}"
+    return f"p = {p:.3f}" if p < 0.1 else f"p = {p:.2f}"
+
+
+def diff_interval(k1: int, n1: int, k2: int, n2: int) -> dict[str, float]:
+    """Difference of rates k2/n2 - k1/n1 with Newcombe's hybrid Wilson 95% interval."""
+    if n1 == 0 or n2 == 0:
+        return {"diff": math.nan, "lo": math.nan, "hi": math.nan}
+    a, b = wilson(k1, n1), wilson(k2, n2)
+    d = b["p"] - a["p"]
+    lo = d - math.sqrt((b["p"] - b["lo"]) ** 2 + (a["hi"] - a["p"]) ** 2)
+    hi = d + math.sqrt((b["hi"] - b["p"]) ** 2 + (a["p"] - a["lo"]) ** 2)
+    return {"diff": d, "lo": lo, "hi": hi}
+
+
+def games_to_resolve(p0: float, delta: float = 0.02, decided_share: float = 1.0) -> int:
+    """Games per arm for a two-sided 5% test with power 0.8 to tell p0 + delta from p0.
+
+    Counted over decided games, then divided by the share of games decided.
+    """
+    p1 = p0 + delta
+    n = ((Z95 * math.sqrt(p0 * (1 - p0)) + Z80 * math.sqrt(p1 * (1 - p1))) / delta) ** 2
+    games = n / max(decided_share, 1e-9)
+    return int(float(f"{games:.2g}"))
+
+
+def km_median(counts: Mapping[tuple[float, bool], int]) -> dict[str, Any]:
+    """Kaplan-Meier median length from counts of (length, censored).
+
+    Returns the median and the capped share; when the survival curve never
+    falls to one half, the median is `None` and `at_least` the longest
+    length seen (a censored game says only "at least this long").
+    """
+    total = sum(counts.values())
+    capped = sum(c for (_, cens), c in counts.items() if cens)
+    out: dict[str, Any] = {"games": total, "capped": capped, "median": None, "at_least": None}
+    if total == 0:
+        return out
+    at_risk = total
+    surv = 1.0
+    for t in sorted({t for t, _ in counts}):
+        events = counts.get((t, False), 0)
+        if events:
+            surv *= 1 - events / at_risk
+            if surv <= 0.5:
+                out["median"] = float(t)
+                return out
+        at_risk -= events + counts.get((t, True), 0)
+    out["at_least"] = float(max(t for t, _ in counts))
+    return out

@@ -40,8 +40,8 @@ from printkit.errors import DataError  # noqa: E402
 from printkit.gamedata import GameData  # noqa: E402
 from simulate.agents import parse_agents  # noqa: E402
 from simulate.arms import load_for_run, play_arm, slug  # noqa: E402
+from simulate.balance import summarize  # noqa: E402
 from simulate.engines import make_game  # noqa: E402
-from simulate.stats import summarize  # noqa: E402
 
 DEFAULT_GAMES = 128  # two full chunks of the runner: as quick as 100 games with --jobs 2
 
@@ -145,8 +145,8 @@ def run_sweep(
             arm_dir = (
                 folder / "arms" / slug("+".join(f"{a.short}={v}" for a, v in zip(axes, combo, strict=True)))
             )
-            _, cols = play_arm(data, rules, names, games, seed, arm_dir, jobs, fresh, bar.update)
-            summary = summarize(cols, engine.metric_names, engine.categories)
+            _, tally = play_arm(data, rules, names, games, seed, arm_dir, jobs, fresh, bar.update)
+            summary = summarize(tally, engine.shown_metrics(), engine.categories)
             rows.append(Row(tuple(combo), rules.label, rules.players, names, summary))
     categories = arms[0][2].categories
     heading = _heading(data.title, axes, rows, games, seed)
@@ -195,7 +195,7 @@ def table_csv(axes: list[Axis], rows: list[Row], categories: Sequence[str]) -> s
         line: list[Any] = list(r.values) + [r.players, s["games"]]
         line += [_num(s["score_all"]["mean"]), _num(s["score_all"]["sd"]), _num(s["margin"]["mean"])]
         line += [_num(s["first_player_advantage"]), _num(s["largest_seat_gap"]), _num(s["draws"]["p"])]
-        for key in ("seat_wins", "position_wins"):
+        for key in ("side_wins", "position_wins"):
             rates = s[key]
             for k in range(seats):
                 line += [_num(rates[k][f]) for f in ("p", "lo", "hi")] if k < len(rates) else ["", "", ""]
@@ -235,7 +235,7 @@ def table_markdown(heading: str, axes: list[Axis], rows: list[Row], categories: 
         cells += [f"{s['score_all']['mean']:.1f} ± {s['score_all']['sd']:.1f}", f"{s['margin']['mean']:.1f}"]
         cells += [_rate(s["position_wins"][0]), f"{s['first_player_advantage']:+.3f}"]
         cells += [f"{s['largest_seat_gap']:.3f}"]
-        cells += [_rate(s["seat_wins"][k]) if k < r.players else "" for k in range(seats)]
+        cells += [_rate(s["side_wins"][k]) if k < r.players else "" for k in range(seats)]
         cells += [_rate(s["position_wins"][k]) if k < r.players else "" for k in range(1, seats)]
         cells += [f"{s['categories'][c]['mean']:.1f}" for c in categories]
         lines.append("| " + " | ".join(cells) + " |")

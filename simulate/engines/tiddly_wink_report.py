@@ -13,6 +13,7 @@ these figures against the first arm.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from typing import Any
 
 import matplotlib.pyplot as plt
@@ -22,7 +23,7 @@ from scipy import stats as sps
 from printkit.errors import DataError
 from printkit.gamedata import load_game
 from simulate.report import COLOURS, Arm, Context, Extras, _heading
-from simulate.stats import describe, welch, wilson
+from simulate.stats import describe, fmt_p, km_median, mann_whitney, welch, wilson
 
 MAX_SEATS = 8
 ROUND_NOTES = """How to read this page
@@ -31,12 +32,21 @@ ROUND_NOTES = """How to read this page
 - Turn positions count clockwise from the round's leader (who held the highest double).
 - A round is decided when one player takes the pot; tied blocked rounds (no single winner) are left
   out of the win shares and counted as ties.
-- Capped matches were stopped by the round cap: they are counted here, not dropped.
-- Option effects: two-proportion z tests on pooled rates, Welch's t on per-match means."""
+- Capped matches were stopped by the round cap: their length is censored, so match length is a
+  Kaplan-Meier median (or 'at least the cap'), never a mean, and is not t-tested.
+- Option effects: two-proportion z tests on pooled rates, Welch's t on moves per round,
+  Mann-Whitney U on match length only when no match was capped."""
 
 
 def _total(arm: Arm, name: str) -> int:
-    return int(np.sum(arm.cols[name]))
+    return int(arm.total(name))
+
+
+def match_length(arm: Arm) -> dict[str, Any]:
+    """Rounds per match as censored data: Kaplan-Meier median, capped share; no mean."""
+    rounds, capped = arm.cols["rounds"], arm.cols["capped"] > 0
+    km = km_median(Counter(zip(rounds.tolist(), capped.tolist(), strict=True)))
+    return {**km, "max": float(rounds.max()) if len(rounds) else math.nan}
 
 
 def _two_proportions(k1: int, n1: int, k2: int, n2: int) -> dict[str, float | None]:
@@ -75,7 +85,7 @@ def arm_rounds(arm: Arm, published: list[int]) -> dict[str, Any]:
         "blocked_rounds": wilson(blocked, rounds),
         "ties_among_blocked": wilson(tied, blocked),
         "blocked_wins_by_position": blocked_positions,
-        "match_rounds": describe(per_match),
+        "match_rounds": match_length(arm),
         "capped_matches": wilson(_total(arm, "capped"), matches),
         # known only from the matches it stopped
         "round_cap": int(np.max(per_match[capped])) if capped.any() else None,
@@ -84,6 +94,15 @@ def arm_rounds(arm: Arm, published: list[int]) -> dict[str, Any]:
         "bonus_plays_per_round": _total(arm, "bonus_plays") / rounds if rounds else math.nan,
         "draws_per_round": _total(arm, "boneyard_draws") / rounds if rounds else math.nan,
     }
+
+
+def _match_length_test(a: dict[str, Any], b: dict[str, Any], base: Arm, other: Arm) -> dict[str, Any]:
+    """Mann-Whitney U on rounds per match, or no test when a cap censored some matches."""
+    if a["capped_matches"]["k"] or b["capped_matches"]["k"]:
+        return {"diff": None, "p": None, "why": "matches stopped by the round cap have censored lengths"}
+    test = mann_whitney(Counter(base.cols["rounds"].tolist()), Counter(other.cols["rounds"].tolist()))
+    diff = (b["match_rounds"]["median"] or math.nan) - (a["match_rounds"]["median"] or math.nan)
+    return {"diff": diff, **test}
 
 
 def option_effect(base: Arm, other: Arm, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
@@ -99,7 +118,7 @@ def option_effect(base: Arm, other: Arm, a: dict[str, Any], b: dict[str, Any]) -
             base.cols["moves"] / np.maximum(base.cols["rounds"], 1),
             other.cols["moves"] / np.maximum(other.cols["rounds"], 1),
         ),
-        "match_rounds": welch(base.cols["rounds"], other.cols["rounds"]),
+        "match_rounds": _match_length_test(a, b, base, other),
     }
     if a["players"] == b["players"]:
         out["leader_round_win_rate"] = _two_proportions(
@@ -124,12 +143,19 @@ def _rate(r: dict[str, float]) -> str:
     return f"{r['p']:.3f} [{r['lo']:.3f}, {r['hi']:.3f}]" if r["n"] else "n/a"
 
 
-def _p(p: float | None) -> str:
-    if p is None:
-        return "p n/a"
-    if p < 1e-300:
-        return "p < 1e-300"
-    return f"p = {p:.1e}" if p < 0.001 else f"p = {p:.3f}"
+def _p(p: float | None, why: str = "") -> str:
+    return fmt_p(p, why)
+
+
+def length_text(m: dict[str, Any]) -> str:
+    """A censored match length in words: a Kaplan-Meier median, or at least the cap."""
+    if m["median"] is None:
+        return f"median at least the cap ({m['at_least']:.0f} rounds; most matches capped)"
+    return f"Kaplan-Meier median {m['median']:.0f} rounds"
+
+
+def _median_or_cap(m: dict[str, Any]) -> float:
+    return m["median"] if m["median"] is not None else (m["at_least"] or 0.0)
 
 
 def _span(published: list[int]) -> str:
@@ -161,10 +187,7 @@ def lines_for(
         )
         m = f["match_rounds"]
         c = f["capped_matches"]
-        lines.append(
-            f"  match length          mean {m['mean']:.1f} rounds [{m['lo']:.1f}, {m['hi']:.1f}], "
-            f"median {m['median']:.0f}, max {m['max']:.0f}"
-        )
+        lines.append(f"  match length          {length_text(m)}, longest {m['max']:.0f}")
         cap = f" (the cap, {f['round_cap']} rounds)" if f["round_cap"] else ""
         lines.append(f"  capped matches        {c['k']} of {c['n']} = {_rate(c)}{cap}")
         s = f["counter_spread"]
@@ -187,7 +210,8 @@ def lines_for(
         d = e["moves_per_round"]
         lines.append(f"  moves per round       {d['diff']:+.3f}  Welch {_p(d['p'])}")
         d = e["match_rounds"]
-        lines.append(f"  match length          {d['diff']:+.2f} rounds  Welch {_p(d['p'])}")
+        change = "" if d["diff"] is None or not math.isfinite(d["diff"]) else f"{d['diff']:+.1f} rounds  "
+        lines.append(f"  match length          {change}Mann-Whitney {_p(d['p'], d.get('why', ''))}")
     return lines
 
 
@@ -201,7 +225,7 @@ def short_lines(arms: list[Arm], figures: list[dict[str, Any]], effects: dict[st
             f"(even {1 / f['players']:.3f}); blocked {_rate(f['blocked_rounds'])}"
         )
         lines.append(
-            f"    match {m['mean']:.1f} rounds (median {m['median']:.0f}), capped {c['k']}/{c['n']}; "
+            f"    match {length_text(m)}, capped {c['k']}/{c['n']}; "
             f"blocked rounds won by the leader {_rate(f['blocked_wins_by_position'][0])}"
         )
     for name, e in effects.items():
@@ -209,8 +233,7 @@ def short_lines(arms: list[Arm], figures: list[dict[str, Any]], effects: dict[st
         blocked = e["blocked_rate"]
         lines.append(
             f"  {name}: leader {leader['diff']:+.4f} ({_p(leader['p'])}), "
-            f"blocked {blocked['diff']:+.4f} ({_p(blocked['p'])}), "
-            f"match {e['match_rounds']['diff']:+.1f} rounds"
+            f"blocked {blocked['diff']:+.4f} ({_p(blocked['p'])})"
         )
     return lines
 
@@ -311,20 +334,20 @@ def figure_match_length(
     left.legend(fontsize=8)
     for i, (arm, f) in enumerate(zip(arms, figures, strict=True)):
         m = f["match_rounds"]
-        right.errorbar(
+        # a median beyond the cap is drawn at the cap with an up arrow: "at least this long"
+        right.plot(
             f["players"] + (i - (len(arms) - 1) / 2) * 0.08,
-            m["mean"],
-            yerr=_errors([m], "mean"),
-            marker="o",
-            capsize=3,
+            _median_or_cap(m),
+            marker="o" if m["median"] is not None else "^",
             color=COLOURS[i % len(COLOURS)],
-            label=arm.label,
+            label=arm.label + ("" if m["median"] is not None else " (at least the cap)"),
+            linestyle="none",
         )
     players = [f["players"] for f in figures]
     if len(set(players)) == len(players) > 1:
         # a sweep over player counts: join the arms in order of players
         order = np.argsort(players)
-        means = [figures[j]["match_rounds"]["mean"] for j in order]
+        means = [_median_or_cap(figures[j]["match_rounds"]) for j in order]
         right.plot(np.array(players)[order], means, color="#999999", linewidth=0.8, zorder=0)
     right.axvspan(
         min(published) - 0.5,
@@ -337,8 +360,8 @@ def figure_match_length(
     right.set_xlim(low - 0.7, high + 0.7)
     right.set_xticks(range(low, high + 1))
     right.set_xlabel("players")
-    right.set_ylabel("mean rounds per match (95% interval)")
-    right.set_ylim(0, max(f["match_rounds"]["hi"] for f in figures) * 1.15)
+    right.set_ylabel("median rounds per match (Kaplan-Meier)")
+    right.set_ylim(0, max(_median_or_cap(f["match_rounds"]) for f in figures) * 1.15 + 1)
     right.legend(fontsize=8)
     fig.suptitle(_heading(ctx, arms, "match length in rounds"), fontsize=9)
     fig.tight_layout()

@@ -123,7 +123,11 @@ class Game(GameBase):
             for col in cols:
                 self.owner_of[col] = seat
         # the side a colour scores for, when counting changes of lead: its owner, or the owner's team
-        self.side_of = [seat % 2 if self.teams else seat for seat in self.owner_of]
+        self.colour_side = [self.side_of(seat) for seat in self.owner_of]
+
+    def side_of(self, seat: int) -> int:
+        """Teams are seats 1+3 and 2+4 (opposite seats); otherwise each seat plays for itself."""
+        return seat % 2 if self.teams else seat
 
     def new_state(self, seed: int) -> State:
         return State(self, random.Random(seed))
@@ -219,7 +223,7 @@ class State(StateBase):
         sig = self.sig
         squares = self.squares
         totals = self.side_totals
-        side_of = g.side_of
+        colour_side = g.colour_side
         cells[x] = o
         sig[x] = 0
         self.filled += 1
@@ -227,7 +231,7 @@ class State(StateBase):
             c = cols[d]
             if cells[y] >= 0:
                 squares[c] += 1
-                totals[side_of[c]] += 1
+                totals[colour_side[c]] += 1
             else:
                 sig[y] += (c + 1) * POW5[OPPOSITE[d]]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 
 import pytest
@@ -47,12 +48,18 @@ def test_run_writes_report_figures_csv_and_summary(run_tool, tmp_path):
         str(tmp_path),
     )
     assert code == 0
-    folder = tmp_path / "united_square" / "default"
+    folder = tmp_path / "united_square" / "default.greedy.seed4"
     assert (folder / "report.pdf").read_bytes().startswith(b"%PDF")
     assert (folder / "figures" / "seat_wins.png").exists()
     summary = json.loads((folder / "summary.json").read_text())
-    rates = summary["arms"]["default"]["seat_wins"]
+    arm = summary["arms"]["default"]
+    rates = arm["side_wins"]
     assert all(r["lo"] <= r["p"] <= r["hi"] for r in rates)
-    wins = sum(r["k"] for r in rates) + summary["arms"]["default"]["draws"]["k"]
-    assert wins == 120
-    assert "seat 1 wins" in out and "report:" in out
+    assert sum(r["k"] for r in rates) == arm["decided"] == 120 - arm["draws"]["k"] - arm["capped"]["k"]
+    assert "The first mover wins" in out and "report:" in out
+    html = (folder / "report.html").read_text()
+    assert "<img" in html and "data:image/png;base64," in html and 'src="http' not in html
+    with (folder / "summary.csv").open() as fh:
+        rows = list(csv.DictReader(fh))
+    assert {"arm", "agents", "metric", "value", "low", "high", "n"} == set(rows[0])
+    assert any(r["metric"] == "draw rate" and r["arm"] == "default" for r in rows)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-import numpy as np
 import pytest
 
 from printkit.errors import DataError
@@ -82,44 +81,6 @@ def test_wilson_interval_matches_a_hand_computation():
     assert r["lo"] == pytest.approx(0.4902, abs=1e-4)
     assert r["hi"] == pytest.approx(0.9433, abs=1e-4)
     assert stats.wilson(0, 10)["lo"] == 0.0
-
-
-def test_seat_wins_draws_and_turn_positions_from_rows():
-    cols = {
-        "game": np.array([0, 1, 2, 3]),
-        "first_player": np.array([1, 2, 2, 1]),
-        "draw": np.array([0, 0, 1, 0]),
-        "winners": ["1", "1", "1;2", "2"],
-        "score_1": np.array([5, 7, 4, 1]),
-        "score_2": np.array([3, 2, 4, 6]),
-        "moves": np.array([10, 10, 10, 10]),
-    }
-    wins, draws = stats.seat_win_counts(cols)
-    assert list(wins) == [2, 1] and draws == 1
-    # game 0: seat 1 moved first and won; game 1: seat 2 first, seat 1 (second) won;
-    # game 3: seat 1 first, seat 2 (second) won
-    assert list(stats.position_wins(cols).sum(axis=0)) == [1, 2]
-    assert list(stats.margins(cols)) == [2, 5, 0, 5]
-
-
-def test_compare_detects_a_real_difference_and_not_a_null_one():
-    rng = np.random.default_rng(0)
-
-    def arm(p_first, n=2000):
-        first_won = rng.random(n) < p_first
-        return {
-            "game": np.arange(n),
-            "first_player": np.ones(n),
-            "draw": np.zeros(n),
-            "winners": ["1" if w else "2" for w in first_won],
-            "score_1": np.where(first_won, 10.0, 5.0),
-            "score_2": np.where(first_won, 5.0, 10.0),
-            "moves": np.full(n, 20.0) + rng.random(n),
-        }
-
-    base = arm(0.5)
-    assert stats.compare(base, arm(0.6))["seat_wins_chi2"]["p"] < 1e-6
-    assert stats.compare(base, arm(0.5))["seat_wins_chi2"]["p"] > 0.001
 
 
 def test_read_rows_limits_to_the_games_asked_for(tmp_path):

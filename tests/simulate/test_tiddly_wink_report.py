@@ -54,7 +54,7 @@ def test_compare_default_and_leaflet_reports_rounds_inside_matches(run_tool, tmp
         str(tmp_path),
     )
     assert code == 0, err
-    folder = tmp_path / "tiddly_wink" / "default-vs-leaflet+counters=8"
+    folder = tmp_path / "tiddly_wink" / "default-vs-leaflet+counters=8.greedy.seed5"
     for name in ("rounds_summary", "round_wins", "blocked_rounds", "match_length", "option_effects"):
         assert (folder / "figures" / f"{name}.png").stat().st_size > 10_000
     summary = json.loads((folder / "summary.json").read_text())

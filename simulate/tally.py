@@ -1,0 +1,210 @@
+"""One streaming pass over an arm's games CSV: counts, running moments, histograms and a reservoir.
+
+Memory stays flat in the number of games: outcomes are counted by kind
+(first seat, winners, draw, capped), every numeric column keeps running
+moments and, while it takes few distinct values, a histogram (so medians,
+Mann-Whitney tests and Kaplan-Meier medians are exact), and a bounded
+reservoir keeps a uniform sample of whole rows for what needs the values
+themselves (a game's own report pages). Up to `RESERVOIR` games the
+reservoir is every game, in order.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from simulate import stats
+
+RESERVOIR = 20_000
+HIST_LIMIT = 4_000  # distinct values a histogram may hold before it gives way to the reservoir
+READ_CHUNK = 8_192
+RESERVOIR_SEED = 20_240_901
+
+
+class Column:
+    """Running count, mean, squared deviations, range and value counts of one numeric column (NaN skipped)."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.mean = 0.0
+        self.m2 = 0.0
+        self.low = math.inf
+        self.high = -math.inf
+        self.total = 0.0
+        self.hist: Counter[float] | None = Counter()
+
+    def add(self, x: np.ndarray) -> None:
+        x = x[~np.isnan(x)]
+        if not len(x):
+            return
+        n, mean = len(x), float(x.mean())
+        m2 = float(((x - mean) ** 2).sum())
+        delta = mean - self.mean
+        total_n = self.n + n
+        self.m2 += m2 + delta * delta * self.n * n / total_n
+        self.mean += delta * n / total_n
+        self.n = total_n
+        self.total += float(x.sum())
+        self.low, self.high = min(self.low, float(x.min())), max(self.high, float(x.max()))
+        if self.hist is not None:
+            values, counts = np.unique(x, return_counts=True)
+            self.hist.update(dict(zip(values.tolist(), counts.tolist(), strict=True)))
+            if len(self.hist) > HIST_LIMIT:
+                self.hist = None
+
+    def median(self, sample: np.ndarray) -> float:
+        """Exact from the histogram; from the reservoir's values once there are too many distinct ones."""
+        if self.hist is None:
+            return float(np.nanmedian(sample)) if len(sample) else math.nan
+        half, seen = self.n / 2, 0
+        ordered = sorted(self.hist.items())
+        for k, (value, count) in enumerate(ordered):
+            seen += count
+            if seen > half:
+                return value
+            if seen == half:
+                return (value + ordered[k + 1][0]) / 2
+        return math.nan
+
+    def describe(self, sample: np.ndarray) -> dict[str, float]:
+        if self.n == 0:
+            return stats.describe(np.array([]))
+        return stats.from_moments(self.n, self.mean, self.m2, self.median(sample), self.low, self.high)
+
+
+class ArmTally:
+    """Everything the report needs of one arm, gathered row by row.
+
+    `sides[s]` is the side seat `s` plays for (itself, or its team).
+    """
+
+    def __init__(self, header: Sequence[str], sides: Sequence[int]):
+        self.header = list(header)
+        self.sides = list(sides)
+        self.players = len(sides)
+        self.n_sides = len(set(sides))
+        self.games = 0
+        self.outcomes: Counter[tuple[int, str, int, int]] = Counter()
+        self.lengths: Counter[tuple[float, bool]] = Counter()
+        self.numeric = [name for name in self.header if name != "winners"]
+        self.derived = ["margin"] + [f"side_score_{k + 1}" for k in range(self.n_sides)]
+        self.columns = {name: Column() for name in self.numeric + self.derived}
+        self._reservoir = np.empty((0, len(self.numeric) + len(self.derived)))
+        self._reservoir_winners: list[str] = []
+        self._rng = np.random.default_rng(RESERVOIR_SEED)
+        self._side_matrix = np.zeros((self.players, self.n_sides))
+        for seat, side in enumerate(self.sides):
+            self._side_matrix[seat, side] = 1.0
+
+    def add(self, rows: list[list[str]]) -> None:
+        """Count a chunk of CSV rows (strings, in the header's order)."""
+        if not rows:
+            return
+        w = self.header.index("winners")
+        winners = [r[w] for r in rows]
+        values = np.array([r[:w] + r[w + 1 :] for r in rows], dtype=float)
+        col = {name: values[:, j] for j, name in enumerate(self.numeric)}
+        scores = np.column_stack([col[f"score_{s + 1}"] for s in range(self.players)])
+        side_scores = scores @ self._side_matrix
+        ordered = np.sort(side_scores, axis=1)
+        margin = ordered[:, -1] - ordered[:, -2] if self.n_sides > 1 else ordered[:, -1]
+        derived = np.column_stack([margin, side_scores])
+        full = np.column_stack([values, derived])
+        for j, name in enumerate(self.numeric + self.derived):
+            self.columns[name].add(full[:, j])
+        capped = col["capped"] if "capped" in col else np.zeros(len(rows))
+        self.outcomes.update(
+            zip(
+                col["first_player"].astype(int).tolist(),
+                winners,
+                col["draw"].astype(int).tolist(),
+                (capped > 0).astype(int).tolist(),
+                strict=True,
+            )
+        )
+        self.lengths.update(zip(col["moves"].tolist(), (capped > 0).tolist(), strict=True))
+        self._sample(full, winners)
+        self.games += len(rows)
+
+    def _sample(self, full: np.ndarray, winners: list[str]) -> None:
+        """Algorithm R over the chunk, with a fixed seed so the sample is the same every time."""
+        room = max(0, RESERVOIR - len(self._reservoir))
+        if room:
+            self._reservoir = np.vstack([self._reservoir, full[:room]])
+            self._reservoir_winners += winners[:room]
+        rest = len(full) - room
+        if rest <= 0:
+            return
+        seen = self.games + room + np.arange(rest)
+        slots = self._rng.integers(0, seen + 1)
+        keep = np.nonzero(slots < RESERVOIR)[0]
+        # later rows overwrite earlier ones in the same slot, as the one-row-at-a-time algorithm does
+        last = {int(slots[k]): room + k for k in keep.tolist()}
+        where = np.fromiter(last.keys(), dtype=int, count=len(last))
+        rows = np.fromiter(last.values(), dtype=int, count=len(last))
+        self._reservoir[where] = full[rows]
+        for slot, r in last.items():
+            self._reservoir_winners[slot] = winners[r]
+
+    @property
+    def sampled(self) -> bool:
+        """Whether `cols` is a sample rather than every game."""
+        return self.games > RESERVOIR
+
+    def cols(self) -> dict[str, Any]:
+        """The reservoir as columns (every game, in order, up to `RESERVOIR` games)."""
+        out: dict[str, Any] = {
+            name: self._reservoir[:, j].copy() for j, name in enumerate(self.numeric + self.derived)
+        }
+        out["winners"] = list(self._reservoir_winners)
+        return out
+
+    def total(self, name: str) -> float:
+        """Exact sum of a column over every game."""
+        return self.columns[name].total
+
+    def describe(self, name: str) -> dict[str, float]:
+        j = (self.numeric + self.derived).index(name)
+        return self.columns[name].describe(self._reservoir[:, j])
+
+    def has_values(self, name: str) -> bool:
+        return name in self.columns and self.columns[name].n > 0
+
+
+def read_chunks(csv_path: Path, limit: int | None = None) -> Iterator[tuple[list[str], list[list[str]]]]:
+    """The header and rows of a games CSV, `READ_CHUNK` rows at a time, up to `limit` rows."""
+    with csv_path.open(newline="") as fh:
+        reader = csv.reader(fh)
+        header = next(reader)
+        left = limit if limit is not None else math.inf
+        chunk: list[list[str]] = []
+        for row in reader:
+            if left <= 0:
+                break
+            chunk.append(row)
+            left -= 1
+            if len(chunk) == READ_CHUNK:
+                yield header, chunk
+                chunk = []
+        if chunk:
+            yield header, chunk
+
+
+def tally_csv(csv_path: Path, sides: Sequence[int], limit: int | None = None) -> ArmTally:
+    """Read an arm's CSV in one streaming pass."""
+    tally: ArmTally | None = None
+    for header, rows in read_chunks(csv_path, limit):
+        if tally is None:
+            tally = ArmTally(header, sides)
+        tally.add(rows)
+    if tally is None:
+        with csv_path.open(newline="") as fh:
+            tally = ArmTally(next(csv.reader(fh)), sides)
+    return tally
