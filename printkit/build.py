@@ -2,14 +2,18 @@
 
 One build writes, into the output folder:
 
-- `<stem>.pdf`: in home mode the pieces packed on A4 or Letter sheets with
-  crop marks, each front sheet followed by its mirrored back sheet when pieces
-  have backs (`printkit/backs.py`); in shop mode one page per piece face with
-  TrimBox and BleedBox (`printkit/shop.py`);
+- `<stem>.pdf`: in home mode the pieces packed on A4, A3, Letter or custom
+  sheets with crop marks and a header and scale bar on every sheet; when pieces
+  have backs, duplex (the default then) puts each front sheet's mirrored back
+  sheet after it, simplex only the back sheets that hold something, and
+  `fold` puts front and back side by side to fold and glue instead
+  (`printkit/backs.py`); in shop mode one page per piece face with TrimBox and
+  BleedBox (`printkit/shop.py`);
 - `<stem>.summary.json`: the summary the command prints (`printkit/summary.py`);
 - with `cut_svg`, `<stem>-cut-NN.svg` for front sheet NN (`printkit/cutfile.py`).
 
-`<stem>` is the game, then the variant unless default, then `-shop` in shop
+`<stem>` is the game, then the variant unless default, the paper unless A4,
+`-fold` or `-simplex` when asked for, then `-shop` in shop
 mode and `-<lang>` for a language other than English. Everything is computed
 before the first file is written, so bad input leaves no file behind.
 
@@ -22,18 +26,19 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from printkit.atomic import write_output
-from printkit.backs import Offset, with_backs
+from printkit.backs import Offset, fold_pairs, has_backs, with_backs
 from printkit.cutfile import add_registration, sheet_svg
 from printkit.draw import pieces_for
 from printkit.errors import DataError
 from printkit.fonts import family
 from printkit.gamedata import Rules, load_game
 from printkit.imposition import LayoutOptions, layout, render
+from printkit.margins import SheetInfo
 from printkit.pieces import count_by_component
 from printkit.shop import SHOP_BLEED_MM, shop_layout
 from printkit.summary import summarize
@@ -53,14 +58,18 @@ class BuildResult:
     files: list[Path] = field(default_factory=list)
 
 
-def output_stem(game: str, label: str, mode: str = "home", lang: str = "en", paper: str = "a4") -> str:
-    """`<game>[-<variant>][-letter][-shop][-<lang>]`, safe characters only.
+def output_stem(
+    game: str, label: str, mode: str = "home", lang: str = "en", paper: str = "a4", sides: str = ""
+) -> str:
+    """`<game>[-<variant>][-letter][-fold|-simplex][-shop][-<lang>]`, safe characters only.
 
     Home sheets on a paper other than A4 carry its name, so an A4 and a Letter
-    build of the same game sit side by side instead of overwriting each other.
+    build of the same game sit side by side instead of overwriting each other;
+    so do single-sided and fold-and-glue builds (`sides`: "fold" or "simplex").
     """
     stem = game if label == "default" else f"{game}-{label}"
     stem += f"-{paper}" if mode == "home" and paper != "a4" else ""
+    stem += f"-{sides}" if mode == "home" and sides else ""
     stem += "-shop" if mode == "shop" else ""
     stem += "" if lang == "en" else f"-{lang}"
     return re.sub(r"[^A-Za-z0-9_.=+-]", "_", stem)
@@ -84,10 +93,14 @@ def build(
     cut_svg: bool = False,
     cmyk: bool = False,
     lang: str = "en",
+    duplex: bool | None = None,
+    fold: bool = False,
+    rotate: bool = True,
 ) -> BuildResult:
     """Write the game's files (see the module docstring); bad input raises `DataError` first.
 
-    `bleed` defaults to 0 in home mode and `SHOP_BLEED_MM` in shop mode.
+    `bleed` defaults to 0 in home mode and `SHOP_BLEED_MM` in shop mode;
+    `duplex` defaults to double-sided when a piece has a back.
     """
     if mode not in MODES:
         raise DataError(f"mode: expected one of {', '.join(MODES)}, got {mode!r}")
@@ -95,28 +108,41 @@ def build(
         raise DataError("--cut-svg: cut files are for home sheets; a print shop cuts at the TrimBox")
     if bleed is None:
         bleed = SHOP_BLEED_MM if mode == "shop" else 0.0
-    options = LayoutOptions(paper=paper, margin=margin, gap=gap, bleed=bleed, crop_marks=crop_marks)
+    if fold and (mode == "shop" or duplex):
+        raise DataError("--fold: fold-and-glue is a single-sided home layout; drop --duplex or --mode shop")
+    options = LayoutOptions(
+        paper=paper, margin=margin, gap=gap, bleed=bleed, crop_marks=crop_marks, rotate=rotate
+    )
     data = load_game(game).localized(lang)
     fonts = family(lang)
     rules = data.resolve(spec, sets, players)
     items = pieces_for(data, rules)
-    stem = output_stem(data.name, rules.label, mode, lang, options.paper)
+    if not backs:
+        items = [replace(p, draw_back=None) for p in items]
+    elif fold:
+        items = fold_pairs(items)
+    sides = "fold" if fold else "simplex" if duplex is False else ""
+    stem = output_stem(data.name, rules.label, mode, lang, options.paper, sides)
     out = Path(out_dir)
     svgs: list[tuple[Path, str]] = []
+    info = None
     if mode == "home":
         fronts = layout(items, options)
+        duplex = has_backs(fronts) if duplex is None else duplex
         if cut_svg:
             add_registration(fronts, options)
             svgs = [
                 (out / f"{stem}-cut-{n:02d}.svg", sheet_svg(sheet, f"{data.title}: sheet {n} cut lines"))
                 for n, sheet in enumerate(fronts, 1)
             ]
-        sheets = with_backs(fronts, back_offset) if backs else fronts
+        sheets = with_backs(fronts, back_offset, duplex)
+        info = SheetInfo(data.title, options.paper, margin, duplex, lang)
     else:
         sheets = shop_layout(items, bleed)
-    pdf = render(sheets, f"{data.title} ({rules.label})", fonts, cmyk=cmyk)
+    pdf = render(sheets, f"{data.title} ({rules.label})", fonts, cmyk=cmyk, info=info, duplex=duplex)
     path = out / f"{stem}.pdf"
-    summary = summarize(data, rules, items, sheets, mode, options.paper if mode == "home" else None)
+    summary = summarize(data, rules, items, sheets, mode, options.paper if mode == "home" else None, duplex)
+    summary["fold"] = fold
     summary["files"] = [path.name, *(p.name for p, _ in svgs)]
     summary_path = out / f"{stem}.summary.json"
     write_output(path, pdf)

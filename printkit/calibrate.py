@@ -29,9 +29,8 @@ from reportlab.lib.units import mm
 from printkit.atomic import write_output
 from printkit.backs import Offset
 from printkit.canvas import PrintCanvas
-from printkit.errors import DataError
 from printkit.fonts import family
-from printkit.imposition import PAPERS_MM
+from printkit.sheets import paper_size
 
 RULER_MM = 100
 GRID_REACH_MM = 5  # the grid reads offsets from -5 to +5 mm on each axis
@@ -109,9 +108,7 @@ def _text(canvas: PrintCanvas, x: float, y: float, lines: list[str], size: float
 
 def calibration_pdf(paper: str, offset: Offset = (0.0, 0.0)) -> bytes:
     """The two-page calibration sheet for `paper`, its back shifted by `offset` like pieces' backs."""
-    if paper.lower() not in PAPERS_MM:
-        raise DataError(f"paper: unknown paper {paper!r}; expected one of {', '.join(PAPERS_MM)}")
-    page = PAPERS_MM[paper.lower()]
+    page = paper_size(paper)
     w, h = page
     buf = io.BytesIO()
     canvas = PrintCanvas(buf, family("en"))

@@ -2,10 +2,11 @@
 
     printkit list
     printkit build GAME [--variant SPEC] [--set key=value ...] [--mode home|shop]
-                        [--paper a4|letter] [--bleed MM] [--margin MM] [--gap MM]
-                        [--no-crop-marks] [--no-backs] [--back-offset X,Y] [--cut-svg]
-                        [--cmyk] [--lang en|ja] [--out DIR]
-    printkit calibrate [--paper a4|letter] [--back-offset X,Y] [--out DIR]
+                        [--paper a4|a3|letter|WxH] [--bleed MM] [--margin MM] [--gap MM]
+                        [--no-crop-marks] [--no-rotate] [--no-backs] [--duplex|--simplex]
+                        [--fold] [--back-offset X,Y] [--cut-svg] [--cmyk] [--lang en|ja]
+                        [--out DIR]
+    printkit calibrate [--paper a4|a3|letter|WxH] [--back-offset X,Y] [--out DIR]
     printkit proof GAME [--variant SPEC] [--set key=value ...] [--dpi N] [--lang en|ja] [--out DIR]
 
 Every mistake in the input is one line `error: ...` on stderr and exit status
@@ -25,9 +26,9 @@ from printkit.calibrate import write_calibration
 from printkit.draw import has_drawing, pieces_for
 from printkit.errors import DataError, run_cli
 from printkit.gamedata import LANGS, GameData, available_games, load_game
-from printkit.imposition import PAPERS_MM
 from printkit.pieces import count_by_component
 from printkit.proof import write_proofs
+from printkit.sheets import PAPERS_MM
 from printkit.summary import lines as summary_lines
 
 
@@ -98,7 +99,10 @@ def _out_option(fn: Any) -> Any:
 
 
 _paper = click.option(
-    "--paper", type=click.Choice(sorted(PAPERS_MM), case_sensitive=False), default="a4", show_default=True
+    "--paper",
+    default="a4",
+    show_default=True,
+    help=f"Paper: {', '.join(PAPERS_MM)}, or WxH in mm (e.g. 300x450).",
 )
 _lang = click.option(
     "--lang",
@@ -132,7 +136,20 @@ _offset = click.option(
 @click.option("--margin", type=float, default=10.0, show_default=True, help="Page margin, mm.")
 @click.option("--gap", type=float, default=0.0, show_default=True, help="Gutter between pieces, mm.")
 @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
+@click.option(
+    "--rotate/--no-rotate",
+    default=True,
+    show_default=True,
+    help="Turn pieces a quarter turn where it saves a sheet.",
+)
 @click.option("--backs/--no-backs", default=True, show_default=True, help="Print the backs of pieces.")
+@click.option(
+    "--duplex/--simplex",
+    default=None,
+    help="Double-sided backs after each front sheet, or single-sided with no blank page "
+    "[default: duplex when a piece has a back].",
+)
+@click.option("--fold", is_flag=True, help="Single-sided: front and back side by side, to fold and glue.")
 @_offset
 @click.option("--cut-svg", is_flag=True, help="Also write an SVG of each sheet's cut lines (home mode).")
 @click.option("--cmyk", is_flag=True, help="Write every colour as CMYK (for print shops).")
@@ -148,7 +165,10 @@ def build_cmd(
     margin: float,
     gap: float,
     crop_marks: bool,
+    rotate: bool,
     backs: bool,
+    duplex: bool | None,
+    fold: bool,
     back_offset: str,
     cut_svg: bool,
     cmyk: bool,
@@ -168,6 +188,9 @@ def build_cmd(
         crop_marks=crop_marks,
         mode=mode,
         backs=backs,
+        duplex=duplex,
+        fold=fold,
+        rotate=rotate,
         back_offset=parse_offset(back_offset),
         cut_svg=cut_svg,
         cmyk=cmyk,

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from printkit.errors import DataError
-from printkit.imposition import LayoutOptions, Rect, Sheet
+from printkit.sheets import LayoutOptions, Rect, Sheet
 
 REG_INSET_MM = 4.0  # from the page edge to the outer side of a mark
 REG_SIZE_MM = 5.0  # side of the square and length of an L's arms

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from printkit.errors import DataError
-from printkit.imposition import Block, Placement, Rect, Sheet
 from printkit.pieces import Piece
+from printkit.sheets import Block, Placement, Rect, Sheet
 
 SHOP_BLEED_MM = 3.0  # what most shops ask for when the user names none
 

@@ -6,7 +6,8 @@ data file states for it (`components.<name>.count`, when it states one; other
 counts follow from the rules, e.g. panels per type), how many sheets carry it
 (pages in shop mode) and whether it has a printed back; the same per component
 kind; and the mode, paper, language (and whether the data file has its text),
-sheets and pages. `lines` formats it for
+sheets and pages, and the paper use: the share of the front sheets' area that
+pieces cover, overall and per sheet. `lines` formats it for
 the terminal; the build writes it as JSON beside the PDF.
 """
 
@@ -16,8 +17,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from printkit.gamedata import GameData, Rules
-from printkit.imposition import Sheet
 from printkit.pieces import Piece, count_by_component
+from printkit.sheets import Sheet
 
 
 def summarize(
@@ -27,6 +28,7 @@ def summarize(
     sheets: Sequence[Sheet],
     mode: str,
     paper: str | None,
+    duplex: bool | None = None,
 ) -> dict[str, Any]:
     """The summary of one build as plain data (see the module docstring)."""
     fronts = [s for s in sheets if s.side == "front"]
@@ -67,11 +69,21 @@ def summarize(
         "lang": data.lang,
         "translated": data.has_text(data.lang),
         "sheets": len(fronts) if mode == "home" else None,
+        "paper_use": _share(sum(s.used_mm2() for s in fronts), sum(_area(s) for s in fronts)),
+        "sheet_use": [_share(s.used_mm2(), _area(s)) for s in fronts],
         "pages": len(sheets),
-        "double_sided": any(s.side == "back" for s in sheets),
+        "double_sided": bool(duplex) and any(s.side == "back" for s in sheets),
         "components": components,
         "kinds": kinds,
     }
+
+
+def _area(sheet: Sheet) -> float:
+    return sheet.size_mm[0] * sheet.size_mm[1]
+
+
+def _share(part: float, whole: float) -> float:
+    return round(part / whole, 3) if whole else 0.0
 
 
 def mismatches(summary: dict[str, Any]) -> list[str]:
@@ -87,9 +99,12 @@ def lines(summary: dict[str, Any]) -> list[str]:
     """The summary as the lines the command prints."""
     pages = summary["pages"]
     if summary["mode"] == "home":
-        head = f"{summary['sheets']} sheets of {summary['paper']}, {pages} pages, home mode"
+        use = f"{100 * summary['paper_use']:.0f}%"
+        head = f"{summary['sheets']} sheets of {summary['paper']} ({use} covered), {pages} pages, home mode"
         if summary["double_sided"]:
             head += "; print double-sided, flip on the long edge"
+        elif pages > summary["sheets"]:
+            head += "; single-sided: glue each back page behind its front"
     else:
         head = f"{pages} pages, one per piece face, shop mode"
     unit = "sheets" if summary["mode"] == "home" else "pages"

@@ -74,21 +74,18 @@ def test_a_panel_measures_its_declared_size_as_drawn(default_pdf, shapes_of):
 
 
 @pytest.mark.parametrize("bleed", [0, 3])
-def test_crop_marks_are_one_panel_apart(tmp_path, shapes_of, bleed):
+def test_every_panel_edge_has_a_crop_mark_on_its_line(tmp_path, shapes_of, bleed):
     reader = PdfReader(build_game("united_square", tmp_path, bleed=bleed))
     panels = [p for p in pieces_on(reader, shapes_of).values() if p["component"] == "panel"]
-    top = max(p["clip"][3] for p in panels)
-    above = sorted(
-        {
-            round(m.points[0][0], 3)
-            for m in marks_on(reader.pages[0], shapes_of)
-            if m.points[0][0] == m.points[1][0] and m.bbox[1] > top
-        }
-    )
-    steps = [(b - a) / MM for a, b in zip(above, above[1:], strict=False)]
-    across = int(190 // (PANEL_W + 2 * bleed))  # panels across A4 inside 10 mm margins
-    assert sum(s == pytest.approx(PANEL_W, abs=0.01) for s in steps) == across
-    assert sum(s == pytest.approx(2 * bleed, abs=0.01) for s in steps) == (across - 1 if bleed else 0)
+    for panel in panels:
+        marks = marks_on(reader.pages[panel["page"]], shapes_of)
+        xs = {round(m.points[0][0], 2) for m in marks if m.points[0][0] == m.points[1][0]}
+        ys = {round(m.points[0][1], 2) for m in marks if m.points[0][1] == m.points[1][1]}
+        x0, y0, x1, y1 = panel["clip"]
+        b = bleed * MM
+        assert (x1 - x0 - 2 * b) / MM == pytest.approx(PANEL_W, abs=0.01)
+        assert {round(x0 + b, 2), round(x1 - b, 2)} <= xs
+        assert {round(y0 + b, 2), round(y1 - b, 2)} <= ys
 
 
 def test_bleed_grows_the_drawn_extent_by_twice_the_bleed(tmp_path, shapes_of):
