@@ -28,7 +28,9 @@ def wilson(k: float, n: float, z: float = Z95) -> dict[str, float]:
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(max(p * (1 - p), 0.0) / n + z * z / (4 * n * n)) / denom
     k_out: float = int(k) if float(k).is_integer() else float(k)
-    return {"k": k_out, "n": int(n), "p": p, "lo": max(0.0, centre - half), "hi": min(1.0, centre + half)}
+    # rounding can put a bound a hair past p when k is 0 or n; the interval always holds p
+    lo, hi = min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half))
+    return {"k": k_out, "n": int(n), "p": p, "lo": lo, "hi": hi}
 
 
 def describe(x: np.ndarray) -> dict[str, float]:

@@ -297,13 +297,18 @@ class State(StateBase):
                     return
                 self._reshuffle()
                 deck = self.deck
-            self.hands[p] |= 1 << deck.pop()
+            card = deck.pop()
+            if card >= 0:  # a view's deck is HIDDEN cards: they count but stay unknown
+                self.hands[p] |= 1 << card
             self.sizes[p] += 1
 
     def _reshuffle(self) -> None:
-        self.deck = self.discard + self.deck
+        if self.rng is None:  # a view's preview: the new deck's order is unknown to the seat
+            self.deck = [HIDDEN] * len(self.discard) + self.deck
+        else:
+            self.deck = self.discard + self.deck
+            self.rng.shuffle(self.deck)
         self.discard = []
-        self.rng.shuffle(self.deck)
         self.reshuffles += 1
 
     def _turn_up(self) -> int:
@@ -761,6 +766,19 @@ class State(StateBase):
             value -= 0.5
         return float(value)
 
+    def move_gain(self, move: int, seat: int, rng: random.Random | None = None) -> float:
+        """The change in `evaluate(seat)` when `move` is played here, on a view as well as a state.
+
+        The move is played on a copy that knows what the seat knows, a view
+        with no generator: cards drawn from the hidden deck count in the hand's
+        size but stay unknown, so the value needs no sampling.
+        """
+        after = self._copy()
+        after.viewer = seat
+        after.deck = [HIDDEN] * len(self.deck)
+        after.apply(move)
+        return after.evaluate(seat) - self.evaluate(seat)
+
     def towards_collapse(self, seat: int) -> int:
         """How many number cards in `seat`'s hand would make a collapse where their colour lies."""
         g = self.game
@@ -793,10 +811,15 @@ class State(StateBase):
 
     # ------------------------------------------------------ hidden information
     def clone(self) -> State:
-        new = State(self.game, None, _blank=True)
+        new = self._copy()
         if self.rng is not None:
             new.rng = random.Random()
             new.rng.setstate(self.rng.getstate())
+        return new
+
+    def _copy(self) -> State:
+        """A copy of everything but the generator."""
+        new = State(self.game, None, _blank=True)
         new.viewer = self.viewer
         new.hands = self.hands[:]
         new.sizes = self.sizes[:]
@@ -828,8 +851,7 @@ class State(StateBase):
 
     def view(self, player: int) -> State:
         """What `player` sees: own hand, other hands' sizes, the table, discards, the deck's size."""
-        v = self.clone()
-        v.rng = None
+        v = self._copy()
         v.viewer = player
         v.hands = [h if s == player else None for s, h in enumerate(self.hands)]
         v.deck = [HIDDEN] * len(self.deck)

@@ -81,6 +81,8 @@ def test_wilson_interval_matches_a_hand_computation():
     assert r["lo"] == pytest.approx(0.4902, abs=1e-4)
     assert r["hi"] == pytest.approx(0.9433, abs=1e-4)
     assert stats.wilson(0, 10)["lo"] == 0.0
+    # at 200 games rounding once put the lower bound of 0 of 200 above 0, breaking error bars
+    assert stats.wilson(0, 200)["lo"] == 0.0 and stats.wilson(200, 200)["hi"] == 1.0
 
 
 def test_read_rows_limits_to_the_games_asked_for(tmp_path):

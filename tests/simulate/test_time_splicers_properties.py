@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -120,3 +121,14 @@ def test_evaluate_counts_crystals_first_then_tokens_and_cards_towards_a_collapse
     # R5 makes 3-4-5; B10 is the fifth card of the timeline holding B13; Y1 makes nothing
     assert state.towards_collapse(0) == 2
     assert state.evaluate(0) == (2 - 3) + 0.25 * 1 + 0.3 * 2
+
+
+def test_move_gain_on_a_view_values_the_crystal_of_a_collapse_without_seeing_the_draw():
+    game = make_game(DATA.resolve("default", players=2), debug=True)
+    state = game.position([["R1", "R4", "R6", "R7"], ["B9"]], [["R8", "Y1"], ["Y2"]], ["R7", "R6"])
+    view = state.view(0)
+    place = [m for m in view.legal_moves() if view.describe(m) == "place R8"][0]
+    # before: 0 crystals, 1 token, R8 would make 6-7-8: 0.25 + 0.3; after: 1 crystal, 1 token, Y1 and
+    # three unknown cards drawn: 1 + 0.25
+    assert view.move_gain(place, 0) == pytest.approx(0.7)
+    assert view.hands[1] is None and view.rng is None  # the view itself is untouched
