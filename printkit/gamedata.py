@@ -5,10 +5,15 @@ components, `simulate` to build the rules engine. A data file is TOML with the
 tables `[game]`, `[components.*]`, `[rules]`, `[options.*]` (one per rule: its
 documentation, source and allowed values), `[variants.*]` (named overrides) and
 `[lang.<code>]` (the printed text in another language: the same key paths as
-`[game]` and `[components.*]`, strings only, e.g. `[lang.ja.components.aid.text]`,
-and `[lang.<code>.options.<rule>]` holding only `doc`, for a component that
-prints the options' documentation; `GameData.localized` lays them over the
-English text, and a key the English text lacks is an error).
+`[game]`, `[components.*]` and the options' `doc`; `GameData.localized` lays
+them over the English text). `printkit.schema` declares what each table may
+hold, `printkit.datacheck` checks it table by table, and the game's rule set
+(`printkit.rulesets`) checks what the schema cannot state, on load and again on
+every resolved set of rules, so printkit and simulate refuse the same files.
+
+A variant's `set`, an arm's `key=value` part and `--set` are laid over the
+rules in force leaf by leaf: `set = { planets = { green_each = 4 } }` (or the
+dotted `planets.green_each = 4`) changes that one number and keeps the rest.
 Every problem raises `DataError` with one line naming the file, the key path,
 the bad value and what was expected.
 """
@@ -23,13 +28,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from printkit import datacheck
+from printkit.datacheck import LANGS
 from printkit.errors import DataError
+from printkit.rulesets import RuleError, ruleset
+from printkit.schema import MAX_DEPTH, SOURCES, check_value, depth, type_name, unknown_key
 
-SOURCES = ("seed", "pub", "house")
-LANGS = ("en", "ja")  # languages of the printed text; English is the data file's own
-TRANSLATED = ("game", "components", "options")  # the tables `[lang.<code>]` may translate
-TRANSLATED_OPTION_KEYS = ("doc",)  # an option's values are rules, never translated
-COMPONENT_KINDS = ("tile", "board", "card", "domino", "token", "reference", "chart")
+__all__ = ["LANGS", "SOURCES", "GameData", "Rules", "check_value", "load_game", "parse_value"]
 
 
 def data_dirs() -> list[Path]:
@@ -60,11 +65,15 @@ def available_games() -> list[str]:
 
 
 def find_data_file(game: str) -> Path:
-    """Resolve a game name (`united_square`) or a path to a `.toml` file."""
-    if game.endswith(".toml"):
+    """Resolve a game name (`united_square`) or a path (`./my.toml`, anything with a `/`) to a data file."""
+    if game.endswith(".toml") or "/" in game or os.sep in game:
         path = Path(game)
-        if not path.is_file():
+        if path.is_dir():
+            raise DataError(f"{game}: is a folder; expected a data file (.toml)")
+        if not path.exists():
             raise DataError(f"{game}: no such data file")
+        if not path.is_file():
+            raise DataError(f"{game}: not a regular file; expected a data file (.toml)")
         return path
     for folder in data_dirs():
         path = folder / f"{game}.toml"
@@ -74,31 +83,9 @@ def find_data_file(game: str) -> Path:
     raise DataError(f"unknown game {game!r}: expected one of {known}, or a path to a .toml file")
 
 
-def _show(value: Any) -> str:
-    if isinstance(value, str):
-        return f'"{value}"'
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return repr(value)
-
-
-def _type_name(example: Any) -> str:
-    if isinstance(example, bool):
-        return "true or false"
-    if isinstance(example, int):
-        return "an integer"
-    if isinstance(example, float):
-        return "a number"
-    if isinstance(example, str):
-        return "a string"
-    if isinstance(example, list):
-        return "a list"
-    return "a table"
-
-
 @dataclass(frozen=True)
 class Rules:
-    """Resolved rules for one simulated or printed configuration."""
+    """Resolved rules for one simulated or printed configuration; `data_file` is where they come from."""
 
     game: str
     values: Mapping[str, Any]
@@ -106,6 +93,7 @@ class Rules:
     label: str = "default"
     components: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     meta: Mapping[str, Any] = field(default_factory=dict)
+    data_file: str = ""
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
@@ -173,20 +161,17 @@ class GameData:
         `+` (`board7+deal=equal`), or a list of such parts.
         """
         parts = [p for p in (spec.split("+") if isinstance(spec, str) else spec) if p]
+        sets = list(sets)
         values = copy.deepcopy(dict(self.rules))
         chosen_players: int | None = None
         for part in parts:
             if "=" in part:
                 self._assign(values, part, origin=f"variant {'+'.join(parts)!r}")
                 continue
-            if part not in self.variants:
-                known = ", ".join(sorted(self.variants))
-                raise DataError(f"{self.where()}: unknown variant {part!r}: expected one of {known}")
-            variant = self.variants[part]
-            for key, value in variant.get("set", {}).items():
-                values[key] = copy.deepcopy(value)
-            if "players" in variant:
-                chosen_players = variant["players"]
+            variant = self._variant(part)
+            for path, value in patches(variant.get("set", {})):
+                merge(values, path, value)
+            chosen_players = variant.get("players", chosen_players)
         for assignment in sets:
             self._assign(values, assignment, origin="--set")
         if players is None:
@@ -194,95 +179,89 @@ class GameData:
         if players not in self.game["players"]:
             allowed = ", ".join(str(p) for p in self.game["players"])
             raise DataError(f"{self.where()}: players: {self.title} takes {allowed} players, got {players}")
-        label = "+".join(parts) if parts else "default"
-        return Rules(
+        rules = Rules(
             game=self.name,
             values=values,
             players=players,
-            label=label,
+            label="+".join(parts) if parts else "default",
             components=self.components,
             meta=self.game,
+            data_file=self.where(),
         )
+        self._check_rule_set(rules, sets)
+        return rules
+
+    def _variant(self, name: str) -> Mapping[str, Any]:
+        if name not in self.variants:
+            known = ", ".join(sorted(self.variants))
+            raise DataError(f"{self.where()}: unknown variant {name!r}: expected one of {known}")
+        return self.variants[name]
 
     def _assign(self, values: dict[str, Any], assignment: str, origin: str) -> None:
+        """Lay one `key=value` (a dotted key reaches into a table) over `values`, checked."""
         key, sep, raw = assignment.partition("=")
         key = key.strip()
         if not sep or not key:
             raise DataError(f"{origin} {assignment!r}: expected key=value")
         path = key.split(".")
-        if path[0] not in self.options:
-            known = ", ".join(sorted(self.options))
-            raise DataError(
-                f"{origin} {assignment}: rules.{path[0]}: unknown option; expected one of {known}"
-            )
-        value = parse_value(raw.strip())
-        default: Any = self.rules
-        target: Any = values
-        for i, step in enumerate(path):
-            if not isinstance(default, dict) or step not in default:
-                raise DataError(f"{origin} {assignment}: rules.{'.'.join(path[: i + 1])}: no such key")
-            default = default[step]
-            if i < len(path) - 1:
-                target = target[step]
-        option = self.options[path[0]]
-        checked = check_value(f"rules.{key}", value, default, option, where=f"{origin} {assignment}")
-        target[path[-1]] = checked
+        value = check_patch(self, path, parse_value(raw.strip()), "rules.", f"{origin} {assignment}")
+        merge(values, path, value)
+
+    def _check_rule_set(self, rules: Rules, sets: list[str]) -> None:
+        module = ruleset(self.engine)
+        if module is None:
+            return
+        try:
+            module.check_rules(self, rules)
+        except RuleError as exc:
+            given = f'variant "{rules.label}"' + "".join(f", --set {s}" for s in sets)
+            raise DataError(f"{self.where()}: {exc.key}: {exc.message} ({given})") from None
+
+
+def patches(table: Mapping[str, Any]) -> list[tuple[list[str], Any]]:
+    """A variant's `set` as (key path, value) pairs; a quoted dotted key is a path too."""
+    return [(key.split("."), value) for key, value in table.items()]
+
+
+def check_patch(data: GameData, path: list[str], value: Any, prefix: str, where: str) -> Any:
+    """Check `value` for the rule at `path` (`["planets", "green_each"]`) against its default and option."""
+    name = path[0]
+    if name not in data.options:
+        raise unknown_key(where, prefix + name, data.options, "unknown option")
+    default: Any = data.rules[name]
+    for i, step in enumerate(path[1:], 1):
+        reached = prefix + ".".join(path[:i])
+        if not isinstance(default, dict):
+            raise DataError(f"{where}: {reached}: is {type_name(default)}, not a table")
+        if step not in default:
+            raise unknown_key(where, f"{reached}.{step}", default)
+        default = default[step]
+    return check_value(prefix + ".".join(path), value, default, data.options[name], where)
+
+
+def merge(values: dict[str, Any], path: list[str], value: Any) -> None:
+    """Lay `value` over the rule at `path`: a table changes only the keys it names, anything else replaces."""
+    target = values
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = _merged(target.get(path[-1]), value)
+
+
+def _merged(current: Any, patch: Any) -> Any:
+    if isinstance(current, dict) and isinstance(patch, dict):
+        out = dict(current)
+        for key, value in patch.items():
+            out[key] = _merged(current.get(key), value)
+        return out
+    return copy.deepcopy(patch)
 
 
 def parse_value(raw: str) -> Any:
-    """A `--set` value as TOML (`7`, `true`, `[1, 2]`), or else the bare text as a string."""
+    """A `--set` value as TOML (`7`, `true`, `[1, 2]`, `{ a = 1 }`), or else the bare text as a string."""
     try:
         return tomllib.loads(f"v = {raw}")["v"]
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):
         return raw
-
-
-def check_value(key: str, value: Any, default: Any, option: Mapping[str, Any], where: str) -> Any:
-    """Check `value` against the shape of `default` and the option's limits; return it."""
-
-    def fail(k: str, expected: str, got: Any) -> DataError:
-        return DataError(f"{where}: {k}: expected {expected}, got {_show(got)}")
-
-    def walk(k: str, v: Any, d: Any) -> Any:
-        if isinstance(d, bool):
-            if not isinstance(v, bool):
-                raise fail(k, "true or false", v)
-        elif isinstance(d, int):
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise fail(k, "an integer", v)
-        elif isinstance(d, float):
-            if isinstance(v, bool) or not isinstance(v, (int, float)):
-                raise fail(k, "a number", v)
-            v = float(v)
-        elif isinstance(d, str):
-            if not isinstance(v, str):
-                raise fail(k, "a string", v)
-        elif isinstance(d, list):
-            if not isinstance(v, list):
-                raise fail(k, "a list", v)
-            if not option.get("variable_length") and len(v) != len(d):
-                raise fail(k, f"a list of {len(d)} items", v)
-            if not d:
-                return list(v)
-            return [walk(f"{k}[{i}]", x, d[min(i, len(d) - 1)]) for i, x in enumerate(v)]
-        elif isinstance(d, dict):
-            if not isinstance(v, dict):
-                raise fail(k, "a table", v)
-            for extra in v.keys() - d.keys():
-                raise fail(f"{k}.{extra}", "no such key (known: " + ", ".join(sorted(d)) + ")", v[extra])
-            return {kk: walk(f"{k}.{kk}", v.get(kk, d[kk]), d[kk]) for kk in d}
-        if "choices" in option and not isinstance(d, (list, dict)):
-            if v not in option["choices"] or isinstance(v, bool) != isinstance(d, bool):
-                raise fail(k, "one of " + ", ".join(_show(c) for c in option["choices"]), v)
-        if isinstance(v, (int, float)) and not isinstance(v, bool):
-            lo, hi = option.get("min"), option.get("max")
-            if lo is not None and v < lo:
-                raise fail(k, f"a value >= {lo}", v)
-            if hi is not None and v > hi:
-                raise fail(k, f"a value <= {hi}", v)
-        return v
-
-    return walk(key, value, default)
 
 
 def _overlay(base: Any, over: Any) -> Any:
@@ -294,179 +273,49 @@ def _overlay(base: Any, over: Any) -> Any:
     return over
 
 
-def _check_overlay(path: Path, key: str, base: Any, over: Any) -> None:
-    """A translation must have the shape of the English it replaces: strings for strings."""
-    where = f"{path}: lang.{key}"
-    if isinstance(over, dict):
-        if not isinstance(base, dict):
-            raise DataError(f"{where}: expected {_type_name(base)} as in the English text, got a table")
-        for k, v in over.items():
-            if k not in base:
-                raise DataError(f"{where}.{k}: no such key in the English text ({key.split('.', 1)[1]})")
-            _check_overlay(path, f"{key}.{k}", base[k], v)
-    elif isinstance(over, list):
-        if not isinstance(base, list) or len(base) != len(over):
-            raise DataError(f"{where}: expected a list as long as the English one, got {_show(over)}")
-        for i, (b, o) in enumerate(zip(base, over, strict=True)):
-            _check_overlay(path, f"{key}[{i}]", b, o)
-    elif not (isinstance(over, str) and isinstance(base, str)):
-        raise DataError(f"{where}: expected a string in place of {_show(base)}, got {_show(over)}")
-
-
 # ------------------------------------------------------------------ loading
-class _Checker:
-    """Structural checks of a raw data file, each failure one line."""
-
-    def __init__(self, path: Path):
-        self.path = path
-
-    def fail(self, key: str, expected: str, got: Any) -> DataError:
-        return DataError(f"{self.path}: {key}: expected {expected}, got {_show(got)}")
-
-    def table(self, raw: Mapping[str, Any], key: str, required: bool = True) -> dict[str, Any]:
-        head, _, rest = key.rpartition(".")
-        name = rest or key
-        if name not in raw:
-            if required:
-                raise DataError(f"{self.path}: {key}: missing table")
-            return {}
-        value = raw[name]
-        if not isinstance(value, dict):
-            raise self.fail(key, "a table", value)
-        return value
-
-    def typed(self, raw: Mapping[str, Any], key: str, example: Any, required: bool = True) -> Any:
-        name = key.rpartition(".")[2]
-        if name not in raw:
-            if required:
-                raise DataError(f"{self.path}: {key}: missing, expected {_type_name(example)}")
-            return None
-        value = raw[name]
-        ok = isinstance(value, type(example)) and isinstance(value, bool) == isinstance(example, bool)
-        if isinstance(example, float) and isinstance(value, int) and not isinstance(value, bool):
-            ok = True
-        if not ok:
-            raise self.fail(key, _type_name(example), value)
-        return value
-
-
 def load_game(game: str) -> GameData:
     """Load and check a data file by game name or path."""
     path = find_data_file(game)
+    return check_game(read_toml(path), path)
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """The parsed file; unreadable, non-UTF-8, invalid or too deeply nested TOML is one `DataError` line."""
     try:
-        with path.open("rb") as fh:
-            raw = tomllib.load(fh)
+        raw_bytes = path.read_bytes()
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        text = raw_bytes.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        raise DataError(
+            f"{path}: not UTF-8 text (byte 0x{raw_bytes[exc.start]:02x} at offset {exc.start}); "
+            "save it as UTF-8"
+        ) from None
+    try:
+        raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{path}: not valid TOML: {exc}") from None
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read: {exc.strerror}") from None
-    return check_game(raw, path)
+    except RecursionError:
+        raise DataError(f"{path}: not valid TOML: tables or lists nested too deeply") from None
+    if depth(raw) > MAX_DEPTH:
+        raise DataError(f"{path}: tables or lists nested {depth(raw)} deep; expected at most {MAX_DEPTH}")
+    return raw
 
 
 def check_game(raw: Mapping[str, Any], path: Path) -> GameData:
-    """Check the structure of a parsed data file and return it as `GameData`."""
-    c = _Checker(path)
-    game = c.table(raw, "game")
-    c.typed(game, "game.title", "")
-    c.typed(game, "game.engine", "")
-    players = c.typed(game, "game.players", [])
-    if not players or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 1 for p in players):
-        raise c.fail("game.players", "a non-empty list of player counts", players)
-    default_players = c.typed(game, "game.default_players", 0)
-    if default_players not in players:
-        raise c.fail("game.default_players", "one of game.players", default_players)
-    sources = c.typed(game, "game.sources", [])
-    if not all(isinstance(s, str) for s in sources):
-        raise c.fail("game.sources", "a list of strings", sources)
-
-    components = c.table(raw, "components")
-    for name, comp in components.items():
-        key = f"components.{name}"
-        if not isinstance(comp, dict):
-            raise c.fail(key, "a table", comp)
-        c.typed(comp, f"{key}.title", "")
-        kind = c.typed(comp, f"{key}.kind", "")
-        if kind not in COMPONENT_KINDS:
-            raise c.fail(f"{key}.kind", "one of " + ", ".join(COMPONENT_KINDS), kind)
-        size = c.typed(comp, f"{key}.size_mm", [], required=False)
-        if size is not None:
-            if len(size) != 2 or not all(
-                isinstance(x, (int, float)) and not isinstance(x, bool) and x > 0 for x in size
-            ):
-                raise c.fail(f"{key}.size_mm", "[width, height] in mm, both > 0", size)
-        count = c.typed(comp, f"{key}.count", 0, required=False)
-        if count is not None and count < 0:
-            raise c.fail(f"{key}.count", "a count >= 0", count)
-
-    rules = c.table(raw, "rules")
-    options = c.table(raw, "options")
-    for name in rules:
-        if name not in options:
-            raise DataError(f"{path}: options.{name}: missing; every rule needs a documented option")
-    for name, option in options.items():
-        key = f"options.{name}"
-        if name not in rules:
-            raise DataError(f"{path}: {key}: documents no rule; add rules.{name} or remove it")
-        if not isinstance(option, dict):
-            raise c.fail(key, "a table", option)
-        c.typed(option, f"{key}.doc", "")
-        source = c.typed(option, f"{key}.source", "")
-        if source not in SOURCES:
-            raise c.fail(f"{key}.source", "one of " + ", ".join(SOURCES), source)
-        choices = c.typed(option, f"{key}.choices", [], required=False)
-        if choices is not None and not isinstance(rules[name], (dict, list)) and rules[name] not in choices:
-            raise c.fail(f"rules.{name}", "one of " + ", ".join(_show(x) for x in choices), rules[name])
-        check_value(f"rules.{name}", rules[name], rules[name], option, where=str(path))
-
-    house = c.typed(game, "game.house_rules", [], required=False) or []
-    for name in house:
-        if name not in options:
-            raise c.fail("game.house_rules", "names of options", name)
-
-    variants = c.table(raw, "variants", required=False)
-    for name, variant in variants.items():
-        key = f"variants.{name}"
-        if not isinstance(variant, dict):
-            raise c.fail(key, "a table", variant)
-        c.typed(variant, f"{key}.doc", "")
-        unknown = set(variant) - {"doc", "set", "players"}
-        if unknown:
-            raise c.fail(
-                f"{key}.{sorted(unknown)[0]}", "only doc, set and players", variant[sorted(unknown)[0]]
-            )
-        vplayers = c.typed(variant, f"{key}.players", 0, required=False)
-        if vplayers is not None and vplayers not in players:
-            raise c.fail(f"{key}.players", "one of game.players", vplayers)
-        for opt, value in c.table(variant, f"{key}.set", required=False).items():
-            if opt not in options:
-                raise c.fail(f"{key}.set.{opt}", "the name of an option", opt)
-            check_value(f"{key}.set.{opt}", value, rules[opt], options[opt], where=str(path))
-
-    headline = c.typed(game, "game.headline", [], required=False) or []
-    for spec in headline:
-        for part in str(spec).split("+"):
-            if "=" not in part and part not in variants:
-                raise c.fail("game.headline", "variant names", spec)
-
-    translations = c.table(raw, "lang", required=False)
-    for lang, overlay in translations.items():
-        if lang not in LANGS or lang == "en":
-            raise c.fail(f"lang.{lang}", "a language code, one of " + ", ".join(LANGS[1:]), lang)
-        if not isinstance(overlay, dict):
-            raise c.fail(f"lang.{lang}", "a table", overlay)
-        for part, value in overlay.items():
-            if part not in TRANSLATED:
-                raise c.fail(f"lang.{lang}.{part}", "only " + ", ".join(TRANSLATED), value)
-            _check_overlay(path, f"{lang}.{part}", raw[part], value)
-        for name, option in overlay.get("options", {}).items():
-            for key in sorted(set(option) - set(TRANSLATED_OPTION_KEYS)):
-                raise c.fail(
-                    f"lang.{lang}.options.{name}.{key}",
-                    "only " + ", ".join(TRANSLATED_OPTION_KEYS) + " (an option's values are rules)",
-                    option[key],
-                )
-
-    return GameData(
+    """Check a parsed data file table by table, then the game's rule set, and return it as `GameData`."""
+    where = str(path)
+    datacheck.check_top_level(where, raw)
+    game = datacheck.check_game_table(where, raw)
+    module = ruleset(game["engine"])
+    components = datacheck.check_components(where, raw, module.FIELDS if module else {})
+    rules, options = datacheck.check_rules_and_options(where, raw)
+    datacheck.check_house_rules(where, game, options)
+    variants = datacheck.check_variant_tables(where, raw, game["players"])
+    datacheck.check_headline(where, game, variants)
+    data = GameData(
         name=path.stem,
         path=path,
         game=game,
@@ -474,5 +323,19 @@ def check_game(raw: Mapping[str, Any], path: Path) -> GameData:
         rules=rules,
         options=options,
         variants=variants,
-        translations=translations,
+        translations=datacheck.check_translations(where, raw),
     )
+    _check_variant_sets(data)
+    if module is not None:
+        try:
+            module.check_data(data)
+        except RuleError as exc:
+            raise DataError(f"{where}: {exc.key}: {exc.message}") from None
+    return data
+
+
+def _check_variant_sets(data: GameData) -> None:
+    """Every variant's `set` names rules and holds values their options allow."""
+    for name, variant in data.variants.items():
+        for path, value in patches(variant.get("set", {})):
+            check_patch(data, path, value, f"variants.{name}.set.", data.where())

@@ -18,10 +18,19 @@ ENGINES = {
 
 
 def make_game(rules: Rules, debug: bool = False) -> GameBase:
-    """Build the engine named by the rules' data file for these rules."""
+    """Build the engine named by the rules' data file for these rules.
+
+    The loader's rule set refuses what an engine cannot play; an engine that
+    still refuses its rules gets the data file put in front of its message.
+    """
     engine = rules.meta["engine"]
     if engine not in ENGINES:
         known = ", ".join(sorted(ENGINES))
-        raise DataError(f"game.engine: no engine {engine!r}; expected one of {known}")
+        raise DataError(f"{rules.data_file}: game.engine: no engine {engine!r}; expected one of {known}")
     module = importlib.import_module(ENGINES[engine])
-    return module.Game(rules, debug=debug)
+    try:
+        return module.Game(rules, debug=debug)
+    except DataError as exc:
+        if rules.data_file and not str(exc).startswith(rules.data_file):
+            raise DataError(f"{rules.data_file}: {exc}") from None
+        raise

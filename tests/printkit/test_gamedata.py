@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
+from printkit.build import build
 from printkit.errors import DataError
 from printkit.gamedata import load_game, parse_value
 
@@ -53,28 +56,6 @@ def _broken(tmp_path, old, new):
     return str(path)
 
 
-@pytest.mark.parametrize(
-    "old, new, message",
-    [
-        ("board = 5\n", 'board = "five"\n', 'rules.board: expected one of 5, 7, got "five"'),
-        ("size_mm = [27, 27]", "size_mm = [27, -1]", "components.panel.size_mm: expected [width, height]"),
-        ("players = [2, 4]", "players = 4", "game.players: expected a list, got 4"),
-        ('kind = "tile"', 'kind = "tyle"', "components.panel.kind: expected one of"),
-        ("[options.board]", "[options.bored]", "options.board: missing"),
-        ('set = { deal = "equal" }', 'set = { deal = "fair" }', "variants.equal_deal.set.deal"),
-        ('title = "United Square"', "title = [", "not valid TOML"),
-    ],
-)
-def test_broken_data_files_name_the_file_and_key(tmp_path, old, new, message):
-    path = _broken(tmp_path, old, new)
-    with pytest.raises(DataError) as err:
-        load_game(path)
-    text = str(err.value)
-    assert text.startswith(path)
-    assert message in text
-    assert "\n" not in text
-
-
 def test_unknown_game_lists_the_known_ones():
     with pytest.raises(DataError, match="unknown game 'chess': expected one of .*united_square"):
         load_game("chess")
@@ -116,3 +97,272 @@ def test_a_translation_naming_an_unknown_key_is_one_line_naming_it(tmp_path, ext
         load_game(path)
     text = str(err.value)
     assert text.startswith(path) and message in text and "\n" not in text
+
+
+# ------------------------------------------------------------------ merging into tables
+TWINKLE = SHIPPED.with_name("twinkle_twinkle.toml")
+PLANETS_4 = {"green_each": 4, "blue_each": 2, "blue_most_bonus": 8}
+
+
+def _twinkle_with(tmp_path, extra: str) -> str:
+    path = tmp_path / "twinkle.toml"
+    path.write_text(TWINKLE.read_text(encoding="utf-8") + "\n" + extra, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    "set_line",
+    [
+        "set = { planets = { green_each = 4 } }",  # a table naming one leaf
+        "set = { planets.green_each = 4 }",  # a dotted key
+        'set = { "planets.green_each" = 4 }',  # a quoted dotted key
+    ],
+)
+def test_a_variant_naming_one_leaf_changes_that_leaf_and_keeps_the_rest(tmp_path, set_line):
+    data = load_game(_twinkle_with(tmp_path, f'[variants.green4]\ndoc = "4 per planet."\n{set_line}\n'))
+    rules = data.resolve("green4")
+    assert rules["planets"] == PLANETS_4
+    assert {k: v for k, v in rules.values.items() if k != "planets"} == {
+        k: v for k, v in data.rules.items() if k != "planets"
+    }
+
+
+def test_set_and_arm_parts_merge_over_the_variant_in_force():
+    data = load_game("twinkle_twinkle")
+    blue = data.resolve("blue", sets=["sides={ comets = 'green' }"])
+    assert blue["sides"] == {**{k: "blue" for k in data.rules["sides"]}, "comets": "green"}
+    seven = data.resolve("asteroids_7+asteroids.blue_fewest_penalty=3")
+    assert seven["asteroids"] == {"points": [2, 5, 9, 14, 20, 27, 35], "blue_fewest_penalty": 3}
+    assert data.resolve(sets=["planets={green_each=4}"])["planets"] == PLANETS_4
+    assert data.rules["planets"]["green_each"] == 3  # the loaded defaults are never changed
+
+
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        (
+            "set = { planets = { gren_each = 4 } }",
+            'variants.v.set.planets.gren_each: unknown key; did you mean "green_each"?',
+        ),
+        (
+            'set = { "planets.gren_each" = 4 }',
+            'variants.v.set.planets.gren_each: unknown key; did you mean "green_each"?',
+        ),
+        (
+            "set = { planet = { green_each = 4 } }",
+            'variants.v.set.planet: unknown option; did you mean "planets"?',
+        ),
+        (
+            'set = { planets = { green_each = "4" } }',
+            'variants.v.set.planets.green_each: expected an integer, got "4"',
+        ),
+        ("set = { flip.x = 1 }", "variants.v.set.flip: expected true or false, got a table"),
+    ],
+)
+def test_a_variant_naming_an_unknown_leaf_is_refused_with_the_nearest_key(tmp_path, extra, message):
+    path = _twinkle_with(tmp_path, f'[variants.v]\ndoc = "x"\n{extra}\n')
+    with pytest.raises(DataError) as err:
+        load_game(path)
+    assert str(err.value).startswith(path) and message in str(err.value)
+
+
+def test_a_set_naming_an_unknown_leaf_is_refused_with_the_nearest_key():
+    with pytest.raises(
+        DataError,
+        match='--set planets.gren_each=4: rules.planets.gren_each: unknown key; did you mean "green_each"',
+    ):
+        load_game("twinkle_twinkle").resolve(sets=["planets.gren_each=4"])
+
+
+# ------------------------------------------------------------------ the schema of every table
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("[rules]", "[rule]", 'rule: unknown table; did you mean "rules"?'),
+        (
+            'title = "United Square"',
+            'titel = "United Square"',
+            'game.titel: unknown key; did you mean "title"?',
+        ),
+        (
+            'kind = "tile"',
+            'kind = "tile"\ncuont = 3',
+            'components.panel.cuont: unknown key; did you mean "count"?',
+        ),
+        ("choices = [5, 7]", "choise = [5, 7]", 'options.board.choise: unknown key; did you mean "choices"?'),
+        (
+            'source = "seed"\nchoices = [5, 7]',
+            'sorce = "seed"\nchoices = [5, 7]',
+            'options.board.sorce: unknown key; did you mean "source"?',
+        ),
+        ("set = { deal", "sets = { deal", 'variants.equal_deal.sets: unknown key; did you mean "set"?'),
+        ('letter = "R"', 'leter = "R"', 'game.colours[0].leter: unknown key; did you mean "letter"?'),
+        (
+            'start = "スタート"',
+            'strat = "スタート"',
+            "lang.ja.components.board.text.strat: no such key in the English text",
+        ),
+        (
+            "min = 1\nmax = 8",
+            "min = 8\nmax = 1",
+            "options.panels_per_type.max: expected a value >= min (8), got 1",
+        ),
+        (
+            "choices = [5, 7]",
+            'choices = [5, "7"]',
+            'options.board.choices[1]: expected an integer like rules.board, got "7"',
+        ),
+        (
+            'choices = ["random", "equal"]',
+            'choices = ["random", "equal"]\nmin = 1',
+            "options.deal.min: rules.deal holds no number",
+        ),
+        (
+            "choices = [5, 7]",
+            "choices = []",
+            "options.board.choices: expected a non-empty list of values, got []",
+        ),
+        (
+            'back_rgb = "#2b2d42"',
+            'back_rgb = "navy"',
+            'components.start_panel.back_rgb: expected a colour "#rrggbb"',
+        ),
+        (
+            'like = "panel"',
+            'like = "panle"',
+            'components.start_panel.like: no component "panle"; did you mean "panel"?',
+        ),
+        ("size_mm = [180, 120]", "size_mm = [180]", "components.aid.size_mm: expected [width, height] in mm"),
+        (
+            "players = 4\nset = { mode",
+            "players = 3\nset = { mode",
+            "variants.teams.players: expected one of game.players, got 3",
+        ),
+        (
+            'headline = ["default", "equal_deal"]',
+            'headline = ["default", "equal"]',
+            'game.headline: no variant "equal"; did you mean "equal_deal"?',
+        ),
+        ("board = 5\n", 'board = "five"\n', 'rules.board: expected one of 5, 7, got "five"'),
+        ("size_mm = [27, 27]", "size_mm = [27, -1]", "components.panel.size_mm: expected [width, height]"),
+        ("players = [2, 4]", "players = 4", "game.players: expected a non-empty list of player counts"),
+        ('kind = "tile"', 'kind = "tyle"', "components.panel.kind: expected one of"),
+        ("[options.board]", "[options.bored]", "options.board: missing"),
+        ('set = { deal = "equal" }', 'set = { deal = "fair" }', "variants.equal_deal.set.deal"),
+        ('title = "United Square"', "title = [", "not valid TOML"),
+    ],
+)
+def test_every_table_refuses_unknown_keys_and_bad_values(tmp_path, old, new, message):
+    path = _broken(tmp_path, old, new)
+    with pytest.raises(DataError) as err:
+        load_game(path)
+    text = str(err.value)
+    assert text.startswith(path) and message in text and "\n" not in text
+
+
+def test_a_component_field_of_a_declared_form_is_accepted_and_checked(tmp_path):
+    data = load_game(
+        _broken(tmp_path, 'kind = "board"\n', 'kind = "board"\nline_rgb = "#102030"\nmax_lines = 3\n')
+    )
+    assert data.components["board"]["line_rgb"] == "#102030"
+    with pytest.raises(DataError, match='components.board.line_rgb: expected a colour "#rrggbb", got "grey"'):
+        load_game(_broken(tmp_path, 'kind = "board"\n', 'kind = "board"\nline_rgb = "grey"\n'))
+
+
+# ------------------------------------------------------------------ rule sets on resolved rules
+@pytest.mark.parametrize(
+    "game, spec, sets, players, message",
+    [
+        ("united_square", "default", ("mode=teams",), None, "rules.mode: teams needs 4 players, got 2"),
+        ("united_square", "two_rounds", (), 4, "rules.rounds: 2 rounds is a 2-player rule, got 4 players"),
+        (
+            "united_square",
+            "default",
+            ("board=7",),
+            None,
+            "rules.panels_per_type: a 7x7 board needs 8 panels of each type",
+        ),
+        ("united_square", "board7+deal=equal", ("panels_per_type=8",), 4, None),
+        (
+            "tiddly_wink",
+            "default",
+            ("hand=14",),
+            None,
+            "rules.hand: 5 players x 14 tiles = 70, more than the 28 dominoes",
+        ),
+        ("tiddly_wink", "default", ("hand=14",), 2, None),
+        (
+            "tiddly_wink",
+            "default",
+            ("stake=0",),
+            None,
+            'rules.stake: 0 never puts anyone out, so match_end = "first_bust" never ends',
+        ),
+        (
+            "twinkle_twinkle",
+            "default",
+            ("chart={rows=3}",),
+            2,
+            "rules.standees.2: 2 standees each cannot fill a chart of 15 spaces",
+        ),
+        (
+            "twinkle_twinkle",
+            "default",
+            ("opening={4=[3, 4]}",),
+            None,
+            "rules.opening.4: round 1 starts with 3 tiles in the current row for 4 standees",
+        ),
+    ],
+)
+def test_a_rule_set_the_engine_cannot_play_is_refused_naming_the_file(game, spec, sets, players, message):
+    data = load_game(game)
+    if message is None:
+        assert data.resolve(spec, sets, players).players == (players or data.game["default_players"])
+        return
+    with pytest.raises(DataError) as err:
+        data.resolve(spec, sets, players)
+    assert str(err.value).startswith(f"{data.path}: {message}")
+    assert f'(variant "{spec}"' in str(err.value)
+
+
+@pytest.mark.parametrize(
+    "game", ["united_square", "tiddly_wink", "twinkle_twinkle", "this_town", "time_splicers"]
+)
+def test_every_shipped_variant_resolves(game):
+    data = load_game(game)
+    for name in data.variants:
+        assert data.resolve(name).label == name
+
+
+# ------------------------------------------------------------------ reading the file
+def test_a_utf8_file_with_a_byte_order_mark_loads(tmp_path):
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + SHIPPED.read_bytes())
+    assert load_game(str(path)).title == "United Square"
+
+
+def test_tables_nested_deeper_than_any_data_file_are_refused_before_checking(tmp_path):
+    path = tmp_path / "deep.toml"
+    path.write_text(SHIPPED.read_text(encoding="utf-8") + "\n[game.x]\ny = " + "[" * 40 + "]" * 40 + "\n")
+    with pytest.raises(DataError, match="tables or lists nested 4[0-9] deep; expected at most 24"):
+        load_game(str(path))
+
+
+def test_a_one_leaf_variant_is_what_both_tools_play_and_print(run_tool, tmp_path):
+    variant = '[variants.green4]\ndoc = "4 per planet."\nset = { planets.green_each = 4 }\n'
+    path = _twinkle_with(tmp_path, variant)
+    defaults = load_game(path).rules
+    expected = {**defaults, "planets": PLANETS_4}
+
+    code, _, err = run_tool(
+        "simulate", "run", path, "--variant", "green4", "--games", "2", "--agents", "random",
+        "--quiet", "--out", str(tmp_path / "sim"),
+    )  # fmt: skip
+    assert code == 0, err
+    (run_json,) = (tmp_path / "sim").rglob("run.json")
+    assert json.loads(run_json.read_text())["rules"] == expected
+
+    result = build(path, tmp_path / "print", spec="green4")
+    assert dict(result.rules.values) == expected
+    text = "".join(page.extract_text() for page in PdfReader(result.path).pages)
+    assert "4 points per planet." in text and "3 points per planet." not in text

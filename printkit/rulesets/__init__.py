@@ -1,0 +1,73 @@
+"""Rule sets: what a game's data and rules must satisfy beyond the shape the schema declares.
+
+Both `printkit` and `simulate` read a game through `printkit.gamedata`, which
+runs these checks, so a rule set printkit would print is one simulate can
+play, and the error names the data file. A game's module,
+`printkit/rulesets/<engine>.py`, registered in `RULESETS` by its `[game]
+engine`, exposes:
+
+- `FIELDS: dict[str, Field]`: keys its components may hold beyond those
+  `printkit.schema` declares for every game (e.g. a start tile's `fences`);
+- `check_data(data: GameData) -> None`: on load, the components and tables
+  the game needs (a missing `[components.panel]`, a panel colour that is not
+  one of the game's colours, a tile manifest);
+- `check_rules(data: GameData, rules: Rules) -> None`: once defaults, variants,
+  `--set` and the player count are resolved (teams need 4 players, hands must
+  fit the tiles).
+
+Both raise `RuleError(key, message)`; the loader adds the file and the rules
+in force. A game without an entry gets the schema's checks only.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from types import ModuleType
+from typing import Any
+
+from printkit.errors import DataError
+
+RULESETS = {
+    "united_square": "printkit.rulesets.united_square",
+    "tiddly_wink": "printkit.rulesets.tiddly_wink",
+    "twinkle_twinkle": "printkit.rulesets.twinkle_twinkle",
+    "this_town": "printkit.rulesets.this_town",
+}
+
+
+class RuleError(Exception):
+    """A broken constraint: `key` is the key path (`rules.hand`), `message` what is wrong."""
+
+    def __init__(self, key: str, message: str):
+        super().__init__(f"{key}: {message}")
+        self.key = key
+        self.message = message
+
+
+def ruleset(engine: str) -> ModuleType | None:
+    """The rule-set module of an engine, or None when the game declares none."""
+    module = RULESETS.get(engine)
+    return importlib.import_module(module) if module else None
+
+
+def require(components: Mapping[str, Any], name: str, *fields: str) -> Mapping[str, Any]:
+    """The component `name`, holding every one of `fields`; else a `RuleError` naming what is missing."""
+    comp = components.get(name)
+    if comp is None:
+        raise RuleError(f"components.{name}", "missing table; the game needs it")
+    for item in fields:
+        if item not in comp:
+            raise RuleError(f"components.{name}.{item}", "missing; the game needs it")
+    return comp
+
+
+@contextmanager
+def as_rule_errors() -> Iterator[None]:
+    """Turn a `DataError` of a reader called with `where=""` (": key: message") into a `RuleError`."""
+    try:
+        yield
+    except DataError as exc:
+        key, _, message = str(exc).removeprefix(": ").partition(": ")
+        raise RuleError(key, message) from None

@@ -1,0 +1,44 @@
+"""This Town's rule set: well-formed start tile and tile sets, the set in force, a colour per seat."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from printkit.rulesets import RuleError, as_rule_errors, require
+from printkit.schema import STRINGS, Field
+from printkit.this_town_tiles import read_tiles
+
+if TYPE_CHECKING:
+    from printkit.gamedata import GameData, Rules
+
+# A tile's face, on the start tile's component (the other tiles list theirs in `sets`).
+FIELDS: dict[str, Field] = {
+    "fences": STRINGS,
+    "brands": Field(
+        "a table of sections, each a list of colour names",
+        lambda v: isinstance(v, dict) and all(STRINGS.ok(x) for x in v.values()),
+    ),
+    "bars": STRINGS,
+}
+
+
+def check_data(data: GameData) -> None:
+    """Every tile set holds `count` well-formed tiles; the start tile is well formed."""
+    require(data.components, "start_tile", "size_mm")
+    tile = require(data.components, "tile", "size_mm", "count", "sets")
+    if not isinstance(tile["sets"], dict):
+        raise RuleError("components.tile.sets", "expected a table of named tile lists")
+    with as_rule_errors():
+        for name in tile["sets"]:
+            read_tiles("", data.game, data.components, name, tile["count"])
+
+
+def check_rules(data: GameData, rules: Rules) -> None:
+    """The tile set in force exists; every seat has a colour."""
+    sets = data.components["tile"]["sets"]
+    if rules["tile_set"] not in sets:
+        known = ", ".join(sets)
+        raise RuleError("rules.tile_set", f"no tile set {rules['tile_set']!r}; expected one of {known}")
+    colours = len(data.game.get("colours", []))
+    if rules.players > colours:
+        raise RuleError("players", f"at most {colours} colours (game.colours), got {rules.players} players")

@@ -1,0 +1,53 @@
+"""Tiddly-Wink's rule set: one set of dominoes, hands that fit it, and stakes that end a match."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from printkit.rulesets import RuleError, require
+from printkit.schema import Field
+
+if TYPE_CHECKING:
+    from printkit.gamedata import GameData, Rules
+
+FIELDS: dict[str, Field] = {}
+
+
+def dominoes(max_pips: int) -> int:
+    """Tiles in a double-`max_pips` set: every pair of values 0..max_pips once."""
+    return (max_pips + 1) * (max_pips + 2) // 2
+
+
+def check_data(data: GameData) -> None:
+    """A domino set whose count matches its pips; counters and a reference to print."""
+    domino = require(data.components, "domino", "size_mm", "face_rgb", "pip_rgb", "line_rgb")
+    tiles = dominoes(domino["max_pips"])
+    if domino.get("count", tiles) != tiles:
+        raise RuleError(
+            "components.domino.count",
+            f"a double-{domino['max_pips']} set has {tiles} dominoes, got {domino['count']}",
+        )
+    require(data.components, "counter", "size_mm", "rgb")
+    require(data.components, "reference", "size_mm", "text")
+
+
+def check_rules(data: GameData, rules: Rules) -> None:
+    """Every hand is dealt from the set; a stake can be paid and a match can end."""
+    v, n = rules.values, rules.players
+    tiles = dominoes(data.components["domino"]["max_pips"])
+    if n * v["hand"] > tiles:
+        raise RuleError(
+            "rules.hand",
+            f"{n} players x {v['hand']} tiles = {n * v['hand']}, more than the {tiles} dominoes; "
+            "lower hand or the player count",
+        )
+    if v["stake"] > v["counters"]:
+        raise RuleError(
+            "rules.stake", f"{v['stake']} is more than the {v['counters']} counters each player starts with"
+        )
+    if v["stake"] == 0 and v["match_end"] != "one_round":
+        raise RuleError(
+            "rules.stake",
+            f'0 never puts anyone out, so match_end = "{v["match_end"]}" never ends; '
+            'set match_end = "one_round" or stake >= 1',
+        )

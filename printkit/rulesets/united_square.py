@@ -1,0 +1,92 @@
+"""United Square's rule set: four colours, the six panel types, rules that fit the board and players."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from printkit.rulesets import RuleError, require
+from printkit.schema import Field
+
+if TYPE_CHECKING:
+    from printkit.gamedata import GameData, Rules
+
+FIELDS: dict[str, Field] = {}
+
+SIDES = 4  # a panel has four edges, one per colour
+
+
+def check_data(data: GameData) -> None:
+    """Four colours with a name and a letter each; panel types that are every cyclic order of them once."""
+    names = _colour_names(data.game.get("colours"))
+    panel = require(data.components, "panel", "size_mm", "types")
+    require(data.components, "start_panel")
+    require(data.components, "board")
+    require(data.components, "aid", "size_mm", "text")
+    require(data.components, "score_pad", "size_mm", "text")
+    _check_types(panel["types"], names)
+
+
+def check_rules(data: GameData, rules: Rules) -> None:
+    """The panels fill the board; teams, two rounds and an equal deal fit the player count."""
+    v, n = rules.values, rules.players
+    types = len(data.components["panel"]["types"])
+    size, per_type = v["board"], v["panels_per_type"]
+    needed, rest = divmod(size * size - 1, types)
+    if rest or per_type != needed:
+        fill = f"needs {needed} panels of each type" if not rest else f"cannot be filled by {types} types"
+        raise RuleError(
+            "rules.panels_per_type",
+            f"a {size}x{size} board {fill} (with the start panel), got {per_type}; "
+            "set board and panels_per_type together",
+        )
+    if v["mode"] == "teams" and n != 4:
+        raise RuleError("rules.mode", f"teams needs 4 players, got {n}")
+    if v["rounds"] == 2 and n != 2:
+        raise RuleError("rules.rounds", f"2 rounds is a 2-player rule, got {n} players")
+    if v["deal"] == "equal" and per_type % n:
+        raise RuleError(
+            "rules.deal", f"an equal deal of {per_type} panels per type cannot be split between {n} players"
+        )
+    if v["start_type"] > types:
+        raise RuleError("rules.start_type", f"expected a panel type 1 to {types}, got {v['start_type']}")
+
+
+def _colour_names(colours: Any) -> list[str]:
+    if not isinstance(colours, list) or len(colours) != SIDES:
+        raise RuleError("game.colours", f"expected {SIDES} colours, one per panel edge")
+    for i, colour in enumerate(colours):
+        if not colour.get("letter"):
+            raise RuleError(
+                f"game.colours[{i}].letter", "missing; the panels print it for colour-blind players"
+            )
+    names = [c["name"] for c in colours]
+    letters = [c["letter"].lower() for c in colours]
+    if len(set(names)) != SIDES or len(set(letters)) != SIDES:
+        raise RuleError(
+            "game.colours", f"expected {SIDES} different names and letters, got {names} {letters}"
+        )
+    return names
+
+
+def _check_types(types: list[Any], names: list[str]) -> None:
+    """Each type lists every colour once (N, E, S, W); no type is another turned; together they are all."""
+    seen: dict[tuple[str, ...], int] = {}
+    for i, sides in enumerate(types):
+        key = f"components.panel.types[{i}]"
+        if not isinstance(sides, list) or sorted(map(str, sides)) != sorted(names):
+            raise RuleError(
+                key, f"expected the {SIDES} colours {', '.join(names)} once each (N, E, S, W), got {sides}"
+            )
+        for turn in range(SIDES):
+            turned = tuple(sides[turn:] + sides[:turn])
+            if turned in seen:
+                raise RuleError(
+                    key, f"the panel of types[{seen[turned]}] turned: a panel type is listed twice"
+                )
+        seen[tuple(sides)] = i
+    count = math.factorial(SIDES - 1)
+    if len(types) != count:
+        raise RuleError(
+            "components.panel.types", f"expected all {count} cyclic orders of the colours, got {len(types)}"
+        )
