@@ -1,4 +1,4 @@
-"""This Town's tiles as plain records, read and checked once from the data file for engine and print kit.
+"""This Town's tiles as plain records and its town scoring, shared by the engine and the print kit.
 
 A tile is a square cut by its diagonals into four sections N, E, S, W. Fences
 lie on outer edges (N, E, S, W) and on half-diagonals between neighbouring
@@ -13,7 +13,9 @@ colours) and silver bars. In `data/this_town.toml` the start tile is
     bars = ["E"]
 
 `brands` and `bars` may be left out. `read_tiles` returns the start tile
-first, then the tiles of the chosen set, each a `TileFace`.
+first, then the tiles of the chosen set, each a `TileFace`. `town_points` is
+the scoring of a completed town, which the engine plays and the player
+reference prints (its example).
 """
 
 from __future__ import annotations
@@ -129,3 +131,15 @@ def read_tiles(
         raise DataError(f"{where}: components.tile.sets.{tile_set}: expected {count} tiles, got {got!r}")
     faces += [_face(where, f"components.tile.sets.{tile_set}[{i}]", t, colours) for i, t in enumerate(raw)]
     return faces
+
+
+def town_points(counts: Sequence[int]) -> list[int]:
+    """Points per colour for a completed town with these brand counts (the seed's dense ranks).
+
+    Colours without a brand are not ranked; equal counts share a rank and the
+    next rank follows on; each ranked colour scores the count of the rank just
+    below its own, the last rank nothing (so a one-colour town scores nothing).
+    """
+    ranks = sorted({c for c in counts if c > 0}, reverse=True)
+    below = {ranks[i]: ranks[i + 1] for i in range(len(ranks) - 1)}
+    return [below.get(c, 0) for c in counts]

@@ -20,6 +20,7 @@ DRAWERS = {
     "united_square": "printkit.draw.united_square",
     "tiddly_wink": "printkit.draw.tiddly_wink",
     "twinkle_twinkle": "printkit.draw.twinkle_twinkle",
+    "this_town": "printkit.draw.this_town",
 }
 
 

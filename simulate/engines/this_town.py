@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 
 from printkit.errors import DataError
 from printkit.gamedata import Rules
-from printkit.this_town_tiles import TileFace, read_tiles
+from printkit.this_town_tiles import TileFace, read_tiles, town_points
 from simulate.engines.base import GameBase, Result, StateBase, placements_from_scores
 
 WIDTH = 1024
@@ -75,18 +75,6 @@ METRICS = (
     M_TIE,
     M_TIE_DECIDED,
 ) = range(len(METRICS))
-
-
-def town_points(counts: Sequence[int]) -> list[int]:
-    """Points per colour for a completed town with these brand counts (the seed's dense ranks).
-
-    Colours without a brand are not ranked; equal counts share a rank and the
-    next rank follows on; each ranked colour scores the count of the rank just
-    below its own, the last rank nothing (so a one-colour town scores nothing).
-    """
-    ranks = sorted({c for c in counts if c > 0}, reverse=True)
-    below = {ranks[i]: ranks[i + 1] for i in range(len(ranks) - 1)}
-    return [below.get(c, 0) for c in counts]
 
 
 def break_tie(tied: list[int], towns: Sequence[Sequence[int]], reading: str) -> list[int]:
@@ -180,6 +168,24 @@ class Game(GameBase):
             self.init_brands.append(brands)
         self.inner = [tuple((k, (k + 1) % 4) for k in range(4) if not f.diagonals[k]) for f in faces]
         self.total_brands = sum(f.brand_count() for f in faces)
+        self.closes_alone = [
+            [[self._closes_alone(slot, rot, mask) for mask in range(16)] for rot in range(4)]
+            for slot in range(len(faces))
+        ]
+
+    def _closes_alone(self, slot: int, rot: int, mask: int) -> bool:
+        """Whether tile `slot` turned `rot` has a town of its own sections closed as soon as it is placed,
+        when the directions in `mask` hold neighbours whose edge facing it is fenced (others hold none).
+
+        Every section of such a town has its edge fenced or facing one of those fences.
+        """
+        groups: dict[int, bool] = {}
+        for k in range(4):
+            d = (k + rot) & 3
+            closed = self.edge_fenced[slot][k] or bool(mask >> d & 1)
+            root = self.init_parent[slot][k]
+            groups[root] = groups.get(root, True) and closed
+        return any(groups.values())
 
     def new_state(self, seed: int) -> State:
         return State.fresh(self, random.Random(seed))
@@ -545,6 +551,8 @@ class State(StateBase):
             return 0.0
         slot = self.current if self.phase == PLACE else self.picked
         cell, rot = divmod(move, 4)
+        if not self._may_complete(slot, cell, rot):
+            return 0.0
         n = self.game.players
         before = self.points[:n]
         after = before[:]
@@ -557,6 +565,27 @@ class State(StateBase):
             return points[seat] - max((p for s, p in enumerate(points) if s != seat), default=0)
 
         return float(lead(after) - lead(before))
+
+    def _may_complete(self, slot: int, cell: int, rot: int) -> bool:
+        """A quick necessary test for `completions`: some town around `cell` has every open edge facing
+        it, or the tile closes a town of its own sections; most placements fail it."""
+        g = self.game
+        at = self.at
+        fenced_mask = 0
+        facing: dict[int, int] = {}
+        for d in range(4):
+            other = at.get(cell + STEP[d])
+            if other is None:
+                continue
+            ok = (OPPOSITE[d] - self.rot_of[other]) & 3
+            if g.edge_fenced[other][ok]:
+                fenced_mask |= 1 << d
+            else:
+                r = self._find(other * 4 + ok)
+                facing[r] = facing.get(r, 0) + 1
+        if any(self.opens[r] == n for r, n in facing.items()):
+            return True
+        return g.closes_alone[slot][rot][fenced_mask]
 
     def completions(self, slot: int, cell: int, rot: int) -> list[list[int]]:
         """Brand counts of the towns that `slot` on `cell` turned `rot` would complete (changes nothing)."""
@@ -721,4 +750,3 @@ def flood_towns(game: Game, at: dict[int, int], rot_of: Sequence[int]) -> list[t
                     todo.append(t)
         towns.append((sections, opens))
     return towns
-
