@@ -10,7 +10,9 @@ One build writes, into the output folder:
   (`printkit/backs.py`); in shop mode one page per piece face with TrimBox and
   BleedBox (`printkit/shop.py`);
 - `<stem>.summary.json`: the summary the command prints (`printkit/summary.py`);
-- with `cut_svg`, `<stem>-cut-NN.svg` for front sheet NN (`printkit/cutfile.py`).
+- with `cut_svg`, `<stem>-cut-NN.svg` for front sheet NN (`printkit/cutfile.py`);
+- with `designer_sheet`, `<stem>-designer.pdf`: the options in force, their
+  sources and changed values (`printkit/designer.py`), kept off the players' cards.
 
 `<stem>` is the game, then the variant unless default, the paper unless A4,
 `-fold` or `-simplex` when asked for, then `-shop` in shop
@@ -33,6 +35,7 @@ from typing import Any
 from printkit.atomic import write_output
 from printkit.backs import Offset, fold_pairs, has_backs, with_backs
 from printkit.cutfile import add_registration, sheet_svg
+from printkit.designer import designer_pdf
 from printkit.draw import pieces_for
 from printkit.errors import DataError
 from printkit.fonts import family
@@ -96,6 +99,7 @@ def build(
     duplex: bool | None = None,
     fold: bool = False,
     rotate: bool = True,
+    designer_sheet: bool = False,
 ) -> BuildResult:
     """Write the game's files (see the module docstring); bad input raises `DataError` first.
 
@@ -143,11 +147,14 @@ def build(
     path = out / f"{stem}.pdf"
     summary = summarize(data, rules, items, sheets, mode, options.paper if mode == "home" else None, duplex)
     summary["fold"] = fold
-    summary["files"] = [path.name, *(p.name for p, _ in svgs)]
     summary_path = out / f"{stem}.summary.json"
+    extra: list[tuple[Path, bytes | str]] = list(svgs)
+    if designer_sheet:
+        extra.append((out / f"{stem}-designer.pdf", designer_pdf(data, rules, fonts)))
+    summary["files"] = [path.name, *(p.name for p, _ in extra)]
     write_output(path, pdf)
-    for svg_path, svg in svgs:
-        write_output(svg_path, svg)
+    for extra_path, content in extra:
+        write_output(extra_path, content)
     write_output(summary_path, json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
     return BuildResult(
         path=path,
@@ -155,7 +162,7 @@ def build(
         counts=count_by_component(items),
         rules=rules,
         summary=summary,
-        files=[path, *(p for p, _ in svgs), summary_path],
+        files=[path, *(p for p, _ in extra), summary_path],
     )
 
 

@@ -130,4 +130,3 @@ def _scale_bar(canvas: PrintCanvas, x0: float, band: float, label: str) -> None:
     canvas.drawString((x0 + SCALE_BAR_MM + 1.5) * mm, (y - 0.3) * mm, label)
     canvas.restoreState()
     canvas.addLiteral("EMC")
-

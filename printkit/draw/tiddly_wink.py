@@ -24,13 +24,13 @@ from typing import Any
 
 from reportlab.lib.colors import HexColor, white
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.aids import DEFAULT_COLOURS, aid_pieces
 from printkit.draw.records import table_with
 from printkit.errors import DataError
-from printkit.fonts import family, wrap
-from printkit.gamedata import SOURCES, GameData, Rules
+from printkit.fonts import family
+from printkit.gamedata import GameData, Rules
 from printkit.pieces import Piece, fill_bleed
 
 INK = HexColor("#222222")
@@ -67,12 +67,9 @@ PIPS = {
 # the heads of the summary lines, and the summary's texts that are not tables
 # keyed by an option's values.
 KEY = "components.reference.text"
-TEXT_KEYS = (
-    "title subtitle published colon options legend default sources values source_names counter_units "
-    "heads rules"
-).split()
+TEXT_KEYS = ("title", "colon", "counter_units", "heads", "rules")
 HEADS = ("counters", "deal", "stake", "lead", "turn", "doubles", "round", "match")
-RULE_TEXTS = ("counters", "deal", "stake", "lead", "lead_bonus", "turn", "round", "round_cap")
+RULE_TEXTS = ("counters", "deal", "stake", "lead", "lead_bonus", "turn", "round")
 
 
 # ------------------------------------------------------------------ records
@@ -155,13 +152,6 @@ def _by_value(data: GameData, words: Mapping[str, Any], key: str, option: str, v
     return table[_value_key(value)]
 
 
-def _show(value: Any, words: Mapping[str, Any]) -> str:
-    """A rule's value as printed: the words for true/false, other values as they are written."""
-    if isinstance(value, bool):
-        return words["values"][_value_key(value)]
-    return str(value)
-
-
 def _counters_text(data: GameData, words: Mapping[str, Any], n: int) -> str:
     """`n` counters in words: "1 counter", "3 counters"."""
     units = table_with(data, f"{KEY}.counter_units", words["counter_units"], ("one", "many"))
@@ -172,8 +162,6 @@ def _counters_text(data: GameData, words: Mapping[str, Any], n: int) -> str:
 def _reference_words(data: GameData) -> dict[str, Any]:
     """The reference's printed words (`components.reference.text`), every key present."""
     words = table_with(data, KEY, _component(data, "reference").get("text"), TEXT_KEYS)
-    table_with(data, f"{KEY}.values", words["values"], ("true", "false"))
-    table_with(data, f"{KEY}.source_names", words["source_names"], SOURCES)
     table_with(data, f"{KEY}.heads", words["heads"], HEADS)
     table_with(data, f"{KEY}.rules", words["rules"], RULE_TEXTS)
     return words
@@ -206,53 +194,29 @@ def summary(data: GameData, rules: Rules) -> list[list[str]]:
     lines.append([heads["turn"], turn])
     lines.append([heads["doubles"], pick("double_bonus", "double_bonus")])
     lines.append([heads["round"], fill("round", tie=pick("tie", "tie"))])
-    end = pick("match_end", "match_end")
-    if v["match_end"] != "one_round":
-        end += fill("round_cap", round_cap=v["round_cap"])
-    lines.append([heads["match"], end])
+    lines.append([heads["match"], pick("match_end", "match_end")])
     return lines
 
 
-def _reference(data: GameData, rules: Rules) -> Piece:
-    comp = _component(data, "reference")
+def _reference(data: GameData, rules: Rules) -> list[Piece]:
+    """The players' rules cards: the rules in force in players' words, as a player aid."""
     words = _reference_words(data)
-    published = data.game.get("published_players", data.player_counts)
-    inside = rules.players in published
-    options = []
-    for name, option in data.options.items():
-        default = _show(data.rules[name], words)
-        options.append(
-            {
-                "name": name,
-                "value": _show(rules[name], words),
-                "default": default,
-                "default_note": _fill(data, f"{KEY}.default", words["default"], value=default),
-                "changed": rules[name] != data.rules[name],
-                "source": words["source_names"][option["source"]],
-                "doc": option["doc"],
-            }
-        )
-    subtitle = _fill(data, f"{KEY}.subtitle", words["subtitle"], variant=rules.label, players=rules.players)
-    if not inside:
-        low, high = min(published), max(published)
-        subtitle += _fill(data, f"{KEY}.published", words["published"], low=low, high=high)
+    title = _fill(data, f"{KEY}.title", words["title"], game=data.title)
+    sections = [{"head": head, "text": text} for head, text in summary(data, rules)]
     fam = family(data.lang)
     record = {
-        "title": _fill(data, f"{KEY}.title", words["title"], game=data.title),
-        "subtitle": subtitle,
-        "summary": summary(data, rules),
-        "options": options,
-        "sources": list(data.game.get("sources", [])),
-        "words": {k: words[k] for k in ("colon", "options", "legend", "sources")},
+        "title": title,
+        "sections": sections,
+        "colours": {**DEFAULT_COLOURS, "band": "#222222"},
         "fonts": [fam.regular, fam.bold],
+        "colon": words["colon"],
     }
-    size = (float(comp["size_mm"][0]), float(comp["size_mm"][1]))
-    return Piece("reference", "rules reference", size, _draw_reference, record=record)
+    return aid_pieces(data, "reference", record)
 
 
 def pieces(data: GameData, rules: Rules) -> list[Piece]:
     """The dominoes of the set, the counters for every seat, and the rules reference."""
-    return [*_dominoes(data), *_counters(data, rules), _reference(data, rules)]
+    return [*_dominoes(data), *_counters(data, rules), *_reference(data, rules)]
 
 
 # ------------------------------------------------------------------ drawing
@@ -313,115 +277,3 @@ def _draw_counter(canvas: Canvas, piece: Piece) -> None:
     canvas.setFont(rec["fonts"][1], size)
     canvas.drawCentredString(w / 2, h / 2 - size * 0.36, str(rec["value"]))
     canvas.restoreState()
-
-
-def _draw_reference(canvas: Canvas, piece: Piece) -> None:
-    rec = piece.record
-    font, bold = rec["fonts"]
-    w, h, b = piece.width_mm * mm, piece.height_mm * mm, piece.bleed_mm * mm
-    fill_bleed(canvas, piece, white)
-    canvas.saveState()
-    pad = 8 * mm
-    band = 16 * mm
-    canvas.setFillColor(INK)
-    canvas.rect(-b, h - band, w + 2 * b, band + b, stroke=0, fill=1)
-    canvas.setFillColor(white)
-    canvas.setFont(bold, 15)
-    canvas.drawString(pad, h - band / 2 - 2, rec["title"])
-    canvas.setFont(font, 9)
-    canvas.drawString(pad, h - band + 3.5 * mm - 4, rec["subtitle"])
-
-    width = w - 2 * pad
-    foot = pad
-    for source in rec["sources"]:
-        foot += len(wrap(source, font, 6.5, width)) * 8
-    canvas.setFillColor(FAINT)
-    canvas.setFont(font, 6.5)
-    y = pad
-    for source in reversed(rec["sources"]):
-        for part in reversed(wrap(source, font, 6.5, width)):
-            canvas.drawString(pad, y, part)
-            y += 8
-    canvas.setFont(bold, 6.5)
-    canvas.drawString(pad, y, rec["words"]["sources"])
-
-    # the largest type that leaves room for the sources at the foot
-    top = h - band - pad
-    scale = 1.0
-    while scale > 0.5 and _reference_body(None, rec, w, top, pad, scale) < foot + 14:
-        scale -= 0.05
-    _reference_body(canvas, rec, w, top, pad, scale)
-    canvas.restoreState()
-
-
-def _reference_body(
-    canvas: Canvas | None, rec: Mapping[str, Any], w: float, top: float, pad: float, scale: float
-) -> float:
-    """The rules summary and the options table from `top` down; returns the lowest y used.
-
-    With `canvas` None it only measures.
-    """
-    font, bold = rec["fonts"]
-    words = rec["words"]
-    width = w - 2 * pad
-    text, leading = 10.0 * scale, 13.0 * scale
-    y = top
-    for head, rest in rec["summary"]:
-        head += words["colon"]
-        extra = stringWidth(head, bold, text) - stringWidth(head, font, text)
-        for k, part in enumerate(wrap(head + rest, font, text, width - extra)):
-            y -= leading
-            if canvas is None:
-                continue
-            canvas.setFillColor(INK)
-            if k == 0:
-                canvas.setFont(bold, text)
-                canvas.drawString(pad, y, head.rstrip())
-                canvas.setFont(font, text)
-                canvas.drawString(pad + stringWidth(head, bold, text), y, part[len(head) :])
-            else:
-                canvas.drawString(pad, y, part)
-        y -= 4 * scale
-
-    y -= 20 * scale
-    heading = 12 * scale
-    if canvas is not None:
-        canvas.setFillColor(INK)
-        canvas.setFont(bold, heading)
-        canvas.drawString(pad, y, words["options"])
-        room = width - stringWidth(words["options"], bold, heading) - 4 * mm
-        legend = min(7.5, 7.5 * room / stringWidth(words["legend"], font, 7.5))
-        canvas.setFont(font, legend)
-        canvas.setFillColor(FAINT)
-        canvas.drawRightString(w - pad, y, words["legend"])
-        canvas.setStrokeColor(FAINT)
-        canvas.setLineWidth(0.4)
-    y -= 5 * scale
-    small, small_leading = 8.5 * scale, 10.5 * scale
-    name_w = max(stringWidth(o["name"], bold, small) for o in rec["options"]) + 3 * mm
-    value_w = max(stringWidth(o["value"], bold, small) for o in rec["options"]) + 3 * mm
-    source_w = max(stringWidth(o["source"], font, small) for o in rec["options"]) + 3 * mm
-    doc_x = pad + name_w + value_w + source_w
-    for option in rec["options"]:
-        doc = wrap(option["doc"], font, small, w - pad - doc_x)
-        if option["changed"]:
-            doc.append(option["default_note"])
-        if canvas is not None:
-            canvas.line(pad, y, w - pad, y)
-        y -= small_leading
-        if canvas is not None:
-            canvas.setFillColor(INK)
-            canvas.setFont(bold, small)
-            canvas.drawString(pad, y, option["name"])
-            canvas.setFillColor(CHANGED if option["changed"] else INK)
-            canvas.drawString(pad + name_w, y, option["value"])
-            canvas.setFillColor(FAINT)
-            canvas.setFont(font, small)
-            canvas.drawString(pad + name_w + value_w, y, option["source"])
-            canvas.setFillColor(INK)
-            for k, part in enumerate(doc):
-                canvas.drawString(doc_x, y - k * small_leading, part)
-        y -= (len(doc) - 1) * small_leading + 5 * scale
-    if canvas is not None:
-        canvas.line(pad, y, w - pad, y)
-    return y

@@ -32,6 +32,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.records import table_with
+from printkit.draw.twinkle_aid import aid_pieces_for
 from printkit.errors import DataError
 from printkit.fonts import family, wrap
 from printkit.gamedata import GameData, Rules
@@ -175,6 +176,7 @@ def pieces(data: GameData, rules: Rules) -> list[Piece]:
     out.append(_board(data, rules, colours, tile_size, fonts))
     out += _references(data, rules, colours, names, fonts)
     out += _standees(data, fonts)
+    out += aid_pieces_for(data, rules)
     made = count_by_component(out)
     for name, comp in data.components.items():
         if "count" in comp and comp["count"] != made.get(name, 0):

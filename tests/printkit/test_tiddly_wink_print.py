@@ -9,6 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from printkit.build import build, build_game
+from printkit.designer import option_rows
 from printkit.draw import pieces_for
 from printkit.errors import DataError
 from printkit.gamedata import load_game
@@ -20,9 +21,10 @@ DOMINO_W, DOMINO_H = DATA.components["domino"]["size_mm"]
 TILES = [(a, b) for b in range(7) for a in range(b + 1)]
 
 
-def test_a_double_six_set_counters_for_every_seat_and_one_reference():
+def test_a_double_six_set_counters_for_every_seat_and_the_rules_cards():
     items = pieces_for(DATA, DATA.resolve())
-    assert count_by_component(items) == {"domino": 28, "counter": 30 * 5, "reference": 1}
+    cards = DATA.components["reference"]["count"]
+    assert count_by_component(items) == {"domino": 28, "counter": 30 * 5, "reference": cards}
     dominoes = [p for p in items if p.component == "domino"]
     assert [(p.record["low"], p.record["high"]) for p in dominoes] == TILES
     assert all(p.size_mm == (DOMINO_W, DOMINO_H) for p in dominoes)
@@ -32,22 +34,31 @@ def test_a_double_six_set_counters_for_every_seat_and_one_reference():
     assert count_by_component(more)["counter"] == 80
 
 
-def test_the_reference_prints_every_option_in_force_and_marks_changes():
+def test_the_rules_card_says_the_rules_in_force_in_players_words():
     rules = DATA.resolve("leaflet")
-    ref = next(p for p in pieces_for(DATA, rules) if p.component == "reference").record
-    assert [o["name"] for o in ref["options"]] == list(DATA.options)
-    shown = {o["name"]: o for o in ref["options"]}
-    assert shown["double_bonus"]["value"] == "chain" and shown["double_bonus"]["changed"]
-    assert shown["draw"]["value"] == "yes" and shown["draw"]["changed"]
-    assert not shown["tie"]["changed"]  # the leaflet's carry is also the default
-    assert all(o["doc"] == DATA.options[o["name"]]["doc"] for o in ref["options"])
-    assert ref["subtitle"] == "rules leaflet, 5 players"
-    text = " ".join(body for _, body in ref["summary"])
+    card = next(p for p in pieces_for(DATA, rules) if p.component == "reference").record
+    text = " ".join(section["text"] for section in card["sections"])
     assert "double, double, then one more" in text and "draw until you can play" in text
     two = next(p for p in pieces_for(DATA, DATA.resolve("block")) if p.component == "reference").record
-    assert two["subtitle"] == "rules block, 2 players (published: 5-8)"
-    assert ["Match", "a single round."] in two["summary"]
-    assert not any(head == "Stake" for head, _ in two["summary"])
+    assert {"head": "Game end", "text": "a single round."} in two["sections"]
+    assert not any(section["head"] == "Stake" for section in two["sections"])
+    for designer_word in ("round_cap", "Simulated", "seed", "house", "default", "001_"):
+        assert designer_word not in text + card["title"], designer_word
+
+
+def test_the_designer_sheet_lists_every_option_in_force_and_marks_changes(tmp_path):
+    rows = {r["name"]: r for r in option_rows(DATA, DATA.resolve("leaflet"))}
+    assert list(rows) == list(DATA.options)
+    assert rows["double_bonus"]["value"] == "chain" and rows["double_bonus"]["changed"]
+    assert rows["draw"]["value"] == "yes" and rows["draw"]["changed"]
+    assert rows["draw"]["doc"].endswith("(default: no)")
+    assert not rows["tie"]["changed"]  # the leaflet's carry is also the default
+    result = build("tiddly_wink", tmp_path, spec="block", designer_sheet=True)
+    sheet = next(p for p in result.files if p.name.endswith("-designer.pdf"))
+    text = _squeezed(sheet)
+    for word in ("Tiddly-Wink:designersheet", "rulesblock,2players(published:5-8)", "round_cap", "Sources"):
+        assert word in text, word
+    assert "round_cap" not in _squeezed(result.path)
 
 
 def test_a_set_that_is_not_a_full_double_n_set_is_refused():
@@ -99,15 +110,9 @@ def test_the_printed_domino_has_its_declared_size_and_its_pips(leaflet_pdf, shap
     assert counter["component"] == "counter" and x1 - x0 == pytest.approx(16 * MM, abs=0.01)
 
 
-def test_the_printed_reference_names_the_options_in_force(leaflet_pdf, texts_of):
+def test_the_printed_rules_card_says_the_leaflet_rules(leaflet_pdf, texts_of):
     texts = [t for page in leaflet_pdf.pages for t, tags in texts_of(page) if tags]
-    for word in (
-        "Tiddly-Wink: rules reference",
-        "rules leaflet, 5 players",
-        "double_bonus",
-        "chain",
-        "round_cap",
-    ):
+    for word in ("Tiddly-Wink: how to play", "draw until you can play"):
         assert any(word in t for t in texts), word
 
 
@@ -117,7 +122,7 @@ def _squeezed(path) -> str:
     return re.sub(r"\s", "", "".join(page.extract_text() for page in PdfReader(path).pages))
 
 
-def _printed(words: dict, game: dict, options: dict) -> list[str]:
+def _printed(words: dict) -> list[str]:
     """The words the default rules print on the reference, from one language's tables.
 
     Templates count by their literal parts (the `{name}` parts are numbers).
@@ -125,15 +130,8 @@ def _printed(words: dict, game: dict, options: dict) -> list[str]:
     said = words["rules"]
     texts = [
         words["title"],
-        words["subtitle"],
-        words["options"],
-        words["legend"],
-        words["sources"],
-        words["values"]["true"],
-        words["source_names"]["seed"],
-        words["source_names"]["house"],
         *words["heads"].values(),
-        *(said[k] for k in ("counters", "deal", "stake", "lead", "lead_bonus", "turn", "round", "round_cap")),
+        *(said[k] for k in ("counters", "deal", "stake", "lead", "lead_bonus", "turn", "round")),
         said["draw_boneyard"]["false"],
         said["no_double"]["highest_tile"],
         said["forced_play"]["true"],
@@ -141,8 +139,6 @@ def _printed(words: dict, game: dict, options: dict) -> list[str]:
         said["double_bonus"]["once"],
         said["tie"]["carry"],
         said["match_end"]["first_bust"],
-        *game["sources"],
-        *(o["doc"] for o in options.values()),
     ]
     return [re.sub(r"\s", "", part) for t in texts for part in re.split(r"\{\w+\}", t) if part.strip()]
 
@@ -163,23 +159,18 @@ def test_the_japanese_reference_prints_the_japanese_words_of_the_data_file(build
     ja = DATA.localized("ja")
     words = ja.components["reference"]["text"]
     assert words["title"] != DATA.components["reference"]["text"]["title"]
-    for part in _printed(words, ja.game, ja.options):
+    for part in _printed(words):
         assert part in text, part
     english = DATA.components["reference"]["text"]
-    for gone in (
-        english["options"],
-        english["sources"],
-        english["heads"]["deal"],
-        DATA.options["hand"]["doc"],
-    ):
+    for gone in (english["heads"]["deal"], english["heads"]["stake"]):
         assert re.sub(r"\s", "", gone) not in text, gone
 
 
 def test_the_english_reference_keeps_its_words(builds):
     text = _squeezed(builds["en"].path)
-    for part in _printed(DATA.components["reference"]["text"], DATA.game, DATA.options):
+    for part in _printed(DATA.components["reference"]["text"]):
         assert part in text, part
-    assert "Tiddly-Wink:rulesreference" in text and "Counters:everyonestartswith30." in text
+    assert "Tiddly-Wink:howtoplay" in text and "Counters:everyonestartswith30." in text
     assert not re.search(r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]", text)
 
 
@@ -203,7 +194,7 @@ def _edited(tmp_path, old: str, new: str) -> str:
             "[lang.ja.options.round_caps]",
             "lang.ja.options.round_caps: no such key",
         ),
-        ('sources = "出典"', 'source = "出典"', "lang.ja.components.reference.text.source: no such key"),
+        ('colon = "："', 'colons = "："', "lang.ja.components.reference.text.colons: no such key"),
         (
             'tie = { split = "最も',
             'tie = { splat = "最も',

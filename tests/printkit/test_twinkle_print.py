@@ -83,7 +83,15 @@ def test_every_piece_of_the_box_is_made_with_backs_only_on_references() -> None:
     for p in items:
         counts[p.component] = counts.get(p.component, 0) + 1
         assert (p.draw_back is not None) == (p.component == "reference")
-    assert counts == {"tile": 95, "chart": 4, "observation_board": 1, "reference": 25, "standee": 4}
+    aids = DATA.components["aid"]["count"]
+    assert counts == {
+        "tile": 95,
+        "chart": 4,
+        "observation_board": 1,
+        "reference": 25,
+        "standee": 4,
+        "aid": aids,
+    }
     refs = [p.record["reference"] for p in items if p.component == "reference"]
     assert {r: refs.count(r) for r in set(refs)} == dict.fromkeys(
         ["comets", "asteroids", "planets", "black_holes", "satellites"], 5
@@ -232,3 +240,26 @@ def test_a_japanese_table_naming_an_unknown_key_is_one_line_naming_it(tmp_path, 
     with pytest.raises(DataError) as err:
         load_game(str(path))
     assert message in str(err.value) and "\n" not in str(err.value)
+
+
+def test_the_setup_card_gives_opening_rows_and_standees_per_player_count_from_the_rules() -> None:
+    card = next(p for p in pieces_for(DATA, DATA.resolve("default")) if p.component == "aid").record
+    opening = next(s for s in card["sections"] if "table" in s)["table"]
+    assert opening["rows"] == [["2 players", 5, 4, 2], ["3 players", 4, 3, 1], ["4 players", 5, 4, 1]]
+    text = " ".join(s["text"] for s in card["sections"])
+    assert "all 95 tiles" in text and "full (20 tiles)" in text
+    assert "slow tile" in text and "turned or flipped" not in text
+    changed = DATA.resolve("no_slow+flip", ["opening.2=[6, 5]"])
+    card = next(p for p in pieces_for(DATA, changed) if p.component == "aid").record
+    text = " ".join(s["text"] for s in card["sections"])
+    assert "slow tile" not in text and "turned or flipped" in text
+    assert next(s for s in card["sections"] if "table" in s)["table"]["rows"][0] == ["2 players", 6, 5, 2]
+
+
+def test_the_japanese_setup_card_uses_the_glossary_terms() -> None:
+    ja = DATA.localized("ja")
+    card = next(p for p in pieces_for(ja, ja.resolve("default")) if p.component == "aid").record
+    text = "".join(s["head"] + s["text"] for s in card["sections"])
+    for term in ("星図ボード", "得点リファレンス", "人工衛星", "観測ボード", "手番順トラック", "遅いタイル", "星座"):
+        assert term in text, term
+    assert not any(line.isascii() and line.strip() for s in card["sections"] for line in s["text"].split("。"))
