@@ -12,7 +12,6 @@ deterministic as the games.
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -260,8 +259,7 @@ def report_arms(
         seed=seed,
         metric_names=first.shown_metrics(),
         categories=first.categories,
-        deal_metric=getattr(first, "deal_metric", None),
-        extras=getattr(importlib.import_module(ENGINES[data.engine]), "report_extras", None),
+        extras=first.report_extras,
         category_colours=category_colours(data),
     )
     run_info: dict[str, Any] = {

@@ -80,7 +80,6 @@ class Context:
     seed: int
     metric_names: tuple[str, ...]
     categories: tuple[str, ...]
-    deal_metric: str | None = None
     extras: Callable[[Context, list[Arm]], Extras | None] | None = None
     category_colours: dict[str, str] = field(default_factory=dict)
 
@@ -277,43 +276,6 @@ def figure_categories(ctx: Context, arms: list[Arm]) -> plt.Figure:
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     ax.set_title(_heading(ctx, arms, "where the points come from"), fontsize=9)
     fig.tight_layout()
-    return fig
-
-
-def figure_deal(ctx: Context, arms: list[Arm]) -> plt.Figure:
-    """Margin by how lopsided the deal was: does the deal decide the game?"""
-    fig, ax = plt.subplots(figsize=(8, 5))
-    metric = ctx.deal_metric or ""
-    for i, arm in enumerate(arms):
-        x = arm.cols[metric]
-        margin = arm.cols["margin"]
-        levels = np.unique(x)
-        if len(levels) > 8:
-            edges = np.unique(np.quantile(x, np.linspace(0, 1, 9)))
-            groups = [
-                (x >= lo) & (x <= hi if k == len(edges) - 2 else x < hi)
-                for k, (lo, hi) in enumerate(zip(edges[:-1], edges[1:], strict=True))
-            ]
-        else:
-            groups = [x == level for level in levels]
-        xs, means, errs = [], [], []
-        for sel in groups:
-            if sel.sum() < 20:
-                continue
-            d = stats.describe(margin[sel])
-            xs.append(float(np.mean(x[sel])))
-            means.append(d["mean"])
-            errs.append(d["hi"] - d["mean"])
-        if xs:
-            ax.errorbar(xs, means, yerr=errs, marker="o", capsize=3, label=arm.label, color=colour(i))
-    ax.set_xlabel(metric.replace("_", " ") + " (groups of 20+ games)")
-    ax.set_ylabel("mean winning margin (95% interval)")
-    ax.set_ylim(bottom=0)
-    if ax.get_legend_handles_labels()[0]:
-        ax.legend(fontsize=8)
-    else:
-        ax.text(0.5, 0.5, "too few games for any group of 20", transform=ax.transAxes, ha="center")
-    ax.set_title(_heading(ctx, arms, "does a lopsided deal decide the game?"), fontsize=9)
     return fig
 
 
@@ -578,8 +540,6 @@ def write_report(
     }
     if ctx.categories:
         figures["categories"] = figure_categories(ctx, arms)
-    if ctx.deal_metric:
-        figures["deal"] = figure_deal(ctx, arms)
     figures.update(extras.figures)
     figdir = folder / "figures"
     figdir.mkdir(exist_ok=True)

@@ -26,7 +26,9 @@ from printkit.errors import DataError
 from printkit.gamedata import Rules
 from simulate.agents import make_agents
 from simulate.engines import make_game
-from simulate.engines.base import Result
+from simulate.engines.base import GameBase, Result
+from simulate.observer import COLUMNS as OBSERVED
+from simulate.observer import LeadRecord
 
 CHUNK = 64
 
@@ -58,33 +60,56 @@ def game_seeds(seed: int, index: int, players: int) -> tuple[int, list[int]]:
     return int(state[0]), [int(x) for x in state[1:]]
 
 
-def play(game: Any, agents_names: tuple[str, ...], seed: int, index: int, max_moves: int) -> Result:
-    """Play game `index` of a run to the end (or to `max_moves`, then it counts as a timeout)."""
+def play(
+    game: GameBase, agents_names: tuple[str, ...], seed: int, index: int, max_moves: int
+) -> tuple[Result, dict[str, float]]:
+    """Play game `index` of a run to its end, or stop it capped after `max_moves` moves.
+
+    Each agent gets its seat's view (or None if it reads none) and the legal
+    moves, never the state. Returns the result and the observer's generic columns.
+    """
     game_seed, agent_seeds = game_seeds(seed, index, game.players)
     state = game.new_state(game_seed)
     agents = make_agents(agents_names, game, agent_seeds)
-    moves = 0
+    views = [agent.needs_view for agent in agents]
+    record = LeadRecord(game)
+    see = record.see
+    moved = state.scores_moved
+    see(0, state.scores())
+    moves = seen = 0
     while not state.is_over():
         if moves >= max_moves:
-            raise TimeoutError(f"game {index} passed {max_moves} moves")
+            result = state.capped_result()
+            break
+        seat = state.current_player()
         legal = state.legal_moves()
-        state.apply(agents[state.current_player()].choose(state, legal))
+        state.apply(agents[seat].choose(state.view(seat) if views[seat] else None, legal))
         moves += 1
-    return state.result()
+        if moved():
+            see(moves, state.scores())
+            seen = moves
+    else:
+        result = state.result()
+    if seen != moves:
+        see(moves, state.scores())
+    return result, record.columns(result)
 
 
-def columns(game: Any) -> list[str]:
+def columns(game: GameBase) -> list[str]:
     """CSV header for a game: seats are numbered from 1 as players count them."""
     n = game.players
     cols = ["game", "first_player", "moves", "draw", "winners"]
     cols += [f"score_{s + 1}" for s in range(n)]
     cols += [f"place_{s + 1}" for s in range(n)]
+    cols += list(OBSERVED)
     cols += list(game.metric_names)
     cols += [f"{cat}_{s + 1}" for cat in game.categories for s in range(n)]
     return cols
 
 
-def row(index: int, result: Result, game: Any) -> list[Any]:
+def row(index: int, played: tuple[Result, dict[str, float]], game: GameBase) -> list[Any]:
+    """One CSV row, in the order of `columns`."""
+    result, observed = played
     n = game.players
     out: list[Any] = [
         index,
@@ -95,6 +120,7 @@ def row(index: int, result: Result, game: Any) -> list[Any]:
     ]
     out += [_num(x) for x in result.scores]
     out += list(result.placements)
+    out += [_num(observed[c]) for c in OBSERVED]
     out += [_num(result.metrics.get(m, 0.0)) for m in game.metric_names]
     for cat in game.categories:
         values = result.breakdown.get(cat, [0.0] * n)
@@ -111,8 +137,9 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(rules: Rules, agents: tuple[str, ...], seed: int, max_moves: int, debug: bool) -> None:
-    _WORKER["game"] = make_game(rules, debug=debug)
-    _WORKER["args"] = (agents, seed, max_moves)
+    game = make_game(rules, debug=debug)
+    _WORKER["game"] = game
+    _WORKER["args"] = (agents, seed, min(max_moves, game.max_moves))
 
 
 def _play_chunk(indices: range) -> list[list[Any]]:

@@ -1,23 +1,19 @@
-"""Agents: who chooses the moves. Generic agents here; an engine module may add its own in `AGENTS`.
+"""Agents: who chooses the moves. Generic agents here; an engine adds its own in `Game.agents`.
 
 An agent is built per seat for one game, `Agent(game, seat, rng)`, with its own
-seeded `random.Random`, and answers `choose(state, legal) -> move`.
+seeded `random.Random`, and answers `choose(view, legal) -> move` (see
+`simulate.engines.base.AgentBase`).
 """
 
 from __future__ import annotations
 
-import importlib
 import random
-from typing import Any, Protocol
+from typing import Any
 
 from printkit.errors import DataError
 from simulate.agents.basic import GreedyAgent, RandomAgent
-from simulate.engines import ENGINES
-
-
-class Agent(Protocol):
-    def choose(self, state: Any, legal: list[Any]) -> Any: ...
-
+from simulate.engines import game_class
+from simulate.engines.base import AgentBase
 
 GENERIC = {"random": RandomAgent, "greedy": GreedyAgent}
 
@@ -25,8 +21,7 @@ GENERIC = {"random": RandomAgent, "greedy": GreedyAgent}
 def agent_kinds(engine: str) -> dict[str, type]:
     """Every agent usable with this engine: the generic ones plus the engine's own."""
     kinds = dict(GENERIC)
-    module = importlib.import_module(ENGINES[engine])
-    kinds.update(getattr(module, "AGENTS", {}))
+    kinds.update(game_class(engine).agents)
     return kinds
 
 
@@ -46,6 +41,6 @@ def parse_agents(spec: str, engine: str, players: int) -> tuple[str, ...]:
     return names
 
 
-def make_agents(names: tuple[str, ...], game: Any, seeds: list[int]) -> list[Agent]:
+def make_agents(names: tuple[str, ...], game: Any, seeds: list[int]) -> list[AgentBase]:
     kinds = agent_kinds(game.rules.meta["engine"])
     return [kinds[name](game, seat, random.Random(seeds[seat])) for seat, name in enumerate(names)]

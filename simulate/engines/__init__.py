@@ -17,19 +17,24 @@ ENGINES = {
 }
 
 
+def game_class(engine: str, where: str = "") -> type[GameBase]:
+    """The `Game` class of a registered engine (`where`: the data file, for the error line)."""
+    if engine not in ENGINES:
+        known = ", ".join(sorted(ENGINES))
+        prefix = f"{where}: " if where else ""
+        raise DataError(f"{prefix}game.engine: no engine {engine!r}; expected one of {known}")
+    return importlib.import_module(ENGINES[engine]).Game
+
+
 def make_game(rules: Rules, debug: bool = False) -> GameBase:
     """Build the engine named by the rules' data file for these rules.
 
     The loader's rule set refuses what an engine cannot play; an engine that
     still refuses its rules gets the data file put in front of its message.
     """
-    engine = rules.meta["engine"]
-    if engine not in ENGINES:
-        known = ", ".join(sorted(ENGINES))
-        raise DataError(f"{rules.data_file}: game.engine: no engine {engine!r}; expected one of {known}")
-    module = importlib.import_module(ENGINES[engine])
+    game = game_class(rules.meta["engine"], rules.data_file)
     try:
-        return module.Game(rules, debug=debug)
+        return game(rules, debug=debug)
     except DataError as exc:
         if rules.data_file and not str(exc).startswith(rules.data_file):
             raise DataError(f"{rules.data_file}: {exc}") from None

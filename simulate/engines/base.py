@@ -16,6 +16,11 @@ hand, no deck or bag order. `sample(seat, rng)`, called on a view or a full
 state, returns a full state consistent with that seat's view, its hidden parts
 and its generator drawn from `rng` (determinization). Agents only ever get
 views; the runner keeps the real state.
+
+Agents subclass `AgentBase`: built per seat as `Agent(game, seat, rng)`, they
+answer `choose(view, legal)`. One that picks from the legal moves alone (random
+play) says so with `needs_view = False` and is handed `None`, so the runner
+does not build a view it would not read.
 """
 
 from __future__ import annotations
@@ -70,6 +75,15 @@ def solo_result(scores: list[float], **extra: Any) -> Result:
     )
 
 
+def copy_generator(rng: random.Random | None) -> random.Random | None:
+    """An independent generator in the same state as `rng` (None for a view's None), for `clone`."""
+    if rng is None:
+        return None
+    new = random.Random()
+    new.setstate(rng.getstate())
+    return new
+
+
 def _require(cls: type, base: type, names: tuple[str, ...]) -> None:
     """Refuse, at class creation (so at import), a concrete engine class that lacks a required part."""
     missing = [n for n in names if getattr(cls, n, None) is None]
@@ -91,9 +105,7 @@ class StateBase(ABC):
         super().__init_subclass__(**kwargs)
         # ABC computes __abstractmethods__ after __init_subclass__, so check what is still abstract here
         cls.__abstractmethods__ = frozenset(
-            name
-            for name in dir(cls)
-            if getattr(getattr(cls, name, None), "__isabstractmethod__", False)
+            name for name in dir(cls) if getattr(getattr(cls, name, None), "__isabstractmethod__", False)
         )
         _require(cls, StateBase, ())
 
@@ -119,7 +131,16 @@ class StateBase(ABC):
 
     @abstractmethod
     def scores(self) -> list[float]:
-        """Points per seat so far, as a player would read them off the table."""
+        """Points per seat so far, as a player would read them off the table (a new list each call)."""
+
+    def scores_moved(self) -> bool:
+        """Whether the last move may have changed `scores()`, so the runner's observer reads them.
+
+        True after every move by default. An engine whose scores move only at
+        set points (a round settled) or cost much to compute says when; the
+        observer then records the lead at those points (and at the end).
+        """
+        return True
 
     @abstractmethod
     def clone(self) -> StateBase:
@@ -163,6 +184,17 @@ class StateBase(ABC):
         after.apply(move)
         return after.evaluate(seat) - before
 
+    def capped_result(self) -> Result:
+        """How a game stopped by the runner's move cap stands: the result so far, no winners named.
+
+        Engines whose `result()` needs a finished game override this.
+        """
+        result = self.result()
+        result.capped = True
+        result.winners = []
+        result.draw = False
+        return result
+
     @abstractmethod
     def game_of(self) -> GameBase:
         """The `Game` this state belongs to."""
@@ -176,22 +208,21 @@ class GameBase(ABC):
     CSV column each), `report_metrics` (those shown in the generic report;
     None means all), `categories` (score categories of `Result.breakdown`),
     `agents` (the engine's own agent classes by name, beside the generic ones).
+    Methods with defaults: `side_of`, `shown_metrics`, `report_extras`.
     """
 
     name: ClassVar[str | None] = None
     metric_names: ClassVar[tuple[str, ...]] = ()
     report_metrics: ClassVar[tuple[str, ...] | None] = None
     categories: ClassVar[tuple[str, ...]] = ()
-    agents: ClassVar[dict[str, type]] = {}
+    agents: ClassVar[dict[str, type[AgentBase]]] = {}
     # A game that has not ended after this many moves is stopped and counted as capped.
     max_moves: int = 100_000
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.__abstractmethods__ = frozenset(
-            name
-            for name in dir(cls)
-            if getattr(getattr(cls, name, None), "__isabstractmethod__", False)
+            name for name in dir(cls) if getattr(getattr(cls, name, None), "__isabstractmethod__", False)
         )
         _require(cls, GameBase, ("name",))
 
@@ -215,3 +246,22 @@ class GameBase(ABC):
     def report_extras(self, ctx: Any, arms: list[Any]) -> Any:
         """The game's own part of the report (a `simulate.report.Extras`), or None for none."""
         return None
+
+
+class AgentBase(ABC):
+    """Chooses moves for one seat of one game from that seat's view and the legal moves.
+
+    `needs_view = False` declares that `choose` reads only `legal` (it is then
+    handed `None` instead of a view).
+    """
+
+    needs_view: ClassVar[bool] = True
+
+    def __init__(self, game: GameBase, seat: int, rng: random.Random):
+        self.game = game
+        self.seat = seat
+        self.rng = rng
+
+    @abstractmethod
+    def choose(self, view: StateBase | None, legal: list[Any]) -> Any:
+        """One of `legal` for the position `view` shows (`None` when `needs_view` is False)."""

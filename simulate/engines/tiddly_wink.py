@@ -31,7 +31,14 @@ from typing import Any, ClassVar
 
 from printkit.errors import DataError
 from printkit.gamedata import Rules
-from simulate.engines.base import GameBase, Result, StateBase, placements_from_scores
+from simulate.engines.base import (
+    AgentBase,
+    GameBase,
+    Result,
+    StateBase,
+    copy_generator,
+    placements_from_scores,
+)
 
 PASS = -1
 HIDDEN = -1  # a boneyard tile in a player's view
@@ -55,7 +62,6 @@ class Game(GameBase):
     name: ClassVar[str] = "tiddly_wink"
     metric_names: ClassVar[tuple[str, ...]] = (
         "rounds",
-        "capped",
         "busts",
         "blocked_rounds",
         "tied_rounds",
@@ -68,7 +74,7 @@ class Game(GameBase):
     )
     # The generic report pages show these per-match figures; the per-position
     # counts are pooled into round-level rates by `report_extras` instead.
-    report_metrics: ClassVar[tuple[str, ...]] = metric_names[:10]
+    report_metrics: ClassVar[tuple[str, ...]] = metric_names[:9]
     categories: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, rules: Rules, debug: bool = False):
@@ -149,6 +155,12 @@ class Game(GameBase):
         self.lead_order = sorted(range(t_count), key=lambda t: (self.pips[t], self.hi[t]), reverse=True)
         self.all_tiles = list(range(t_count))
 
+    def report_extras(self, ctx: Any, arms: list[Any]) -> Any:
+        """Round-level rates, blocked rounds, match length and option effects (see `tiddly_wink_report`)."""
+        from simulate.engines.tiddly_wink_report import extras
+
+        return extras(ctx, arms)
+
     def name_of(self, t: int) -> str:
         return f"[{self.lo[t]}|{self.hi[t]}]"
 
@@ -189,6 +201,7 @@ class State(StateBase):
         "rounds_won",
         "last_winners",
         "last_blocked",
+        "settled_at",
         "capped",
         "busts",
         "blocked",
@@ -224,6 +237,7 @@ class State(StateBase):
         self.rounds_won = [0] * n
         self.last_winners: list[int] = []
         self.last_blocked = False
+        self.settled_at = 0
         self.capped = False
         self.busts = 0
         self.blocked = 0
@@ -391,6 +405,7 @@ class State(StateBase):
     def _settle(self, winners: list[int], blocked: bool) -> None:
         g = self.game
         self.round += 1
+        self.settled_at = self.moves
         self.last_winners = winners
         self.last_blocked = blocked
         if blocked:
@@ -539,6 +554,10 @@ class State(StateBase):
     def scores(self) -> list[float]:
         return [float(c) for c in self.counters]
 
+    def scores_moved(self) -> bool:
+        """Counters move only when a round is settled (and the next one staked)."""
+        return self.settled_at == self.moves
+
     def result(self) -> Result:
         """Scores are counters at the end; seats rank by counters, then by rounds won."""
         g = self.game
@@ -548,7 +567,6 @@ class State(StateBase):
         winners = [s for s in range(n) if keys[s] == best]
         metrics = {
             "rounds": float(self.round),
-            "capped": float(self.capped),
             "busts": float(self.busts),
             "blocked_rounds": float(self.blocked),
             "tied_rounds": float(self.tied),
@@ -567,14 +585,12 @@ class State(StateBase):
             first_player=self.first,
             moves=self.moves,
             metrics=metrics,
+            capped=self.capped,
         )
 
     # ------------------------------------------------------ hidden information
     def clone(self) -> State:
-        new = State(self.game, None, _blank=True)
-        if self.rng is not None:
-            new.rng = random.Random()
-            new.rng.setstate(self.rng.getstate())
+        new = State(self.game, copy_generator(self.rng), _blank=True)
         for name in State.__slots__[2:]:
             value = getattr(self, name)
             setattr(new, name, value[:] if isinstance(value, list) else value)
@@ -749,23 +765,22 @@ def _redeal(pool: list[int], need: list[int], banned: list[int], rng: random.Ran
 
 
 # ------------------------------------------------------------------ agents
-class HeavyAgent:
+class HeavyAgent(AgentBase):
     """Dumps the tile with the most pips (fewest pips left if the round blocks); ties by its generator."""
 
-    def __init__(self, game: Game, seat: int, rng: random.Random):
-        self.pips = game.pips
-        self.rng = rng
+    needs_view = False
+    game: Game
 
-    def choose(self, state: State, legal: list[int]) -> int:
+    def choose(self, view: StateBase | None, legal: list[int]) -> int:
         if len(legal) == 1:
             return legal[0]
-        pips = self.pips
+        pips = self.game.pips
         best = max(pips[m >> 1] for m in legal if m != PASS)
         top = [m for m in legal if m != PASS and pips[m >> 1] == best]
         return top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
 
 
-class KeepEndsAgent:
+class KeepEndsAgent(AgentBase):
     """Keeps the ends it can follow and starves the next seat.
 
     Ranks each play by (own tiles left that fit the new ends: more is better;
@@ -774,14 +789,13 @@ class KeepEndsAgent:
     else the count of unseen tiles showing it. It never passes while it can play.
     """
 
-    def __init__(self, game: Game, seat: int, rng: random.Random):
-        self.game = game
-        self.seat = seat
-        self.rng = rng
+    game: Game
 
-    def choose(self, state: State, legal: list[int]) -> int:
+    def choose(self, view: StateBase | None, legal: list[int]) -> int:
         if len(legal) == 1:
             return legal[0]
+        assert isinstance(view, State)
+        state = view
         g = self.game
         me = self.seat
         hand = state.hands[me]
@@ -816,11 +830,4 @@ class KeepEndsAgent:
         return best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
 
 
-AGENTS = {"heavy": HeavyAgent, "keep_ends": KeepEndsAgent}
-
-
-def report_extras(ctx: Any, arms: list[Any]) -> Any:
-    """Round-level rates, blocked rounds, match length and option effects (see `tiddly_wink_report`)."""
-    from simulate.engines.tiddly_wink_report import extras
-
-    return extras(ctx, arms)
+Game.agents = {"heavy": HeavyAgent, "keep_ends": KeepEndsAgent}

@@ -31,7 +31,7 @@ import numpy as np
 from printkit.errors import DataError
 from printkit.gamedata import Rules
 from printkit.twinkle_tiles import KINDS, REFERENCES, check_sides, orient_mask, read_tiles
-from simulate.engines.base import GameBase, Result, StateBase, solo_result
+from simulate.engines.base import AgentBase, GameBase, Result, StateBase, copy_generator, solo_result
 
 STAR, ASTEROID, SATELLITE, PLANET, BLACK_HOLE, COMET = range(6)
 CATEGORIES = (
@@ -682,6 +682,12 @@ class Game(GameBase):
     def new_state(self, seed: int) -> State:
         return State(self, random.Random(seed))
 
+    def report_extras(self, ctx: Any, arms: list[Any]) -> Any:
+        """Win rates of players who ignore a category and the winner's edge (see `twinkle_twinkle_report`)."""
+        from simulate.engines.twinkle_twinkle_report import extras
+
+        return extras(ctx, arms)
+
     def blank_chart(self) -> list[Cell | None]:
         return [None] * self.geo.size
 
@@ -711,7 +717,7 @@ class State(StateBase):
         "over",
     )
 
-    def __init__(self, game: Game, rng: random.Random, _blank: bool = False):
+    def __init__(self, game: Game, rng: random.Random | None, _blank: bool = False):
         self.game = game
         self.rng = rng
         if _blank:
@@ -874,6 +880,10 @@ class State(StateBase):
     def scores(self) -> list[float]:
         return [float(sum(b)) for b in self.breakdown()]
 
+    def scores_moved(self) -> bool:
+        """Scoring a chart is costly: the lead is read at the end of each round, when all have placed."""
+        return self.over or (self.turn == 0 and self.held < 0)
+
     def result(self) -> Result:
         g = self.game
         n = g.players
@@ -902,8 +912,13 @@ class State(StateBase):
         )
 
     def clone(self) -> State:
-        new = State(self.game, random.Random(), _blank=True)
-        new.rng.setstate(self.rng.getstate())
+        new = self._copy()
+        new.rng = copy_generator(self.rng)
+        return new
+
+    def _copy(self) -> State:
+        """A copy of everything but the generator."""
+        new = State(self.game, None, _blank=True)
         new.bag = self.bag[:]
         new.cur = self.cur[:]
         new.nxt = self.nxt[:]
@@ -919,16 +934,17 @@ class State(StateBase):
         return new
 
     def view(self, player: int) -> State:
-        """Everything but the order of the tiles in the bag, which nobody knows (kept sorted)."""
-        new = self.clone()
+        """Everything but the order of the tiles in the bag (kept sorted) and the generator."""
+        new = self._copy()
         new.bag.sort()
         return new
 
     def sample(self, player: int, rng: random.Random) -> State:
-        """A full state consistent with the view: the bag in an order drawn by `rng`."""
-        new = self.clone()
+        """A full state consistent with the view: the bag in an order, and a generator, drawn from `rng`."""
+        new = self._copy()
         new.bag.sort()
         rng.shuffle(new.bag)
+        new.rng = random.Random(rng.getrandbits(64))
         return new
 
     def check_invariants(self) -> None:
@@ -976,7 +992,7 @@ class State(StateBase):
 
 
 # -------------------------------------------------------------------- agents
-class GreedyLeftAgent:
+class GreedyLeftAgent(AgentBase):
     """Greedy on its own score, but a tile further left is worth LEFT_WEIGHT points per place.
 
     Taking a tile further left moves its standee up the next round's turn order,
@@ -985,18 +1001,15 @@ class GreedyLeftAgent:
 
     LEFT_WEIGHT = 0.5  # tuned against greedy: 0.5 and 1 win most (2 and more lose)
 
-    def __init__(self, game: Game, seat: int, rng: random.Random):
-        self.seat = seat
-        self.rng = rng
-
-    def choose(self, state: State, legal: list[int]) -> int:
+    def choose(self, view: StateBase | None, legal: list[int]) -> int:
         if len(legal) == 1:
             return legal[0]
+        assert view is not None
         picking = legal[0] < PLACE
         best: list[int] = []
         best_value = float("-inf")
         for rank, move in enumerate(legal):
-            value = state.move_gain(move, self.seat) - (self.LEFT_WEIGHT * rank if picking else 0.0)
+            value = view.move_gain(move, self.seat, self.rng) - (self.LEFT_WEIGHT * rank if picking else 0.0)
             if value > best_value:
                 best_value, best = value, [move]
             elif value == best_value:
@@ -1004,11 +1017,4 @@ class GreedyLeftAgent:
         return best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
 
 
-AGENTS = {"greedy_left": GreedyLeftAgent}
-
-
-def report_extras(ctx: Any, arms: list[Any]) -> Any:
-    """Win rates of players who ignore a category and the winner's edge (see `twinkle_twinkle_report`)."""
-    from simulate.engines.twinkle_twinkle_report import extras
-
-    return extras(ctx, arms)
+Game.agents = {"greedy_left": GreedyLeftAgent}

@@ -16,7 +16,14 @@ from typing import Any, ClassVar
 
 from printkit.errors import DataError
 from printkit.gamedata import Rules
-from simulate.engines.base import GameBase, Result, StateBase, placements_from_scores, solo_result
+from simulate.engines.base import (
+    GameBase,
+    Result,
+    StateBase,
+    copy_generator,
+    placements_from_scores,
+    solo_result,
+)
 
 PASS = -1
 SIDES = ("N", "E", "S", "W")
@@ -46,14 +53,12 @@ class Game(GameBase):
     metric_names: ClassVar[tuple[str, ...]] = (
         "rounds",
         "passes",
-        "lead_changes",
         "dead_cells",
         "empty_cells",
         "early_end",
         "deal_lopsided",
     )
     categories: ClassVar[tuple[str, ...]] = ("red", "blue", "yellow", "green")
-    deal_metric: ClassVar[str] = "deal_lopsided"
 
     def __init__(self, rules: Rules, debug: bool = False):
         self.rules = rules
@@ -122,8 +127,9 @@ class Game(GameBase):
         for seat, cols in enumerate(self.owned):
             for col in cols:
                 self.owner_of[col] = seat
-        # the side a colour scores for, when counting changes of lead: its owner, or the owner's team
+        # the side each colour's squares count for: its owner, or the owner's team
         self.colour_side = [self.side_of(seat) for seat in self.owner_of]
+        self.sides = 2 if self.teams else n
 
     def side_of(self, seat: int) -> int:
         """Teams are seats 1+3 and 2+4 (opposite seats); otherwise each seat plays for itself."""
@@ -131,6 +137,12 @@ class Game(GameBase):
 
     def new_state(self, seed: int) -> State:
         return State(self, random.Random(seed))
+
+    def report_extras(self, ctx: Any, arms: list[Any]) -> Any:
+        """Does a lopsided deal decide the game? (see `united_square_report`)."""
+        from simulate.engines.united_square_report import extras
+
+        return extras(ctx, arms)
 
 
 class State(StateBase):
@@ -144,7 +156,7 @@ class State(StateBase):
         "filled",
         "hands",
         "squares",
-        "carry",
+        "points",
         "colour_carry",
         "player",
         "passes",
@@ -153,9 +165,6 @@ class State(StateBase):
         "round_first",
         "moves",
         "pass_count",
-        "leader",
-        "lead_changes",
-        "side_totals",
         "dead",
         "empty",
         "early",
@@ -163,18 +172,15 @@ class State(StateBase):
         "over",
     )
 
-    def __init__(self, game: Game, rng: random.Random, _blank: bool = False):
+    def __init__(self, game: Game, rng: random.Random | None, _blank: bool = False):
         self.game = game
         self.rng = rng
         if _blank:
             return
         n = game.players
-        self.carry = [0] * n
+        self.points = [0] * n
         self.moves = 0
         self.pass_count = 0
-        self.leader = -1
-        self.lead_changes = 0
-        self.side_totals = [0] * (2 if game.teams else n)
         self.dead = 0
         self.empty = 0
         self.early = 0
@@ -222,8 +228,8 @@ class State(StateBase):
         cells = self.cells
         sig = self.sig
         squares = self.squares
-        totals = self.side_totals
-        colour_side = g.colour_side
+        points = self.points
+        owner_of = g.owner_of
         cells[x] = o
         sig[x] = 0
         self.filled += 1
@@ -231,7 +237,7 @@ class State(StateBase):
             c = cols[d]
             if cells[y] >= 0:
                 squares[c] += 1
-                totals[colour_side[c]] += 1
+                points[owner_of[c]] += 1
             else:
                 sig[y] += (c + 1) * POW5[OPPOSITE[d]]
 
@@ -272,24 +278,12 @@ class State(StateBase):
             x, o = divmod(move, 24)
             self.hands[self.player][g.type_of[o]] -= 1
             self._place(x, o)
-            self._track_lead()
             self.passes = 0
             self.player = (self.player + 1) % n
             if self.filled == len(self.cells):
                 self._end_round()
         if g.debug:
             self.check_invariants()
-
-    def _track_lead(self) -> None:
-        """Count each time a different side (a seat, or a team) takes the lead alone."""
-        totals = self.side_totals
-        top = max(totals)
-        if totals.count(top) == 1:
-            side = totals.index(top)
-            if side != self.leader:
-                if self.leader >= 0:
-                    self.lead_changes += 1
-                self.leader = side
 
     def _end_round(self) -> None:
         g = self.game
@@ -298,9 +292,6 @@ class State(StateBase):
         self.empty += len(empty)
         self.dead += sum(1 for x in empty if self.sig[x] and not match[self.sig[x]])
         self.early += 1 if empty else 0
-        round_scores = self._round_scores()
-        for seat in range(g.players):
-            self.carry[seat] += round_scores[seat]
         for c in range(4):
             self.colour_carry[c] += self.squares[c]
         self.squares = [0, 0, 0, 0]
@@ -310,19 +301,36 @@ class State(StateBase):
         else:
             self.over = True
 
-    def _round_scores(self) -> list[int]:
-        return [sum(self.squares[c] for c in cols) for cols in self.game.owned]
+    def move_gain(self, move: int, seat: int, rng: Any = None) -> float:
+        """The change in `seat`'s side lead (`evaluate`) from the squares `move` would make.
 
-    def move_gain(self, move: int, seat: int, rng: Any = None) -> int:
-        """Squares of `seat`'s colours that `move` would make."""
+        Squares of a teammate's colour count for the seat's side.
+        """
         if move == PASS:
             return 0
         g = self.game
         x, o = divmod(move, 24)
         cols = g.orient[o]
-        owner = g.owner_of
+        colour_side = g.colour_side
         cells = self.cells
-        return sum(1 for d, y in g.neighbours[x] if cells[y] >= 0 and owner[cols[d]] == seat)
+        made = [0] * g.sides
+        for d, y in g.neighbours[x]:
+            if cells[y] >= 0:
+                made[colour_side[cols[d]]] += 1
+        if not any(made):
+            return 0
+        totals = self._side_totals()
+        mine = g.side_of(seat)
+        rivals = [side for side in range(g.sides) if side != mine]
+        before = totals[mine] - max(totals[side] for side in rivals)
+        after = totals[mine] + made[mine] - max(totals[side] + made[side] for side in rivals)
+        return after - before
+
+    def _side_totals(self) -> list[float]:
+        totals = [0.0] * self.game.sides
+        for seat, points in enumerate(self.scores()):
+            totals[self.game.side_of(seat)] += points
+        return totals
 
     def is_over(self) -> bool:
         return self.over
@@ -331,8 +339,7 @@ class State(StateBase):
         return self.game
 
     def scores(self) -> list[float]:
-        now = self._round_scores()
-        return [self.carry[i] + now[i] for i in range(self.game.players)]
+        return self.points[:]
 
     def result(self) -> Result:
         g = self.game
@@ -340,7 +347,6 @@ class State(StateBase):
         metrics = {
             "rounds": float(g.rounds),
             "passes": float(self.pass_count),
-            "lead_changes": float(self.lead_changes),
             "dead_cells": float(self.dead),
             "empty_cells": float(self.empty),
             "early_end": float(self.early > 0),
@@ -383,8 +389,13 @@ class State(StateBase):
         return result
 
     def clone(self) -> State:
-        new = State(self.game, random.Random(), _blank=True)
-        new.rng.setstate(self.rng.getstate())
+        new = self._copy()
+        new.rng = copy_generator(self.rng)
+        return new
+
+    def _copy(self) -> State:
+        """A copy of everything but the generator."""
+        new = State(self.game, None, _blank=True)
         for name in State.__slots__[2:]:
             value = getattr(self, name)
             if isinstance(value, list):
@@ -393,12 +404,16 @@ class State(StateBase):
         return new
 
     def view(self, player: int) -> State:
-        """Hands are open in United Square: a player sees everything."""
-        return self.clone()
+        """Hands are open in United Square: a player sees all but the generator (the next round's deal)."""
+        new = self._copy()
+        new.rng = None
+        return new
 
     def sample(self, player: int, rng: random.Random) -> State:
-        """Nothing is hidden, so the only consistent full state is this one."""
-        return self.clone()
+        """The one position the view shows, with a generator drawn from `rng` for later deals."""
+        new = self._copy()
+        new.rng = random.Random(rng.getrandbits(64))
+        return new
 
     def check_invariants(self) -> None:
         """Every panel is in a hand or on the board; squares match filled adjacent pairs."""
@@ -432,11 +447,9 @@ class State(StateBase):
             raise AssertionError(f"{sum(self.squares)} squares for {pairs} adjacent filled pairs")
         if self.filled != sum(1 for o in self.cells if o >= 0):
             raise AssertionError("filled count out of step")
-        sides = [0] * len(self.side_totals)
-        for seat, score in enumerate(self.scores()):
-            sides[seat % 2 if g.teams else seat] += score
-        if sides != self.side_totals:
-            raise AssertionError(f"lead tracking has {self.side_totals}, scores say {sides}")
+        owned = [sum(self.colour_carry[c] + self.squares[c] for c in cols) for cols in g.owned]
+        if owned != self.points:
+            raise AssertionError(f"points {self.points}, squares of each seat's colours {owned}")
 
     def _start_type(self) -> int:
         centre = len(self.cells) // 2

@@ -109,7 +109,8 @@ def test_the_same_seed_gives_the_same_game(seed, players) -> None:
         seats = make_agents(agents, game, [seed + s for s in range(players)])
         moves = []
         while not state.is_over():
-            move = seats[state.current_player()].choose(state, state.legal_moves())
+            seat = state.current_player()
+            move = seats[seat].choose(state.view(seat), state.legal_moves())
             moves.append(move)
             state.apply(move)
         runs.append((moves, state.result()))
@@ -233,8 +234,8 @@ def test_greedy_outscores_random() -> None:
     game = game_for(2)
     greedy = random_ = 0.0
     for i in range(6):
-        greedy += sum(play(game, ("greedy", "greedy"), 5, i, 10_000).scores)
-        random_ += sum(play(game, ("random", "random"), 5, i, 10_000).scores)
+        greedy += sum(play(game, ("greedy", "greedy"), 5, i, 10_000)[0].scores)
+        random_ += sum(play(game, ("random", "random"), 5, i, 10_000)[0].scores)
     assert greedy > random_ * 1.3
 
 
@@ -244,7 +245,7 @@ def test_greedy_left_prefers_the_leftmost_tile_when_gains_are_equal() -> None:
     agent = make_agents(("greedy_left",) * 4, game, [0, 1, 2, 3])[state.current_player()]
     legal = state.legal_moves()
     gains = [state.move_gain(m, state.current_player()) for m in legal]
-    choice = agent.choose(state, legal)
+    choice = agent.choose(state.view(state.current_player()), legal)
     rank = legal.index(choice)
     weight = agent.LEFT_WEIGHT
     assert all(gains[rank] - weight * rank >= g - weight * r for r, g in enumerate(gains))
