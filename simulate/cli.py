@@ -236,7 +236,7 @@ def sweep_cmd(game, grid, variant, sets, players, agents, games, seed, jobs, out
     written = run_sweep(game, grid, variant, sets, players, agents, games, seed, jobs, out, fresh, quiet)
     click.echo(f"table: {written['markdown']}")
     click.echo(f"csv: {written['csv']}")
-    click.echo(f"figure: {written['figure']}")
+    click.echo(f"figures: {written['figure']}, {written['effects']}")
 
 
 def main() -> None:

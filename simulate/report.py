@@ -346,7 +346,7 @@ READING_NOTES = """How to read this report
 - Games stopped by a cap have censored lengths: Kaplan-Meier medians, never a mean or a t-test.
 - Same seed and settings give the same games and figures, whatever --jobs is."""
 
-WRAP = 100
+WRAP = 112
 LINE = {"h": 0.021, "p": 0.0165, "mono": 0.0125, "gap": 0.008}
 
 

@@ -13,7 +13,10 @@ into `OUT/<game>/sweep-<keys>/`:
   the mean points each category brings a player;
 - `sweep.md`: the same table for reading;
 - `sweep.png`: where the points come from, how often the first mover wins, and
-  how close games are, one line per combination.
+  how close games are, one line per combination;
+- `sweep.md` ends with which factor matters (`simulate.effects`): the main
+  effect of each factor on the first mover's share, the margin and the score,
+  with intervals, and the largest interaction; `effects.png` draws the main effects.
 """
 
 from __future__ import annotations
@@ -22,13 +25,11 @@ import csv
 import io
 import itertools
 import math
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import click
 import matplotlib
 
 matplotlib.use("Agg")
@@ -39,9 +40,11 @@ from printkit.atomic import atomic_path, write_text  # noqa: E402
 from printkit.errors import DataError  # noqa: E402
 from printkit.gamedata import GameData  # noqa: E402
 from simulate.agents import parse_agents  # noqa: E402
-from simulate.arms import load_for_run, play_arm, slug  # noqa: E402
+from simulate.arms import agents_name, load_for_run, play_arm, slug  # noqa: E402
 from simulate.balance import summarize  # noqa: E402
+from simulate.effects import OUTCOMES, Design, analysis_markdown, main_effects  # noqa: E402
 from simulate.engines import make_game  # noqa: E402
+from simulate.progress import Progress  # noqa: E402
 
 DEFAULT_GAMES = 128  # two full chunks of the runner: as quick as 100 games with --jobs 2
 
@@ -133,19 +136,15 @@ def run_sweep(
         folder = folder.with_name(folder.name + "+" + slug("+".join(named)))
     if sets:
         folder = folder.with_name(folder.name + "+" + slug("+".join(sets)))
+    folder = folder.with_name(folder.name + f".{slug(agents_name(arms[0][3]))}.seed{seed}")
     rows: list[Row] = []
-    with click.progressbar(
-        length=games * len(arms),
-        label=f"{data.title}: sweep of {len(arms)} combinations x {games} games",
-        file=sys.stderr,
-        hidden=quiet,
-        show_eta=True,
-    ) as bar:
+    label = f"{data.title}: sweep of {len(arms)} combinations x {games} games"
+    with Progress(games * len(arms), label, quiet) as progress:
         for combo, rules, engine, names in arms:
             arm_dir = (
                 folder / "arms" / slug("+".join(f"{a.short}={v}" for a, v in zip(axes, combo, strict=True)))
             )
-            _, tally = play_arm(data, rules, names, games, seed, arm_dir, jobs, fresh, bar.update)
+            _, tally = play_arm(data, rules, names, games, seed, arm_dir, jobs, fresh, progress.update)
             summary = summarize(tally, engine.shown_metrics(), engine.categories)
             rows.append(Row(tuple(combo), rules.label, rules.players, names, summary))
     categories = arms[0][2].categories
@@ -154,14 +153,54 @@ def run_sweep(
         "csv": folder / "sweep.csv",
         "markdown": folder / "sweep.md",
         "figure": folder / "sweep.png",
+        "effects": folder / "effects.png",
     }
+    design = Design(
+        [a.key for a in axes],
+        [a.values for a in axes],
+        [r.values for r in rows],
+        [r.summary for r in rows],
+    )
     write_text(written["csv"], table_csv(axes, rows, categories))
-    write_text(written["markdown"], table_markdown(heading, axes, rows, categories))
-    fig = figure(heading, axes, rows, categories)
-    with atomic_path(written["figure"]) as tmp:
-        fig.savefig(tmp, format="png", dpi=100, metadata={"Software": None})
-    plt.close(fig)
+    markdown = table_markdown(heading, axes, rows, categories) + "\n" + "\n".join(analysis_markdown(design))
+    write_text(written["markdown"], markdown)
+    for name, fig in (
+        ("figure", figure(heading, axes, rows, categories)),
+        ("effects", effects_figure(heading, design)),
+    ):
+        with atomic_path(written[name]) as tmp:
+            fig.savefig(tmp, format="png", dpi=100, metadata={"Software": None})
+        plt.close(fig)
     return written
+
+
+def effects_figure(heading: str, design: Design) -> plt.Figure:
+    """Main effects of each factor on each outcome, with 95% intervals, one panel per outcome."""
+    fig, axes = plt.subplots(
+        1, len(OUTCOMES), figsize=(13, 1.8 + 0.35 * sum(len(v) - 1 for v in design.values)), sharey=True
+    )
+    for ax, (name, outcome) in zip(axes, OUTCOMES.items(), strict=True):
+        effects = main_effects(design, outcome)
+        scale = 100 if name.startswith("first-mover") else 1
+        y = np.arange(len(effects))[::-1]
+        x = np.array([e["effect"] for e in effects]) * scale
+        err = (
+            np.array([[e["effect"] - e["lo"] for e in effects], [e["hi"] - e["effect"] for e in effects]])
+            * scale
+        )
+        ax.errorbar(x, y, xerr=err, fmt="o", capsize=3, color="#0067a5")
+        ax.axvline(0, color="k", linewidth=0.6)
+        ax.set_yticks(y)
+        ax.set_yticklabels(
+            [f"{e['factor'].rsplit('.', 1)[-1]}: {e['from']} -> {e['to']}" for e in effects], fontsize=8
+        )
+        ax.set_xlabel(name + (" (points of %)" if scale == 100 else ""), fontsize=8)
+        ax.grid(axis="x", linewidth=0.3)
+    fig.suptitle(
+        heading.split("\n")[0] + ": main effects (95% intervals)\n" + heading.split("\n")[1], fontsize=9
+    )
+    fig.tight_layout()
+    return fig
 
 
 def _heading(title: str, axes: list[Axis], rows: list[Row], games: int, seed: int) -> str:

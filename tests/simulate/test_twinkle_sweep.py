@@ -37,7 +37,11 @@ def test_sweep_writes_one_row_per_combination_and_jobs_do_not_matter(tmp_path) -
         assert categories == pytest.approx(float(r["mean_score"]), abs=1e-3)
         assert float(r["seat1_lo"]) <= float(r["seat1_win"]) <= float(r["seat1_hi"])
     markdown = one["markdown"].read_text()
-    assert markdown.count("\n| ") == 1 + 4  # header and one row per combination
+    table, _, analysis = markdown.partition("## Which factor matters")
+    assert table.count("\n| ") == 1 + 4  # header and one row per combination
+    # one main-effect row per factor, and the largest interaction per outcome
+    assert analysis.count("\n| sides.") == 2 and analysis.count("- Largest interaction on") == 3
+    assert one["effects"].stat().st_size > 10_000
     assert one["figure"].stat().st_size > 10_000
 
 

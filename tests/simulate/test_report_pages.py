@@ -1,0 +1,150 @@
+"""The report as a reader meets it: pages that never overflow, colours that stay apart, progress, folders."""
+
+from __future__ import annotations
+
+import io
+import itertools
+
+import matplotlib.colors as mcolors
+import pytest
+from test_report_stats import draw_heavy
+
+from printkit.gamedata import load_game
+from simulate import balance, report
+from simulate.arms import build_verdict, category_colours, run_arms
+from simulate.progress import Progress
+from simulate.tally import tally_csv
+
+
+def test_verdict_and_details_of_eight_arms_stay_on_their_pages(tmp_path):
+    tally = tally_csv(draw_heavy(tmp_path / "games.csv"), [0, 1])
+    arms = []
+    for k in range(8):
+        summary = balance.summarize(tally, (), ())
+        label = f"arm{k}+some_long_option_name=some_long_value"
+        changes = "A long description of what this arm changes, from the option docs. " * 3
+        arms.append(report.Arm(label, 2, ("greedy", "greedy"), tally.cols(), summary, tally, changes))
+    comparisons = {
+        f"{a.label} vs {arms[0].label}": balance.compare(tally, tally, arms[0].summary, a.summary)
+        for a in arms[1:]
+    }
+    tests = balance.apply_holm({a.label: a.summary for a in arms}, comparisons)
+    verdict = build_verdict([arms], comparisons, tests, 100, 1)
+    ctx = report.Context("United Square", "united_square", 100, 1, (), ())
+    pages = report.text_pages(ctx, arms, "verdict", report.verdict_blocks(verdict, arms))
+    details = report.summary_lines(ctx, arms, comparisons)
+    pages += report.text_pages(ctx, arms, "details", [("mono", line) for line in details])
+    assert len(pages) > 2  # the text flowed onto more pages rather than off the bottom
+    for fig in pages:
+        renderer = fig.canvas.get_renderer()
+        box = fig.bbox
+        for text in fig.texts:
+            extent = text.get_window_extent(renderer)
+            assert box.x0 <= extent.x0 and extent.x1 <= box.x1, text.get_text()[:60]
+            assert box.y0 <= extent.y0 and extent.y1 <= box.y1, text.get_text()[:60]
+
+
+def test_twelve_arm_colours_are_distinct():
+    rgb = [mcolors.to_rgb(c) for c in report.COLOURS]
+    assert len(set(report.COLOURS)) == 12
+    for a, b in itertools.combinations(rgb, 2):
+        assert sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5 > 0.15
+
+
+def test_score_categories_take_the_data_files_colours():
+    colours = category_colours(load_game("united_square"))
+    assert colours["red"] == "#d7263d" and colours["blue"] == "#1b6ca8"
+
+
+class Pipe(io.StringIO):
+    def isatty(self) -> bool:
+        return False
+
+
+def test_progress_without_a_terminal_is_a_line_every_tenth_and_quiet_hides_it():
+    out = Pipe()
+    with Progress(1000, "United Square: 1 x 1000 games", stream=out) as progress:
+        for _ in range(16):
+            progress.update(64)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "United Square: 1 x 1000 games: started"
+    assert lines[-1] == "United Square: 1 x 1000 games: 100% (1,024 of 1,000 games)"
+    assert len(lines) == 11
+    quiet = Pipe()
+    with Progress(1000, "x", quiet=True, stream=quiet) as progress:
+        progress.update(1000)
+    assert quiet.getvalue() == ""
+
+
+def test_quiet_keeps_the_summary_and_folders_carry_agents_and_seed(run_tool, tmp_path):
+    code, out, err = run_tool(
+        "simulate",
+        "compare",
+        "united_square",
+        "--variant",
+        "default",
+        "--variant",
+        "equal_deal",
+        "--games",
+        "40",
+        "--agents",
+        "random",
+        "--agents",
+        "greedy",
+        "--seed",
+        "3",
+        "--quiet",
+        "--out",
+        str(tmp_path),
+    )
+    assert code == 0, err
+    assert err == ""
+    folder = tmp_path / "united_square" / "default-vs-equal_deal.random-and-greedy.seed3"
+    assert (folder / "arms" / "random" / "equal_deal" / "games.csv").exists()
+    assert (folder / "arms" / "greedy" / "default" / "games.csv").exists()
+    assert "Under agents random: 40 games per arm, seed 3" in out
+    assert "Under agents greedy: 40 games per arm, seed 3" in out
+    assert "Does each conclusion hold under both agent sets?" in out
+
+
+def test_precision_plays_on_until_the_interval_is_narrow_and_is_deterministic(tmp_path):
+    def once(name):
+        _, written, _ = run_arms(
+            "united_square",
+            ["default"],
+            (),
+            None,
+            "random",
+            64,
+            2,
+            1,
+            tmp_path / name,
+            True,
+            True,
+            precision=0.09,
+            max_games=640,
+        )
+        return written["summary"].read_text()
+
+    first = once("a")
+    assert first == once("b")
+    import json
+
+    arm = json.loads(first)["arms"]["default"]
+    r = arm["position_wins"][0]
+    assert max(r["hi"] - r["p"], r["p"] - r["lo"]) <= 0.09
+    assert arm["games"] % 64 == 0 and 64 < arm["games"] <= 640
+
+
+def test_precision_out_of_range_is_refused(run_tool, tmp_path):
+    code, out, err = run_tool(
+        "simulate", "run", "united_square", "--precision", "0.7", "--games", "10", "--out", str(tmp_path)
+    )
+    assert code == 2 and "--precision" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("spec", ["random", "random,greedy"])
+def test_agents_name_in_folder(spec):
+    from simulate.arms import agents_name
+
+    assert agents_name(tuple(spec.split(",")) if "," in spec else (spec, spec)) == spec
