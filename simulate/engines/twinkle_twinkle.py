@@ -11,578 +11,35 @@ orientation; orientations 0-3 are quarter turns of a star tile, 4-7 the same
 after a flip when flipping is allowed; other tiles only 0). Placements that give
 the same exits are offered once.
 
-Scoring is a pure function of charts (`score_chart`, `score_charts`): a
-chart is a list of `Cell | None`, row by row. `analyse` computes what the
-scoring needs once (constellations, asteroid clusters, which black holes are
-alone ...), and `gain` gives the exact change in a chart's score from placing
-one more tile, from that analysis and the tile's neighbourhood, so that greedy
-agents stay fast; the tests check it against the pure function.
+Scoring is a pure function of charts (`twinkle_twinkle_scoring`); the gains
+of placements that greedy agents weigh come from `twinkle_twinkle_gains`, kept
+per analysed chart, and are held to that pure function by the tests.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 import numpy as np
 
 from printkit.errors import DataError
 from printkit.gamedata import Rules
-from printkit.twinkle_tiles import KINDS, REFERENCES, check_sides, orient_mask, read_tiles
+from printkit.twinkle_tiles import KINDS, check_sides, orient_mask, read_tiles
 from simulate.engines.base import AgentBase, GameBase, Result, StateBase, copy_generator, solo_result
-
-STAR, ASTEROID, SATELLITE, PLANET, BLACK_HOLE, COMET = range(6)
-CATEGORIES = (
-    "constellation_size",
-    "constellation_count",
-    "new_stars",
-    "comets",
-    "asteroids",
-    "planets",
-    "black_holes",
-    "satellites",
+from simulate.engines.twinkle_twinkle_gains import ChartGains, chart_after, rival_key
+from simulate.engines.twinkle_twinkle_scoring import (
+    CATEGORIES,
+    STAR,
+    Analysis,
+    Cell,
+    Geometry,
+    Scoring,
+    rivals,
 )
-C_SIZE, C_COUNT, C_NEW, C_COMETS, C_ASTEROIDS, C_PLANETS, C_BLACK_HOLES, C_SATELLITES = range(8)
-# Exit directions N NE E SE S SW W NW as (row, column) steps.
-STEPS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
-OPPOSITE = tuple((d + 4) % 8 for d in range(8))
+
 PLACE = 8  # place moves start here; pick moves are slots 0..7
 MAX_SLOTS = 8
-
-
-class Cell(NamedTuple):
-    """A tile as it lies on a chart: kind, stars, new stars, and exits after rotation (bitmask)."""
-
-    kind: int
-    stars: int = 0
-    new: int = 0
-    exits: int = 0
-
-
-# ------------------------------------------------------------------ geometry
-@dataclass(frozen=True)
-class Geometry:
-    """Neighbour tables of a rows x cols chart (cells numbered row by row)."""
-
-    rows: int
-    cols: int
-    nb: tuple[tuple[int, ...], ...]  # per cell, per direction 0..7: neighbour or -1
-    orth: tuple[tuple[int, ...], ...]  # existing orthogonal neighbours
-    around: tuple[tuple[int, ...], ...]  # existing orthogonal and diagonal neighbours
-    row_of: tuple[int, ...]
-    col_of: tuple[int, ...]
-
-    @classmethod
-    def make(cls, rows: int, cols: int) -> Geometry:
-        nb = []
-        for x in range(rows * cols):
-            r, c = divmod(x, cols)
-            nb.append(
-                tuple(
-                    (r + dr) * cols + (c + dc) if 0 <= r + dr < rows and 0 <= c + dc < cols else -1
-                    for dr, dc in STEPS
-                )
-            )
-        return cls(
-            rows=rows,
-            cols=cols,
-            nb=tuple(nb),
-            orth=tuple(tuple(y for d, y in enumerate(n) if y >= 0 and d % 2 == 0) for n in nb),
-            around=tuple(tuple(y for y in n if y >= 0) for n in nb),
-            row_of=tuple(x // cols for x in range(rows * cols)),
-            col_of=tuple(x % cols for x in range(rows * cols)),
-        )
-
-    @property
-    def size(self) -> int:
-        return self.rows * self.cols
-
-
-# ------------------------------------------------------------------- scoring
-def _table(value: int, start: int, points: Sequence[int]) -> int:
-    """points[value - start], the last entry for that value or more; 0 below `start`."""
-    if value < start or not points:
-        return 0
-    return points[min(value - start, len(points) - 1)]
-
-
-@dataclass(frozen=True)
-class Scoring:
-    """The active score references and every number of the score tables."""
-
-    blue: tuple[bool, ...]  # per reference in REFERENCES order
-    largest: int
-    size_from: int
-    size_points: tuple[int, ...]
-    count_from: int
-    count_points: tuple[int, ...]
-    new_star: int
-    comet_star: int
-    comet_constellation: int
-    asteroid_points: tuple[int, ...]
-    asteroid_penalty: int
-    planet_green: int
-    planet_blue: int
-    planet_bonus: int
-    bh_green_alone: int
-    bh_green_dark: int
-    bh_blue_alone: int
-    sat_green: int
-    sat_blue: int
-
-    @classmethod
-    def from_rules(cls, values: Mapping[str, Any]) -> Scoring:
-        sides = values["sides"]
-        con = values["constellations"]
-        return cls(
-            blue=tuple(sides[name] == "blue" for name in REFERENCES),
-            largest=con["largest"],
-            size_from=con["size_from"],
-            size_points=tuple(con["size_points"]),
-            count_from=con["count_from"],
-            count_points=tuple(con["count_points"]),
-            new_star=values["new_star_points"],
-            comet_star=values["comets"]["green_per_star"],
-            comet_constellation=values["comets"]["blue_per_constellation"],
-            asteroid_points=tuple(values["asteroids"]["points"]),
-            asteroid_penalty=values["asteroids"]["blue_fewest_penalty"],
-            planet_green=values["planets"]["green_each"],
-            planet_blue=values["planets"]["blue_each"],
-            planet_bonus=values["planets"]["blue_most_bonus"],
-            bh_green_alone=values["black_holes"]["green_alone"],
-            bh_green_dark=values["black_holes"]["green_dark_bonus"],
-            bh_blue_alone=values["black_holes"]["blue_alone"],
-            sat_green=values["satellites"]["green_per_neighbour"],
-            sat_blue=values["satellites"]["blue_per_item"],
-        )
-
-    @property
-    def blue_comets(self) -> bool:
-        return self.blue[0]
-
-    @property
-    def blue_asteroids(self) -> bool:
-        return self.blue[1]
-
-    @property
-    def blue_planets(self) -> bool:
-        return self.blue[2]
-
-    @property
-    def blue_black_holes(self) -> bool:
-        return self.blue[3]
-
-    @property
-    def blue_satellites(self) -> bool:
-        return self.blue[4]
-
-    def constellation_points(self, sizes: Sequence[int]) -> tuple[int, int]:
-        """(size points, count points) of a chart's constellations, given their counted star sizes."""
-        top = sorted(sizes, reverse=True)[: self.largest]
-        size_pts = sum(_table(s, self.size_from, self.size_points) for s in top)
-        return size_pts, _table(len(sizes), self.count_from, self.count_points)
-
-    def asteroid(self, size: int) -> int:
-        return _table(size, 1, self.asteroid_points)
-
-
-class Analysis:
-    """What scoring needs to know about one chart, computed once from its cells.
-
-    comp: constellation-group id per star cell (-1 elsewhere); comp_raw / comp_cnt:
-    stars per group in all / counted (blue black holes cancel stars next to
-    them); a group is a constellation when comp_raw >= 2. ast: cluster id per
-    asteroid cell. points: per category, without the points that depend on the
-    other players (fewest asteroids, most planets). An analysis is never changed
-    once made (but for `memo`, a cache of gains from this chart).
-    """
-
-    __slots__ = (
-        "comp",
-        "comp_raw",
-        "comp_cnt",
-        "cancelled",
-        "sizes",
-        "const_points",
-        "ast",
-        "ast_sizes",
-        "ast_largest",
-        "counts",
-        "row_items",
-        "col_items",
-        "bh_alone",
-        "bh_dark",
-        "planet_dead",
-        "comets",
-        "satellites",
-        "comet_points",
-        "points",
-        "memo",
-    )
-
-    def __init__(self, cells: Sequence[Cell | None], geo: Geometry, sc: Scoring):
-        self.memo: dict[tuple[Any, ...], int] = {}  # gains from this chart, see State.best_gain
-        n = len(cells)
-        nb, orth, around = geo.nb, geo.orth, geo.around
-        blue_bh = sc.blue_black_holes
-        counts = [0] * 6
-        for c in cells:
-            if c is not None:
-                counts[c.kind] += 1
-        self.counts = counts
-        # stars cancelled by an adjacent black hole (blue side)
-        cancelled = [False] * n
-        planet_dead = [False] * n
-        if blue_bh:
-            for x, c in enumerate(cells):
-                if c is not None and c.kind in (STAR, PLANET):
-                    hit = any(cells[y] is not None and cells[y].kind == BLACK_HOLE for y in orth[x])
-                    if c.kind == STAR:
-                        cancelled[x] = hit
-                    else:
-                        planet_dead[x] = hit
-        self.cancelled = cancelled
-        self.planet_dead = planet_dead
-        # constellation groups: star tiles joined through matching exits
-        comp = [-1] * n
-        comp_raw: list[int] = []
-        comp_cnt: list[int] = []
-        for x, c in enumerate(cells):
-            if c is None or c.kind != STAR or comp[x] >= 0:
-                continue
-            cid = len(comp_raw)
-            comp[x] = cid
-            raw = cnt = 0
-            stack = [x]
-            while stack:
-                y = stack.pop()
-                cy = cells[y]
-                raw += cy.stars
-                if not cancelled[y]:
-                    cnt += cy.stars
-                m = cy.exits
-                for d in range(8):
-                    if m >> d & 1:
-                        z = nb[y][d]
-                        if z >= 0 and comp[z] < 0:
-                            cz = cells[z]
-                            if cz is not None and cz.kind == STAR and cz.exits >> OPPOSITE[d] & 1:
-                                comp[z] = cid
-                                stack.append(z)
-            comp_raw.append(raw)
-            comp_cnt.append(cnt)
-        self.comp, self.comp_raw, self.comp_cnt = comp, comp_raw, comp_cnt
-        self.sizes = [comp_cnt[i] for i in range(len(comp_raw)) if comp_raw[i] >= 2]
-        size_pts, count_pts = sc.constellation_points(self.sizes)
-        self.const_points = size_pts + count_pts
-        # asteroid clusters: orthogonal or diagonal
-        ast = [-1] * n
-        ast_sizes: list[int] = []
-        for x, c in enumerate(cells):
-            if c is None or c.kind != ASTEROID or ast[x] >= 0:
-                continue
-            aid = len(ast_sizes)
-            ast[x] = aid
-            size = 0
-            stack = [x]
-            while stack:
-                y = stack.pop()
-                size += 1
-                for z in around[y]:
-                    cz = cells[z]
-                    if ast[z] < 0 and cz is not None and cz.kind == ASTEROID:
-                        ast[z] = aid
-                        stack.append(z)
-            ast_sizes.append(size)
-        self.ast, self.ast_sizes = ast, ast_sizes
-        self.ast_largest = max(ast_sizes, default=0)
-        # rows and columns: black holes and planets in each
-        row_items = [0] * geo.rows
-        col_items = [0] * geo.cols
-        for x, c in enumerate(cells):
-            if c is not None and c.kind in (PLANET, BLACK_HOLE):
-                row_items[geo.row_of[x]] += 1
-                col_items[geo.col_of[x]] += 1
-        self.row_items, self.col_items = row_items, col_items
-        # black holes alone (no adjacent black hole) and dark (also no adjacent star tile or planet)
-        bh_alone = [False] * n
-        bh_dark = [False] * n
-        comets: list[int] = []
-        satellites: list[int] = []
-        for x, c in enumerate(cells):
-            if c is None:
-                continue
-            if c.kind == BLACK_HOLE:
-                kinds = [cells[y].kind for y in orth[x] if cells[y] is not None]
-                bh_alone[x] = BLACK_HOLE not in kinds
-                bh_dark[x] = bh_alone[x] and STAR not in kinds and PLANET not in kinds
-            elif c.kind == COMET:
-                comets.append(x)
-            elif c.kind == SATELLITE:
-                satellites.append(x)
-        self.bh_alone, self.bh_dark = bh_alone, bh_dark
-        self.comets, self.satellites = comets, satellites
-
-        points = [0] * 8
-        points[C_SIZE] = size_pts
-        points[C_COUNT] = count_pts
-        points[C_NEW] = sc.new_star * sum(c.new for c in cells if c is not None)
-        self.comet_points = sum(self._comet(z, cells, geo, sc) for z in comets)
-        points[C_COMETS] = self.comet_points
-        if sc.blue_asteroids:
-            points[C_ASTEROIDS] = sc.asteroid(self.ast_largest)
-        else:
-            points[C_ASTEROIDS] = sum(sc.asteroid(s) for s in ast_sizes)
-        each = sc.planet_blue if sc.blue_planets else sc.planet_green
-        points[C_PLANETS] = each * sum(
-            1 for x, c in enumerate(cells) if c is not None and c.kind == PLANET and not planet_dead[x]
-        )
-        bh = 0
-        for x, c in enumerate(cells):
-            if c is not None and c.kind == BLACK_HOLE and bh_alone[x]:
-                if blue_bh:
-                    bh += sc.bh_blue_alone
-                else:
-                    bh += sc.bh_green_alone + (sc.bh_green_dark if bh_dark[x] else 0)
-        points[C_BLACK_HOLES] = bh
-        points[C_SATELLITES] = sum(self._satellite(z, cells, geo, sc) for z in satellites)
-        self.points = points
-
-    def _comet(self, z: int, cells: Sequence[Cell | None], geo: Geometry, sc: Scoring) -> int:
-        if sc.blue_comets:
-            groups = {
-                self.comp[y]
-                for y in geo.orth[z]
-                if cells[y] is not None and cells[y].kind == STAR and self.comp_raw[self.comp[y]] >= 2
-            }
-            return sc.comet_constellation * len(groups)
-        return sc.comet_star * sum(
-            cells[y].stars for y in geo.orth[z] if cells[y] is not None and cells[y].kind == STAR
-        )
-
-    def _satellite(self, z: int, cells: Sequence[Cell | None], geo: Geometry, sc: Scoring) -> int:
-        if sc.blue_satellites:
-            return sc.sat_blue * max(self.row_items[geo.row_of[z]], self.col_items[geo.col_of[z]])
-        return sc.sat_green * sum(
-            1 for y in geo.orth[z] if cells[y] is not None and cells[y].kind in (PLANET, BLACK_HOLE)
-        )
-
-    def total(self, sc: Scoring, rival_asteroids: int | None, rival_planets: int | None) -> list[int]:
-        """Points per category, with the points that compare against the rivals' counts.
-
-        `rival_asteroids` is the fewest asteroid tiles of any other player and
-        `rival_planets` the most planets; None when there is nobody to compare
-        with, and then this chart has both the fewest asteroids and the most planets.
-        """
-        points = list(self.points)
-        if sc.blue_asteroids and _fewest_asteroids(self.counts[ASTEROID], rival_asteroids):
-            points[C_ASTEROIDS] -= sc.asteroid_penalty
-        if sc.blue_planets and _most_planets(self.counts[PLANET], rival_planets):
-            points[C_PLANETS] += sc.planet_bonus
-        return points
-
-
-def _fewest_asteroids(mine: int, rival_fewest: int | None) -> bool:
-    """Fewest asteroid tiles, ties included (alone, a player has the fewest)."""
-    return rival_fewest is None or mine <= rival_fewest
-
-
-def _most_planets(mine: int, rival_most: int | None) -> bool:
-    """Most planets, ties included, at least one (alone, a player with a planet has the most)."""
-    return mine >= 1 and (rival_most is None or mine >= rival_most)
-
-
-def rivals(counts: Sequence[Sequence[int]], seat: int) -> tuple[int | None, int | None]:
-    """(fewest asteroid tiles, most planets) among the players other than `seat`."""
-    others = [c for s, c in enumerate(counts) if s != seat]
-    if not others:
-        return None, None
-    return min(c[ASTEROID] for c in others), max(c[PLANET] for c in others)
-
-
-def score_chart(
-    cells: Sequence[Cell | None],
-    geo: Geometry,
-    sc: Scoring,
-    rival_asteroids: int | None = None,
-    rival_planets: int | None = None,
-) -> list[int]:
-    """Points per category (CATEGORIES order) of one chart, finished or partial."""
-    return Analysis(cells, geo, sc).total(sc, rival_asteroids, rival_planets)
-
-
-def score_charts(charts: Sequence[Sequence[Cell | None]], geo: Geometry, sc: Scoring) -> list[list[int]]:
-    """Points per category of every player's chart, the fewest-asteroids and most-planets rules included."""
-    analyses = [Analysis(cells, geo, sc) for cells in charts]
-    counts = [a.counts for a in analyses]
-    return [a.total(sc, *rivals(counts, s)) for s, a in enumerate(analyses)]
-
-
-def gain(
-    an: Analysis,
-    cells: Sequence[Cell | None],
-    cell: Cell,
-    x: int,
-    geo: Geometry,
-    sc: Scoring,
-    rival_asteroids: int | None,
-    rival_planets: int | None,
-) -> int:
-    """Exact change of the chart's total score if `cell` is placed on empty space `x`.
-
-    `an` is the analysis of `cells` as they are; only what the new tile touches
-    is recomputed.
-    """
-    kind = cell.kind
-    orth = geo.orth[x]
-    blue_bh = sc.blue_black_holes
-    d = 0
-    if kind == STAR:
-        m = cell.exits
-        nbx = geo.nb[x]
-        linked = set()
-        for k in range(8):
-            if m >> k & 1:
-                y = nbx[k]
-                if y >= 0:
-                    cy = cells[y]
-                    if cy is not None and cy.kind == STAR and cy.exits >> OPPOSITE[k] & 1:
-                        linked.add(an.comp[y])
-        dark_lost = 0
-        cancelled = False
-        comets = 0
-        for y in orth:
-            cy = cells[y]
-            if cy is not None:
-                if cy.kind == BLACK_HOLE:
-                    cancelled = blue_bh
-                    if an.bh_dark[y]:
-                        dark_lost += 1
-                elif cy.kind == COMET:
-                    comets += 1
-        raw = cell.stars + sum(an.comp_raw[c] for c in linked)
-        cnt = (0 if cancelled else cell.stars) + sum(an.comp_cnt[c] for c in linked)
-        if raw >= 2:  # else a lone star that changes no constellation
-            key = ("joined", frozenset(linked), cnt)
-            joined = an.memo.get(key)
-            if joined is None:
-                sizes = [an.comp_cnt[c] for c, r in enumerate(an.comp_raw) if r >= 2 and c not in linked]
-                sizes.append(cnt)
-                joined = an.memo[key] = sum(sc.constellation_points(sizes)) - an.const_points
-            d += joined
-        d += sc.new_star * cell.new
-        if not blue_bh:
-            d -= sc.bh_green_dark * dark_lost
-        if sc.blue_comets:
-            if an.comets:
-                after = 0
-                for z in an.comets:
-                    groups = set()
-                    for y in geo.orth[z]:
-                        if y == x:
-                            if raw >= 2:
-                                groups.add(-1)
-                            continue
-                        cy = cells[y]
-                        if cy is not None and cy.kind == STAR:
-                            c = an.comp[y]
-                            if c in linked:
-                                groups.add(-1)
-                            elif an.comp_raw[c] >= 2:
-                                groups.add(c)
-                    after += sc.comet_constellation * len(groups)
-                d += after - an.comet_points
-        else:
-            d += sc.comet_star * cell.stars * comets
-        return d
-    if kind == ASTEROID:
-        merged = {an.ast[y] for y in geo.around[x] if an.ast[y] >= 0}
-        size = 1 + sum(an.ast_sizes[a] for a in merged)
-        if sc.blue_asteroids:
-            largest = max(an.ast_largest, size)
-            d += sc.asteroid(largest) - sc.asteroid(an.ast_largest)
-            mine = an.counts[ASTEROID]
-            d += sc.asteroid_penalty * (
-                _fewest_asteroids(mine, rival_asteroids) - _fewest_asteroids(mine + 1, rival_asteroids)
-            )
-        else:
-            d += sc.asteroid(size) - sum(sc.asteroid(an.ast_sizes[a]) for a in merged)
-        return d
-    if kind == COMET:
-        if sc.blue_comets:
-            groups = {
-                an.comp[y]
-                for y in orth
-                if cells[y] is not None and cells[y].kind == STAR and an.comp_raw[an.comp[y]] >= 2
-            }
-            return sc.comet_constellation * len(groups)
-        return sc.comet_star * sum(
-            cells[y].stars for y in orth if cells[y] is not None and cells[y].kind == STAR
-        )
-    if kind == SATELLITE:
-        if sc.blue_satellites:
-            return sc.sat_blue * max(an.row_items[geo.row_of[x]], an.col_items[geo.col_of[x]])
-        return sc.sat_green * sum(
-            1 for y in orth if cells[y] is not None and cells[y].kind in (PLANET, BLACK_HOLE)
-        )
-    # planets and black holes: both count for satellites
-    each_planet = sc.planet_blue if sc.blue_planets else sc.planet_green
-    bh_next = [y for y in orth if cells[y] is not None and cells[y].kind == BLACK_HOLE]
-    if kind == PLANET:
-        if not (blue_bh and bh_next):
-            d += each_planet
-        if sc.blue_planets:
-            mine = an.counts[PLANET]
-            d += sc.planet_bonus * (
-                _most_planets(mine + 1, rival_planets) - _most_planets(mine, rival_planets)
-            )
-        if not blue_bh:
-            d -= sc.bh_green_dark * sum(1 for y in bh_next if an.bh_dark[y])
-    else:
-        if not bh_next:
-            if blue_bh:
-                d += sc.bh_blue_alone
-            else:
-                d += sc.bh_green_alone
-                if not any(cells[y] is not None and cells[y].kind in (STAR, PLANET) for y in orth):
-                    d += sc.bh_green_dark
-        for y in bh_next:
-            if an.bh_alone[y]:
-                if blue_bh:
-                    d -= sc.bh_blue_alone
-                else:
-                    d -= sc.bh_green_alone + (sc.bh_green_dark if an.bh_dark[y] else 0)
-        if blue_bh:
-            lost: dict[int, int] = {}
-            for y in orth:
-                cy = cells[y]
-                if cy is None:
-                    continue
-                if cy.kind == STAR and not an.cancelled[y]:
-                    c = an.comp[y]
-                    lost[c] = lost.get(c, 0) + cy.stars
-                elif cy.kind == PLANET and not an.planet_dead[y]:
-                    d -= each_planet
-            if lost:
-                sizes = [
-                    an.comp_cnt[c] - lost.get(c, 0) for c in range(len(an.comp_raw)) if an.comp_raw[c] >= 2
-                ]
-                d += sum(sc.constellation_points(sizes)) - an.const_points
-    # satellites see the new planet or black hole
-    if sc.blue_satellites:
-        if an.satellites:
-            r, c = geo.row_of[x], geo.col_of[x]
-            for z in an.satellites:
-                rz, cz = geo.row_of[z], geo.col_of[z]
-                if rz == r or cz == c:
-                    before = max(an.row_items[rz], an.col_items[cz])
-                    after = max(an.row_items[rz] + (rz == r), an.col_items[cz] + (cz == c))
-                    d += sc.sat_blue * (after - before)
-    else:
-        d += sc.sat_green * sum(1 for y in orth if cells[y] is not None and cells[y].kind == SATELLITE)
-    return d
 
 
 # --------------------------------------------------------------------- game
@@ -651,8 +108,9 @@ class Game(GameBase):
             self.orients.append(distinct)
             self.cell.append(table)
         # tiles that place the same way (all asteroids, twin star tiles) share a signature
-        shapes: dict[tuple[Cell, ...], int] = {}
-        self.signature = [shapes.setdefault(tuple(c for _, c in d), len(shapes)) for d in self.orients]
+        self.shapes = [tuple(c for _, c in d) for d in self.orients]
+        signatures: dict[tuple[Cell, ...], int] = {}
+        self.signature = [signatures.setdefault(shape, len(signatures)) for shape in self.shapes]
 
     def _check_rows(self, where: str) -> None:
         """Play the rows' tile counts through every round: the current row must always hold a pick each."""
@@ -715,11 +173,14 @@ class State(StateBase):
         "moves",
         "slow_left",
         "over",
+        "placing",
     )
 
     def __init__(self, game: Game, rng: random.Random | None, _blank: bool = False):
         self.game = game
         self.rng = rng
+        # (analysis, held tile, gain per placement move) of the last placement weighed
+        self.placing: tuple[Analysis, int, dict[int, int]] | None = None
         if _blank:
             return
         n = game.players
@@ -794,7 +255,8 @@ class State(StateBase):
             self.cells[seat][x] = g.cell[t][o]
             self.counts[seat][g.kind[t]] += 1
             self.filled[seat] += 1
-            self.an[seat] = None
+            an = self.an[seat]
+            self.an[seat] = None if an is None else chart_after(an, x, self.cells[seat][x])
             self.held = -1
             self.turn += 1
             if self.turn == len(self.order):
@@ -826,53 +288,43 @@ class State(StateBase):
             an = self.an[seat] = Analysis(self.cells[seat], self.game.geo, self.game.scoring)
         return an
 
-    def _gain(self, seat: int, cell: Cell, x: int, rival: tuple[int | None, int | None]) -> int:
-        """`gain` of placing `cell` on `x` of `seat`'s chart, cached on the chart's analysis.
-
-        The analysis is replaced whenever the chart changes, and the rivals'
-        counts are part of the key, so a cached gain is never stale.
-        """
+    def gains(self, seat: int) -> ChartGains:
+        """The gains of placements on `seat`'s chart as it is (kept with its analysis)."""
         an = self.analysis(seat)
-        key = (cell, x, rival)
-        value = an.memo.get(key)
-        if value is None:
-            g = self.game
-            value = an.memo[key] = gain(an, self.cells[seat], cell, x, g.geo, g.scoring, *rival)
-        return value
+        if an.fast is None:
+            an.fast = ChartGains(an)
+        return an.fast
 
     def best_gain(self, tile: int, seat: int) -> int:
         """The most `seat`'s score can rise by placing `tile` anywhere, in any orientation."""
         g = self.game
-        an = self.analysis(seat)
-        rival = rivals(self.counts, seat)
-        key = (g.signature[tile], rival)
-        best = an.memo.get(key)
-        if best is None:
-            cells = self.cells[seat]
-            shapes = g.orients[tile]
-            best = max(
-                self._gain(seat, cell, x, rival)
-                for x in range(len(cells))
-                if cells[x] is None
-                for _, cell in shapes
-            )
-            an.memo[key] = best
-        return best
+        gains = self.gains(seat)
+        rival = rival_key(gains.an, g.kind[tile], self.counts, seat)
+        return gains.best_of(g.signature[tile], g.shapes[tile], rival)
 
     def move_gain(self, move: int, seat: int, rng: Any = None) -> int:
         """Rise of `seat`'s score: for a pick, from the tile's best placement; for a placement, from it."""
         if move < PLACE:
             return self.best_gain(self.cur[move], seat)
-        x, o = divmod(move - PLACE, 8)
-        return self._gain(seat, self.game.cell[self.held][o], x, rivals(self.counts, seat))
+        placing = self.placing
+        if placing is None or placing[0] is not self.an[seat] or placing[1] != self.held:
+            placing = self.placing = self._placements(seat)
+        return placing[2][move - PLACE]
+
+    def _placements(self, seat: int) -> tuple[Analysis, int, dict[int, int]]:
+        """The gain of every placement of the held tile on `seat`'s chart, by move - PLACE."""
+        g = self.game
+        tile = self.held
+        gains = self.gains(seat)
+        rival = rival_key(gains.an, g.kind[tile], self.counts, seat)
+        return gains.an, tile, gains.placements(g.orients[tile], rival)
 
     def is_over(self) -> bool:
         return self.over
 
     def breakdown(self) -> list[list[int]]:
         """Points per seat per category (CATEGORIES order) of the charts as they are."""
-        sc = self.game.scoring
-        return [self.analysis(s).total(sc, *rivals(self.counts, s)) for s in range(self.game.players)]
+        return [self.analysis(s).total(*rivals(self.counts, s)) for s in range(self.game.players)]
 
     def game_of(self) -> Game:
         return self.game
@@ -982,8 +434,8 @@ class State(StateBase):
             an = self.an[seat]
             if an is not None:
                 fresh = Analysis(self.cells[seat], g.geo, g.scoring)
-                if fresh.points != an.points:
-                    raise AssertionError(f"seat {seat}: stale analysis")
+                if fresh.canonical() != an.canonical():
+                    raise AssertionError(f"seat {seat}: the analysis kept does not match the chart")
         slots = [s for s in self.standee_at if s >= 0]
         if len(set(slots)) != len(slots) or any(self.cur[s] >= 0 for s in slots):
             raise AssertionError(f"standees on slots {slots} of row {self.cur}")

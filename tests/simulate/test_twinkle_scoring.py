@@ -14,7 +14,8 @@ import pytest
 
 from printkit.gamedata import load_game
 from printkit.twinkle_tiles import exit_mask
-from simulate.engines.twinkle_twinkle import (
+from simulate.engines.twinkle_twinkle import Game
+from simulate.engines.twinkle_twinkle_scoring import (
     ASTEROID,
     BLACK_HOLE,
     CATEGORIES,
@@ -23,7 +24,6 @@ from simulate.engines.twinkle_twinkle import (
     SATELLITE,
     STAR,
     Cell,
-    Game,
     Geometry,
     Scoring,
     score_chart,

@@ -1,0 +1,565 @@
+"""Twinkle Twinkle: the exact change in a chart's score from placing one more tile, fast enough for greedy.
+
+`gain(an, cell, x, ...)` answers from the chart's `Analysis` and the new tile's
+neighbourhood, one function per kind of tile, each category's change worked
+out where the tile touches it instead of rescoring the chart. `ChartGains` keeps
+those answers per analysed chart, so a greedy player weighing every tile of the
+row on every empty space computes each distinct case once: a star tile's gain
+depends only on the space, its stars, its new stars and which neighbouring
+constellations its exits reach (`link_masks`), so its orientations mostly share
+one answer. The tests hold all of this to `score_chart`, the pure reference.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from typing import Any
+
+from simulate.engines.twinkle_twinkle_scoring import (
+    ASTEROID,
+    BLACK_HOLE,
+    COMET,
+    OPPOSITE,
+    PLANET,
+    SATELLITE,
+    STAR,
+    Analysis,
+    Cell,
+    fewest_asteroids,
+    most_planets,
+    rivals,
+)
+from simulate.engines.twinkle_twinkle_update import analysis_after
+
+
+# ------------------------------------------------------------- star tiles
+def linked_groups(an: Analysis, exits: int, x: int) -> frozenset[int]:
+    """Constellation groups a star tile with these exits on `x` joins: its exit meets a neighbour's."""
+    return groups_through(an, x, exits & link_masks(an)[x])
+
+
+def link_masks(an: Analysis) -> list[int]:
+    """Per space, the directions in which a star tile's exit would meet a neighbouring star tile's exit."""
+    cells, nb = an.cells, an.geo.nb
+    masks = [0] * len(cells)
+    for x in range(len(cells)):
+        for d, y in enumerate(nb[x]):
+            c = cells[y] if y >= 0 else None
+            if c is not None and c.kind == STAR and c.exits >> OPPOSITE[d] & 1:
+                masks[x] |= 1 << d
+    return masks
+
+
+def groups_through(an: Analysis, x: int, links: int) -> frozenset[int]:
+    """Groups of the neighbours of `x` in the directions set in `links`."""
+    nbx = an.geo.nb[x]
+    return frozenset(an.comp[nbx[d]] for d in range(8) if links >> d & 1)
+
+
+def star_gain_linked(an: Analysis, stars: int, new: int, x: int, linked: frozenset[int]) -> int:
+    """Gain of a star tile (`stars`, `new`) on `x` that joins the groups `linked`."""
+    sc = an.sc
+    raw = stars + sum(an.comp_raw[c] for c in linked)
+    d = sc.new_star * new + _star_neighbours(an, stars, x)
+    if raw >= 2:  # else a lone star that changes no constellation
+        cancelled = sc.blue_black_holes and _touches(an, x, BLACK_HOLE)
+        cnt = (0 if cancelled else stars) + sum(an.comp_cnt[c] for c in linked)
+        sizes = [an.comp_cnt[c] for c, r in enumerate(an.comp_raw) if r >= 2 and c not in linked]
+        d += sum(sc.constellation_points([*sizes, cnt])) - an.const_points
+    if sc.blue_comets and an.comets:
+        d += _blue_comets_with_star(an, x, linked, raw >= 2) - an.comet_points
+    return d
+
+
+def _touches(an: Analysis, x: int, kind: int) -> bool:
+    return any(an.cells[y] is not None and an.cells[y].kind == kind for y in an.geo.orth[x])
+
+
+def _star_neighbours(an: Analysis, stars: int, x: int) -> int:
+    """Green comets next to `x` score its stars; green dark black holes next to it stop being dark."""
+    sc = an.sc
+    d = 0
+    if not sc.blue_comets:
+        d += sc.comet_star * stars * sum(1 for y in an.geo.orth[x] if _kind(an, y) == COMET)
+    return d + _darkness_lost(an, x)
+
+
+def _kind(an: Analysis, y: int) -> int:
+    c = an.cells[y]
+    return -1 if c is None else c.kind
+
+
+def _darkness_lost(an: Analysis, x: int) -> int:
+    """Green side: a star tile or planet on `x` takes the dark bonus from each dark black hole next to it."""
+    sc = an.sc
+    if sc.blue_black_holes:
+        return 0
+    return -sc.bh_green_dark * sum(1 for y in an.geo.orth[x] if an.bh_dark[y])
+
+
+def _blue_comets_with_star(an: Analysis, x: int, linked: frozenset[int], constellation: bool) -> int:
+    """Blue comets' points once a star tile on `x` joins `linked` (a constellation if `constellation`)."""
+    cells, orth, sc = an.cells, an.geo.orth, an.sc
+    total = 0
+    for z in an.comets:
+        groups = set()
+        for y in orth[z]:
+            if y == x:
+                if constellation:
+                    groups.add(-1)
+                continue
+            cy = cells[y]
+            if cy is not None and cy.kind == STAR:
+                c = an.comp[y]
+                if c in linked:
+                    groups.add(-1)
+                elif an.comp_raw[c] >= 2:
+                    groups.add(c)
+        total += sc.comet_constellation * len(groups)
+    return total
+
+
+def star_gain(
+    an: Analysis, cell: Cell, x: int, rival_asteroids: int | None, rival_planets: int | None
+) -> int:
+    return star_gain_linked(an, cell.stars, cell.new, x, linked_groups(an, cell.exits, x))
+
+
+# ------------------------------------------------------------ other tiles
+def asteroid_gain(
+    an: Analysis, cell: Cell, x: int, rival_asteroids: int | None, rival_planets: int | None
+) -> int:
+    """The clusters around `x` merge; blue: the largest cluster, and maybe no longer the fewest asteroids."""
+    sc = an.sc
+    merged = {an.ast[y] for y in an.geo.around[x] if an.ast[y] >= 0}
+    size = 1 + sum(an.ast_sizes[a] for a in merged)
+    if not sc.blue_asteroids:
+        return sc.asteroid(size) - sum(sc.asteroid(an.ast_sizes[a]) for a in merged)
+    mine = an.counts[ASTEROID]
+    d = sc.asteroid(max(an.ast_largest, size)) - sc.asteroid(an.ast_largest)
+    fewer = fewest_asteroids(mine, rival_asteroids) - fewest_asteroids(mine + 1, rival_asteroids)
+    return d + sc.asteroid_penalty * fewer
+
+
+def comet_gain(
+    an: Analysis, cell: Cell, x: int, rival_asteroids: int | None, rival_planets: int | None
+) -> int:
+    """A comet changes nothing else: its own points."""
+    return an.comet(x)
+
+
+def satellite_gain(
+    an: Analysis, cell: Cell, x: int, rival_asteroids: int | None, rival_planets: int | None
+) -> int:
+    """A satellite changes nothing else: its own points."""
+    return an.satellite(x)
+
+
+def planet_gain(
+    an: Analysis, cell: Cell, x: int, rival_asteroids: int | None, rival_planets: int | None
+) -> int:
+    """Its own points unless a blue black hole cancels it, the most-planets bonus, darkness, satellites."""
+    sc = an.sc
+    d = 0
+    if not (sc.blue_black_holes and _touches(an, x, BLACK_HOLE)):
+        d += sc.planet_blue if sc.blue_planets else sc.planet_green
+    if sc.blue_planets:
+        mine = an.counts[PLANET]
+        d += sc.planet_bonus * (most_planets(mine + 1, rival_planets) - most_planets(mine, rival_planets))
+    return d + _darkness_lost(an, x) + _satellites_seeing(an, x)
+
+
+def black_hole_gain(
+    an: Analysis, cell: Cell, x: int, rival_asteroids: int | None, rival_planets: int | None
+) -> int:
+    """Its own points if alone, neighbouring black holes no longer alone, blue cancellations, satellites."""
+    sc = an.sc
+    orth = an.geo.orth[x]
+    bh_next = [y for y in orth if _kind(an, y) == BLACK_HOLE]
+    d = 0
+    if not bh_next:
+        if sc.blue_black_holes:
+            d += sc.bh_blue_alone
+        else:
+            d += sc.bh_green_alone
+            if not any(_kind(an, y) in (STAR, PLANET) for y in orth):
+                d += sc.bh_green_dark
+    d -= sum(an.black_hole(y) for y in bh_next)
+    if sc.blue_black_holes:
+        d += _blue_black_hole_cancels(an, x)
+    return d + _satellites_seeing(an, x)
+
+
+def _blue_black_hole_cancels(an: Analysis, x: int) -> int:
+    """Blue side: the planets and the stars of star tiles next to `x` stop counting."""
+    sc = an.sc
+    each_planet = sc.planet_blue if sc.blue_planets else sc.planet_green
+    d = 0
+    lost: dict[int, int] = {}
+    for y in an.geo.orth[x]:
+        cy = an.cells[y]
+        if cy is None:
+            continue
+        if cy.kind == STAR and not an.cancelled[y]:
+            c = an.comp[y]
+            lost[c] = lost.get(c, 0) + cy.stars
+        elif cy.kind == PLANET and not an.planet_dead[y]:
+            d -= each_planet
+    if lost:
+        sizes = [an.comp_cnt[c] - lost.get(c, 0) for c in range(len(an.comp_raw)) if an.comp_raw[c] >= 2]
+        d += sum(sc.constellation_points(sizes)) - an.const_points
+    return d
+
+
+def _satellites_seeing(an: Analysis, x: int) -> int:
+    """Satellites' extra points for a planet or black hole on `x`: in their line (blue), or next to it."""
+    sc, geo = an.sc, an.geo
+    if not sc.blue_satellites:
+        return sc.sat_green * sum(1 for y in geo.orth[x] if _kind(an, y) == SATELLITE)
+    r, c = geo.row_of[x], geo.col_of[x]
+    d = 0
+    for z in an.satellites:
+        rz, cz = geo.row_of[z], geo.col_of[z]
+        if rz == r or cz == c:
+            before = max(an.row_items[rz], an.col_items[cz])
+            after = max(an.row_items[rz] + (rz == r), an.col_items[cz] + (cz == c))
+            d += sc.sat_blue * (after - before)
+    return d
+
+
+GainFunction = Callable[[Analysis, Cell, int, "int | None", "int | None"], int]
+# by kind: STAR, ASTEROID, SATELLITE, PLANET, BLACK_HOLE, COMET
+GAINS: tuple[GainFunction, ...] = (
+    star_gain,
+    asteroid_gain,
+    satellite_gain,
+    planet_gain,
+    black_hole_gain,
+    comet_gain,
+)
+
+
+def gain(an: Analysis, cell: Cell, x: int, rival_asteroids: int | None, rival_planets: int | None) -> int:
+    """Exact change of the analysed chart's total score if `cell` is placed on empty space `x`.
+
+    `rival_asteroids` / `rival_planets` as in `Analysis.total`.
+    """
+    return GAINS[cell.kind](an, cell, x, rival_asteroids, rival_planets)
+
+
+def rival_key(an: Analysis, kind: int, counts: Sequence[Sequence[int]], seat: int) -> tuple[int | None, ...]:
+    """The rivals' counts a tile of `kind` has a gain that depends on: only blue asteroids and planets."""
+    sc = an.sc
+    if (kind == ASTEROID and sc.blue_asteroids) or (kind == PLANET and sc.blue_planets):
+        return rivals(counts, seat)
+    return ()
+
+
+# -------------------------------------------------------------- fast path
+NONE = -(10**9)  # the gain listed for a space that is not empty, below any real gain
+
+
+def lone_star_gains(an: Analysis, stars: int, near: Sequence[tuple[int, int, int]]) -> list[int]:
+    """Per space, the gain of a star tile of `stars` stars (none new) whose exits meet no neighbour's.
+
+    `near` holds per space its (comets, black holes, dark black holes) orthogonally next to it.
+    """
+    terms = lone_star_terms(an, stars)
+    return [
+        NONE if c is not None else lone_star_gain(an, stars, near[x], terms) for x, c in enumerate(an.cells)
+    ]
+
+
+def lone_star_terms(an: Analysis, stars: int) -> tuple[dict[int, int], int, int]:
+    """What a lone star tile's gain takes from the whole chart: the constellation change when it forms
+    one of `cnt` counted stars (by cnt), and the points per adjacent green comet and dark black hole."""
+    sc = an.sc
+    joined = {}
+    if stars >= 2:  # a lone tile of two or more stars is a constellation of its own
+        joined = {cnt: sum(sc.constellation_points([*an.sizes, cnt])) - an.const_points for cnt in (0, stars)}
+    per_comet = 0 if sc.blue_comets else sc.comet_star * stars
+    per_dark = 0 if sc.blue_black_holes else -sc.bh_green_dark
+    return joined, per_comet, per_dark
+
+
+def lone_star_gain(
+    an: Analysis, stars: int, near: tuple[int, int, int], terms: tuple[dict[int, int], int, int]
+) -> int:
+    """The gain of a lone star tile on a space with neighbourhood `near` (see `lone_star_gains`)."""
+    sc = an.sc
+    joined, per_comet, per_dark = terms
+    comets, holes, dark = near
+    d = per_comet * comets + per_dark * dark
+    if joined:
+        d += joined[0 if holes and sc.blue_black_holes else stars]
+        if sc.blue_comets:
+            d += sc.comet_constellation * comets
+    return d
+
+
+def neighbourhoods(an: Analysis) -> list[tuple[int, int, int]]:
+    """Per space, the comets, black holes and dark black holes orthogonally next to it."""
+    return [neighbourhood(an, x) for x in range(len(an.cells))]
+
+
+def neighbourhood(an: Analysis, x: int) -> tuple[int, int, int]:
+    """The comets, black holes and dark black holes orthogonally next to `x`."""
+    cells, bh_dark = an.cells, an.bh_dark
+    comets = holes = dark = 0
+    for y in an.geo.orth[x]:
+        c = cells[y]
+        if c is not None:
+            if c.kind == COMET:
+                comets += 1
+            elif c.kind == BLACK_HOLE:
+                holes += 1
+                dark += bh_dark[y]
+    return comets, holes, dark
+
+
+# Per kind of tile placed: the kinds whose gains elsewhere it can change (see the gain functions).
+CHANGES = {
+    STAR: frozenset((STAR, COMET, PLANET, BLACK_HOLE)),
+    ASTEROID: frozenset((ASTEROID,)),
+    SATELLITE: frozenset((PLANET, BLACK_HOLE)),
+    PLANET: frozenset((STAR, SATELLITE, PLANET, BLACK_HOLE)),
+    BLACK_HOLE: frozenset((STAR, SATELLITE, PLANET, BLACK_HOLE)),
+    COMET: frozenset((STAR,)),
+}
+
+
+def reach_of(an: Analysis, x: int, placed: int, kind: int) -> Collection[int] | None:
+    """The empty spaces where a tile of `kind` may gain differently once a tile of kind `placed` lies on
+    `x`; None when that may be anywhere."""
+    sc = an.sc
+    if kind not in CHANGES[placed]:
+        return ()
+    if kind == STAR:
+        everywhere = placed == STAR or (placed == BLACK_HOLE and sc.blue_black_holes)
+        everywhere |= placed == COMET and sc.blue_comets
+    elif kind == ASTEROID:  # clusters merge however far they reach
+        everywhere = True
+    elif kind == COMET:  # placed a star tile
+        everywhere = sc.blue_comets
+    elif kind == SATELLITE:  # placed a planet or black hole
+        everywhere = sc.blue_satellites
+    elif kind == PLANET:
+        everywhere = (sc.blue_planets and placed == PLANET) or sc.blue_satellites
+    else:
+        everywhere = sc.blue_black_holes or sc.blue_satellites
+    if everywhere:
+        return None
+    # darkness reaches the neighbours of a black hole next to x
+    return an.geo.orth[x] if kind == COMET or kind == SATELLITE else an.geo.orth2[x]
+
+
+def _carried(
+    lists: dict[Any, list[int]],
+    stale: dict[Any, set[int]],
+    x: int,
+    reaches: dict[Any, Collection[int] | None],
+) -> tuple[dict[Any, list[int]], dict[Any, set[int]]]:
+    """Per-space gain lists one tile (on `x`) later: `x` taken, each list's `reach` marked stale (to be
+    worked out again when read), and a list dropped where its reach is everywhere."""
+    kept: dict[Any, list[int]] = {}
+    out_of_date: dict[Any, set[int]] = {}
+    for key, gains in lists.items():
+        reach = reaches[key]
+        if reach is None:
+            continue
+        kept[key] = gains = gains[:]
+        gains[x] = NONE
+        spaces = stale.get(key, set()) | {y for y in reach if gains[y] != NONE}
+        spaces.discard(x)
+        if spaces:
+            out_of_date[key] = spaces
+    return kept, out_of_date
+
+
+def chart_after(an: Analysis, x: int, cell: Cell) -> Analysis:
+    """The analysis one tile later, with the gains worked out so far carried over where still true."""
+    new = analysis_after(an, x, cell)
+    if an.fast is not None:
+        new.fast = an.fast.after(new, x, cell)
+    return new
+
+
+class ChartGains:
+    """Gains of placements on one analysed chart, each distinct case worked out once and kept.
+
+    Made once per analysis (`Analysis.fast`), so it never outlives the chart it
+    describes. Gains per kind of tile are lists over the spaces (NONE where a
+    space is taken), so that the best place for a tile is one `max`. A star
+    tile whose exits meet no neighbour's scores the same in every orientation
+    (`lone_star_gains`); only the spaces where an exit can meet one
+    (`linkable`) are worked out orientation by orientation. `rival` arguments
+    are `rival_key`s.
+    """
+
+    __slots__ = (
+        "an",
+        "links",
+        "linkable",
+        "near",
+        "lone",
+        "lone_stale",
+        "lone_best",
+        "joined",
+        "kinds",
+        "kinds_stale",
+        "best",
+    )
+
+    def __init__(self, an: Analysis):
+        self.an = an
+        self.links = link_masks(an)
+        self.linkable: list[int] | None = None
+        self.near: list[tuple[int, int, int]] | None = None
+        self.lone: dict[int, list[int]] = {}
+        self.lone_best: dict[int, int] = {}
+        self.joined: dict[tuple[int, int, int], int] = {}
+        self.kinds: dict[tuple[int, tuple[int | None, ...]], list[int]] = {}
+        # spaces where a kept list of gains is out of date, worked out again when the list is next read
+        self.lone_stale: dict[int, set[int]] = {}
+        self.kinds_stale: dict[tuple[int, tuple[int | None, ...]], set[int]] = {}
+        self.best: dict[tuple[int, tuple[int | None, ...]], int] = {}
+
+    def of(self, cell: Cell, x: int, rival: tuple[int | None, ...]) -> int:
+        """Gain of placing `cell` on `x`."""
+        if cell.kind != STAR:
+            return self._kind(cell, rival)[x]
+        links = cell.exits & self.links[x]
+        base = self._joined(x, links, cell.stars) if links else self._lone(cell.stars)[x]
+        return base + self.an.sc.new_star * cell.new
+
+    def best_of(self, shape: int, cells: Sequence[Cell], rival: tuple[int | None, ...]) -> int:
+        """The best gain of a tile whose distinct orientations are `cells` (`shape` names that set)."""
+        key = (shape, rival)
+        best = self.best.get(key)
+        if best is None:
+            first = cells[0]
+            if first.kind != STAR:
+                best = max(self._kind(first, rival))
+            else:
+                if self.linkable is None:
+                    self.linkable = [x for x, c in enumerate(self.an.cells) if c is None and self.links[x]]
+                linked = max((self._best_linked(x, cells) for x in self.linkable), default=NONE)
+                best = max(linked, self._lone_best(first.stars)) + self.an.sc.new_star * first.new
+            self.best[key] = best
+        return best
+
+    def after(self, an: Analysis, x: int, cell: Cell) -> ChartGains:
+        """These gains for `an`, the chart with `cell` on `x`: only what that tile can change is redone."""
+        new = ChartGains.__new__(ChartGains)
+        new.an = an
+        placed = cell.kind
+        new.links = self.links if placed != STAR else self._links_after(an, x, cell)
+        new.linkable = None
+        if self.linkable is not None and placed != STAR:
+            new.linkable = [y for y in self.linkable if y != x]
+        new.near = self._near_after(an, x, cell)
+        new.kinds, new.kinds_stale = _carried(self.kinds, self.kinds_stale, x, {
+            key: reach_of(an, x, placed, key[0]) for key in self.kinds
+        })  # fmt: skip
+        reach = reach_of(an, x, placed, STAR)
+        new.lone, new.lone_stale = _carried(self.lone, self.lone_stale, x, dict.fromkeys(self.lone, reach))
+        new.joined = {}
+        if reach is not None:
+            new.joined = (
+                {key: v for key, v in self.joined.items() if key[0] not in reach} if reach else self.joined
+            )
+        new.lone_best = {}
+        new.best = {}
+        return new
+
+    def _links_after(self, an: Analysis, x: int, cell: Cell) -> list[int]:
+        """A star tile on `x`: the empty spaces its exits point at can now link to it."""
+        links = self.links[:]
+        for d, y in enumerate(an.geo.nb[x]):
+            if y >= 0 and cell.exits >> d & 1:
+                links[y] |= 1 << OPPOSITE[d]
+        return links
+
+    def _near_after(self, an: Analysis, x: int, cell: Cell) -> list[tuple[int, int, int]] | None:
+        """Neighbourhoods change next to a new comet or black hole, and next to a black hole that
+        stops being dark."""
+        near = self.near
+        if near is None or cell.kind in (ASTEROID, SATELLITE):
+            return near
+        near = near[:]
+        for y in an.geo.orth2[x]:
+            near[y] = neighbourhood(an, y)
+        return near
+
+    def _kind(self, cell: Cell, rival: tuple[int | None, ...]) -> list[int]:
+        key = (cell.kind, rival)
+        gains = self.kinds.get(key)
+        an, f, rivals_ = self.an, GAINS[cell.kind], rival or (None, None)
+        if gains is None:
+            gains = [NONE if c is not None else f(an, cell, x, *rivals_) for x, c in enumerate(an.cells)]
+            self.kinds[key] = gains
+        elif key in self.kinds_stale:
+            for x in self.kinds_stale.pop(key):
+                gains[x] = f(an, cell, x, *rivals_)
+        return gains
+
+    def _lone(self, stars: int) -> list[int]:
+        gains = self.lone.get(stars)
+        if gains is None:
+            if self.near is None:
+                self.near = neighbourhoods(self.an)
+            gains = self.lone[stars] = lone_star_gains(self.an, stars, self.near)
+        elif stars in self.lone_stale:
+            terms = lone_star_terms(self.an, stars)
+            for x in self.lone_stale.pop(stars):
+                gains[x] = lone_star_gain(self.an, stars, self.near[x], terms)
+        return gains
+
+    def _lone_best(self, stars: int) -> int:
+        """Best lone gain over the spaces where no exit can meet a neighbour's (NONE if there are none)."""
+        best = self.lone_best.get(stars)
+        if best is None:
+            lone, links = self._lone(stars), self.links
+            best = self.lone_best[stars] = max(
+                (g for g, m in zip(lone, links, strict=True) if not m), default=NONE
+            )
+        return best
+
+    def _joined(self, x: int, links: int, stars: int) -> int:
+        key = (x, links, stars)
+        value = self.joined.get(key)
+        if value is None:
+            value = star_gain_linked(self.an, stars, 0, x, groups_through(self.an, x, links))
+            self.joined[key] = value
+        return value
+
+    def _best_linked(self, x: int, cells: Sequence[Cell]) -> int:
+        """Best gain (without new stars) of a star tile on a space where an exit can meet a neighbour's."""
+        links, stars = self.links[x], cells[0].stars
+        best = NONE
+        for k in {c.exits & links for c in cells}:
+            gain = self._joined(x, k, stars) if k else self._lone(stars)[x]
+            if gain > best:
+                best = gain
+        return best
+
+    def placements(
+        self, orients: Sequence[tuple[int, Cell]], rival: tuple[int | None, ...]
+    ) -> dict[int, int]:
+        """The gain of every placement of a tile with these distinct (orientation, Cell)s, keyed by
+        space * 8 + orientation."""
+        first = orients[0][1]
+        cells = self.an.cells
+        if first.kind != STAR:  # one orientation, 0
+            return {x * 8: g for x, g in enumerate(self._kind(first, rival)) if cells[x] is None}
+        lone, links, stars = self._lone(first.stars), self.links, first.stars
+        bonus = self.an.sc.new_star * first.new
+        out = {}
+        for x, c in enumerate(cells):
+            if c is not None:
+                continue
+            here = links[x]
+            for o, cell in orients:
+                k = cell.exits & here
+                out[x * 8 + o] = (self._joined(x, k, stars) if k else lone[x]) + bonus
+        return out

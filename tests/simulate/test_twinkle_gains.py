@@ -1,0 +1,85 @@
+"""Twinkle Twinkle's fast path held to the pure `score_chart` over many random positions.
+
+Positions come from seeded random games under random sides of the five
+references; at each one, every placement of sampled tiles is scored by the
+fast path (gains kept and carried from chart to chart) and by rescoring the
+chart from scratch with `score_chart`, rivals' counts included.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from printkit.gamedata import load_game
+from printkit.twinkle_tiles import REFERENCES
+from simulate.engines import make_game
+from simulate.engines.twinkle_twinkle import PLACE
+from simulate.engines.twinkle_twinkle_gains import ChartGains, rival_key
+from simulate.engines.twinkle_twinkle_scoring import Analysis, rivals, score_chart
+
+DATA = load_game("twinkle_twinkle")
+SIDES = st.lists(st.sampled_from(["green", "blue"]), min_size=5, max_size=5)
+
+
+def game_for(players: int, sides: list[str]):
+    sets = [f"sides.{ref}={side}" for ref, side in zip(REFERENCES, sides, strict=True)]
+    return make_game(DATA.resolve("default", sets, players))
+
+
+def pure_gain(game, state, seat: int, cell, x: int) -> int:
+    """Change of `seat`'s total by rescoring its chart with and without `cell` on `x`."""
+    rival = rivals(state.counts, seat)
+    before = sum(score_chart(state.cells[seat], game.geo, game.scoring, *rival))
+    after = list(state.cells[seat])
+    after[x] = cell
+    return sum(score_chart(after, game.geo, game.scoring, *rival)) - before
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4]), sides=SIDES)
+def test_every_gain_of_the_fast_path_is_the_change_of_the_pure_score(seed, players, sides) -> None:
+    game = game_for(players, sides)
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    tiles = list(range(len(game.records)))
+    while not state.is_over():
+        legal = state.legal_moves()
+        seat = state.current_player()
+        if legal[0] < PLACE:  # weigh the row as greedy does, so that gains are kept and carried
+            for move in legal:
+                state.move_gain(move, seat)
+        else:
+            gains = state.gains(seat)
+            empty = [x for x, c in enumerate(state.cells[seat]) if c is None]
+            for tile in rng.sample(tiles, 3) + [state.held]:
+                rival = rival_key(gains.an, game.kind[tile], state.counts, seat)
+                pure = {
+                    (x, o): pure_gain(game, state, seat, cell, x)
+                    for x in empty
+                    for o, cell in game.orients[tile]
+                }
+                fast = gains.placements(game.orients[tile], rival)
+                assert fast == {x * 8 + o: g for (x, o), g in pure.items()}
+                assert gains.best_of(game.signature[tile], game.shapes[tile], rival) == max(pure.values())
+        state.apply(rng.choice(legal))
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 4]), sides=SIDES)
+def test_the_analysis_carried_from_move_to_move_is_the_analysis_made_afresh(seed, players, sides) -> None:
+    game = game_for(players, sides)
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        for seat in range(players):
+            state.gains(seat)  # every chart analysed, so each placement updates one in place
+        move = rng.choice(state.legal_moves())
+        state.apply(move)
+        for seat in range(players):
+            kept = state.an[seat]
+            fresh = Analysis(state.cells[seat], game.geo, game.scoring)
+            assert kept.canonical() == fresh.canonical()
+            assert kept.fast.links == ChartGains(fresh).links
