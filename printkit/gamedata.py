@@ -32,6 +32,7 @@ from printkit import datacheck
 from printkit.datacheck import LANGS
 from printkit.errors import DataError
 from printkit.rulesets import RuleError, ruleset
+from printkit.rulesets.shapes import check_rule_shapes
 from printkit.schema import MAX_DEPTH, SOURCES, check_value, depth, type_name, unknown_key
 
 __all__ = ["LANGS", "SOURCES", "GameData", "Rules", "check_value", "load_game", "parse_value"]
@@ -325,12 +326,13 @@ def check_game(raw: Mapping[str, Any], path: Path) -> GameData:
         variants=variants,
         translations=datacheck.check_translations(where, raw),
     )
-    _check_variant_sets(data)
     if module is not None:
         try:
+            check_rule_shapes(rules, game["players"], module.RULES)
             module.check_data(data)
         except RuleError as exc:
             raise DataError(f"{where}: {exc.key}: {exc.message}") from None
+    _check_variant_sets(data)
     return data
 
 

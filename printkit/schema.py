@@ -76,14 +76,18 @@ def same_type(a: Any, b: Any) -> bool:
     return type(a) is type(b)
 
 
+def nearest(name: str, known: Iterable[str]) -> str:
+    """`; did you mean "x"?` for the known name nearest to `name`, or nothing."""
+    close = difflib.get_close_matches(name, [str(k) for k in known], n=1, cutoff=0.6)
+    return f'; did you mean "{close[0]}"?' if close else ""
+
+
 def unknown_key(
     where: str, key: str, known: Iterable[str], what: str = "unknown key", typed: str | None = None
 ) -> DataError:
     """One line for a name the schema does not know (`typed`, or the end of `key`), with the nearest known."""
     known = sorted(str(k) for k in known)
-    name = typed if typed is not None else key.rpartition(".")[2]
-    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
-    hint = f'; did you mean "{close[0]}"?' if close else ""
+    hint = nearest(typed if typed is not None else key.rpartition(".")[2], known)
     listed = ", ".join(known) if len(known) <= 12 else ", ".join(known[:12]) + ", ..."
     return DataError(f"{where}: {key}: {what}{hint} (expected one of: {listed or 'none'})")
 
@@ -277,7 +281,8 @@ def field_for(name: str, fields: Mapping[str, Field], patterns: Patterns = ()) -
 
 def component_fields(kind: Any, game_fields: Mapping[str, Field]) -> dict[str, Field]:
     """The fields a component of `kind` may hold: every component's, its kind's, and the game's own."""
-    return {**COMPONENT_FIELDS, **KIND_FIELDS.get(kind, {}), **game_fields}
+    own = KIND_FIELDS.get(kind, {}) if isinstance(kind, str) else {}
+    return {**COMPONENT_FIELDS, **own, **game_fields}
 
 
 def check_table(
@@ -388,8 +393,10 @@ def check_option(where: str, name: str, option: Any, default: Any) -> None:
                     f"{where}: {key}.choices[{i}]: expected {type_name(kinds[0])} like rules.{name}, "
                     f"got {show(choice)}"
                 )
-    if ("min" in option or "max" in option) and not any(_is_number(k) for k in kinds):
+    if "min" in option or "max" in option:
         bound = "min" if "min" in option else "max"
-        raise DataError(f"{where}: {key}.{bound}: rules.{name} holds no number to bound")
+        for leaf in kinds or [default]:
+            if not _is_number(leaf):
+                raise DataError(f"{where}: rules.{name}: {key}.{bound} bounds numbers, got {show(leaf)}")
     if "variable_length" in option and not isinstance(default, (list, dict)):
         raise DataError(f"{where}: {key}.variable_length: rules.{name} is not a list")

@@ -8,6 +8,8 @@ engine`, exposes:
 
 - `FIELDS: dict[str, Field]`: keys its components may hold beyond those
   `printkit.schema` declares for every game (e.g. a start tile's `fences`);
+- `RULES: dict[str, Any]`: the shape of the rules its code reads
+  (`printkit.rulesets.shapes`), checked against the defaults on load;
 - `check_data(data: GameData) -> None`: on load, the components and tables
   the game needs (a missing `[components.panel]`, a panel colour that is not
   one of the game's colours, a tile manifest);
@@ -34,6 +36,7 @@ RULESETS = {
     "tiddly_wink": "printkit.rulesets.tiddly_wink",
     "twinkle_twinkle": "printkit.rulesets.twinkle_twinkle",
     "this_town": "printkit.rulesets.this_town",
+    "time_splicers": "printkit.rulesets.time_splicers",
 }
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from printkit.rulesets import RuleError, as_rule_errors, require
 from printkit.schema import STRINGS, Field
@@ -19,6 +19,15 @@ FIELDS: dict[str, Field] = {
         lambda v: isinstance(v, dict) and all(STRINGS.ok(x) for x in v.values()),
     ),
     "bars": STRINGS,
+}
+RULES: dict[str, Any] = {
+    "tile_set": "",
+    "rotation": True,
+    "relocation": True,
+    "relocation_connected": True,
+    "tie_break": "",
+    "npc_brands": "",
+    "first_player": "",
 }
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from printkit.rulesets import RuleError, require
 from printkit.schema import Field
@@ -11,6 +11,19 @@ if TYPE_CHECKING:
     from printkit.gamedata import GameData, Rules
 
 FIELDS: dict[str, Field] = {}
+RULES: dict[str, Any] = {
+    "hand": 0,
+    "counters": 0,
+    "stake": 0,
+    "round_cap": 0,
+    "no_double": "",
+    "double_bonus": "",
+    "tie": "",
+    "match_end": "",
+    "opening_double_bonus": True,
+    "forced_play": True,
+    "draw": True,
+}
 
 
 def dominoes(max_pips: int) -> int:

@@ -2,17 +2,39 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from printkit.rulesets import RuleError, as_rule_errors, require
+from printkit.rulesets.shapes import PerPlayers
 from printkit.schema import Field
-from printkit.twinkle_tiles import check_sides, read_tiles
+from printkit.twinkle_tiles import REFERENCES, check_sides, read_tiles
 
 if TYPE_CHECKING:
     from printkit.gamedata import GameData, Rules
 
 MAX_ROW = 8  # tiles an observation board's row holds
 FIELDS: dict[str, Field] = {}
+RULES: dict[str, Any] = {
+    "slow_tiles": True,
+    "flip": True,
+    "new_star_points": 0,
+    "chart": {"rows": 0, "cols": 0},
+    "opening": PerPlayers([0, 0]),  # [current row, next row]
+    "standees": PerPlayers(0),
+    "sides": dict.fromkeys(REFERENCES, ""),
+    "constellations": {
+        "largest": 0,
+        "size_from": 0,
+        "size_points": [0],
+        "count_from": 0,
+        "count_points": [0],
+    },
+    "comets": {"green_per_star": 0, "blue_per_constellation": 0},
+    "asteroids": {"points": [0], "blue_fewest_penalty": 0},
+    "planets": {"green_each": 0, "blue_each": 0, "blue_most_bonus": 0},
+    "black_holes": {"green_alone": 0, "green_dark_bonus": 0, "blue_alone": 0},
+    "satellites": {"green_per_neighbour": 0, "blue_per_item": 0},
+}
 
 
 def check_data(data: GameData) -> None:

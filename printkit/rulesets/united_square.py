@@ -12,6 +12,18 @@ if TYPE_CHECKING:
     from printkit.gamedata import GameData, Rules
 
 FIELDS: dict[str, Field] = {}
+RULES: dict[str, Any] = {
+    "board": 0,
+    "panels_per_type": 0,
+    "deal": "",
+    "mode": "",
+    "rounds": 0,
+    "start_panel": "",
+    "start_type": 0,
+    "start_rotation": 0,
+    "first_player": "",
+    "pairing_2p": "",
+}
 
 SIDES = 4  # a panel has four edges, one per colour
 

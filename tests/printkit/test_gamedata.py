@@ -48,12 +48,17 @@ def test_bad_overrides_name_key_value_and_expectation(spec, sets, players, messa
         load_game("united_square").resolve(spec, sets, players)
 
 
-def _broken(tmp_path, old, new):
-    text = SHIPPED.read_text()
+def _game_copy(tmp_path, game: str, old: str, new: str) -> str:
+    """The shipped data file of `game` with `old` replaced once by `new`, as a path."""
+    text = SHIPPED.with_name(f"{game}.toml").read_text(encoding="utf-8")
     assert old in text
-    path = tmp_path / "broken.toml"
-    path.write_text(text.replace(old, new, 1))
+    path = tmp_path / f"{game}.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
     return str(path)
+
+
+def _broken(tmp_path, old, new):
+    return _game_copy(tmp_path, "united_square", old, new)
 
 
 def test_unknown_game_lists_the_known_ones():
@@ -215,7 +220,7 @@ def test_a_set_naming_an_unknown_leaf_is_refused_with_the_nearest_key():
         (
             'choices = ["random", "equal"]',
             'choices = ["random", "equal"]\nmin = 1',
-            "options.deal.min: rules.deal holds no number",
+            'rules.deal: options.deal.min bounds numbers, got "random"',
         ),
         (
             "choices = [5, 7]",
@@ -366,3 +371,70 @@ def test_a_one_leaf_variant_is_what_both_tools_play_and_print(run_tool, tmp_path
     assert dict(result.rules.values) == expected
     text = "".join(page.extract_text() for page in PdfReader(result.path).pages)
     assert "4 points per planet." in text and "3 points per planet." not in text
+
+
+# ------------------------------------------------------------------ the shape of the rules a game reads
+@pytest.mark.parametrize(
+    "game, old, new, message",
+    [
+        ("twinkle_twinkle", "3 = 1\n", "3 = []\n", "rules.standees.3: expected an integer, got []"),
+        ("twinkle_twinkle", "3 = [4, 3]\n", "", "rules.opening.3: missing; one entry per player count"),
+        (
+            "twinkle_twinkle",
+            "3 = [4, 3]\n",
+            "3 = [4, 3]\n5 = [4, 3]\n",
+            "rules.opening.5: unknown key (expected one of: 2, 3, 4)",
+        ),
+        (
+            "twinkle_twinkle",
+            "2 = [5, 4]\n",
+            "2 = [5]\n",
+            "rules.opening.2: expected a list of 2 items, got [5]",
+        ),
+        (
+            "twinkle_twinkle",
+            "cols = 5\n",
+            "colls = 5\n",
+            'rules.chart.colls: unknown key; did you mean "cols"?',
+        ),
+        ("twinkle_twinkle", "green_each = 3\n", "", "rules.planets.green_each: missing; the game reads it"),
+        (
+            "united_square",
+            "start_type = 1\n",
+            "start_type = 1.0\n",
+            "rules.start_type: expected an integer, got 1.0",
+        ),
+        (
+            "united_square",
+            'pairing_2p = "ry-bg"\n',
+            "pairing_2p = {}\n",
+            "rules.pairing_2p: expected a string, got a table",
+        ),
+        ("tiddly_wink", "hand = 3\n", 'hand = "3"\n', 'rules.hand: options.hand.min bounds numbers, got "3"'),
+        ("tiddly_wink", "draw = false\n", 'draw = "no"\n', 'rules.draw: expected true or false, got "no"'),
+        (
+            "time_splicers",
+            "max_number = 13\n",
+            "max_number = 2\n",
+            "components.number_card.max_number: expected 3 to 20, got 2",
+        ),
+        (
+            "this_town",
+            "rotation = true\n",
+            "rotation = {}\n",
+            "rules.rotation: expected true or false, got a table",
+        ),
+    ],
+)
+def test_a_default_of_a_shape_the_game_cannot_read_is_refused(tmp_path, game, old, new, message):
+    path = _game_copy(tmp_path, game, old, new)
+    with pytest.raises(DataError) as err:
+        load_game(path)
+    assert str(err.value).startswith(f"{path}: {message}")
+
+
+def test_a_hand_over_the_limit_is_refused_by_the_loader():
+    with pytest.raises(
+        DataError, match="time_splicers.toml: rules.hand_size: 8 is more than rules.hand_limit 7"
+    ):
+        load_game("time_splicers").resolve(sets=["hand_size=8"])
