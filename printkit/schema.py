@@ -229,6 +229,8 @@ COMPONENT_FIELDS: dict[str, Field] = {
     "count": COUNT,
     # printed sets of a component that comes one per player, or named sets of records to choose from
     "sets": Field("a count of printed sets >= 1, or a table of named lists of records", _is_sets),
+    "spaces": POSITIVE,  # spaces of a track or grid
+    "per_row": POSITIVE,  # spaces of a track or grid in one row
     "like": NAME,  # printed like that component (its size)
     "cell_of": NAME,  # a board whose cells are that component
     "text": WORDS,
