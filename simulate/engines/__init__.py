@@ -36,6 +36,6 @@ def make_game(rules: Rules, debug: bool = False) -> GameBase:
     try:
         return game(rules, debug=debug)
     except DataError as exc:
-        if rules.data_file and not str(exc).startswith(rules.data_file):
+        if rules.data_file and not str(exc).partition(": ")[0].endswith(".toml"):
             raise DataError(f"{rules.data_file}: {exc}") from None
         raise
