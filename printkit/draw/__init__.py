@@ -21,6 +21,7 @@ DRAWERS = {
     "tiddly_wink": "printkit.draw.tiddly_wink",
     "twinkle_twinkle": "printkit.draw.twinkle_twinkle",
     "this_town": "printkit.draw.this_town",
+    "time_splicers": "printkit.draw.time_splicers",
 }
 
 
