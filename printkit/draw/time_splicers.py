@@ -2,7 +2,7 @@
 
 Everything comes from `data/time_splicers.toml`: the number cards
 (`components.number_card`: size, `max_number`, the colours with their letter,
-colour-blind mark and RGB, the Singularity's word, the shared `back`), the
+colour-blind mark and RGB, the Singularity's word, the shared back's `back_rgb` and `back_ink_rgb`), the
 special cards (`components.special_card`: `rules.specials_per_kind` of each
 kind, with their effect text), the permanent Time Portal card, a meeple disc
 and `rules.freeze_markers` freeze markers per seat, the time jump token supply
@@ -62,12 +62,11 @@ def _rgb(data: GameData, key: str, value: Any) -> str:
 
 def _back(data: GameData) -> dict[str, Any]:
     """The record of the back every card shares."""
-    key = "components.number_card.back"
-    back = table_with(data, key, _component(data, "number_card").get("back"), ("rgb", "ink_rgb"))
+    cards = _component(data, "number_card")
     fam = family(data.lang)
     return {
-        "rgb": _rgb(data, f"{key}.rgb", back["rgb"]),
-        "ink_rgb": _rgb(data, f"{key}.ink_rgb", back["ink_rgb"]),
+        "rgb": _rgb(data, "components.number_card.back_rgb", cards.get("back_rgb")),
+        "ink_rgb": _rgb(data, "components.number_card.back_ink_rgb", cards.get("back_ink_rgb")),
         "title": data.title,
         "fonts": [fam.regular, fam.bold],
     }
@@ -94,13 +93,6 @@ def _number_cards(data: GameData, back: dict[str, Any]) -> list[Piece]:
     comp = _component(data, "number_card")
     top = comp.get("max_number")
     colours = _colours(data)
-    if isinstance(top, bool) or not isinstance(top, int) or top < 3:
-        raise DataError(f"{data.where()}: components.number_card.max_number: expected an integer >= 3")
-    if comp.get("count", len(colours) * top) != len(colours) * top:
-        raise DataError(
-            f"{data.where()}: components.number_card.count: {len(colours)} colours of 1..{top} are "
-            f"{len(colours) * top} cards, got {comp.get('count')}"
-        )
     words = table_with(data, "components.number_card.text", comp.get("text"), ("singularity",))
     fam = family(data.lang)
     pieces = []

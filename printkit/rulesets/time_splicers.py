@@ -1,4 +1,4 @@
-"""Time Splicers' rule set: number cards the engine can deal, and a hand that fits under the limit."""
+"""Time Splicers' rule set: number cards the engine can deal and the drawing prints, a hand under the limit."""
 
 from __future__ import annotations
 
@@ -31,15 +31,22 @@ RULES: dict[str, Any] = {
 
 
 def check_data(data: GameData) -> None:
-    """1 to 8 colours of number cards, numbered 1 to 3..20."""
-    cards = require(data.components, "number_card", "colours", "max_number")
-    if not 1 <= len(cards["colours"]) <= MAX_COLOURS:
+    """1 to 8 colours of number cards numbered 1 to 3..20, counted right; the other printed cards present."""
+    cards = require(data.components, "number_card", "size_mm", "colours", "max_number", "back_rgb")
+    colours, top = cards["colours"], cards["max_number"]
+    if not 1 <= len(colours) <= MAX_COLOURS:
         raise RuleError("components.number_card.colours", f"expected 1 to {MAX_COLOURS} colours")
     lo, hi = NUMBERS
-    if not lo <= cards["max_number"] <= hi:
+    if not lo <= top <= hi:
+        raise RuleError("components.number_card.max_number", f"expected {lo} to {hi}, got {top}")
+    if cards.get("count", len(colours) * top) != len(colours) * top:
         raise RuleError(
-            "components.number_card.max_number", f"expected {lo} to {hi}, got {cards['max_number']}"
+            "components.number_card.count",
+            f"{len(colours)} colours of 1..{top} are {len(colours) * top} cards, got {cards['count']}",
         )
+    require(data.components, "special_card", "size_mm", "rgb", "text")
+    require(data.components, "portal_card", "size_mm", "rgb", "text")
+    require(data.components, "reference", "size_mm", "text")
 
 
 def check_rules(data: GameData, rules: Rules) -> None:

@@ -33,7 +33,6 @@ from bisect import insort
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
-from printkit.errors import DataError
 from printkit.gamedata import Rules
 from simulate.engines.base import GameBase, Result, StateBase, placements_from_scores
 
@@ -84,13 +83,9 @@ class Game(GameBase):
         self.goal = v["crystal_goal"]
         self.start_tokens = v["start_tokens"]
         self.freeze_markers = v["freeze_markers"]
+        # the data file's rule set (printkit/rulesets/time_splicers.py) keeps hand_size <= hand_limit
         self.hand_size = v["hand_size"]
         self.hand_limit = v["hand_limit"]
-        if self.hand_size > self.hand_limit:
-            raise DataError(
-                f"rules.hand_size: {self.hand_size} is more than rules.hand_limit {self.hand_limit}, "
-                f"so every draw would cost a token; lower hand_size or raise hand_limit"
-            )
         self.one_per_colour = v["one_timeline_per_colour"]
         self.portal_next_turn = v["portal"] == "next_turn"
         self.edge_right = v["partial_at_edge"] == "right"
@@ -101,14 +96,9 @@ class Game(GameBase):
         self.max_moves = self.turn_cap * (4 * self.hand_limit + 40) + 1000
 
     def _read_cards(self, rules: Rules) -> None:
-        comp = rules.components.get("number_card", {})
-        colours, top = comp.get("colours"), comp.get("max_number")
-        if not isinstance(colours, list) or not 1 <= len(colours) <= 8:
-            raise DataError(
-                f"components.number_card.colours: expected a list of 1..8 colours, got {colours!r}"
-            )
-        if isinstance(top, bool) or not isinstance(top, int) or not 3 <= top <= 20:
-            raise DataError(f"components.number_card.max_number: expected an integer 3..20, got {top!r}")
+        # checked on load by the data file's rule set (printkit/rulesets/time_splicers.py)
+        comp = rules.components["number_card"]
+        colours, top = comp["colours"], comp["max_number"]
         self.colours = len(colours)
         self.top = m = top
         self.numbers = n_cards = self.colours * m

@@ -88,7 +88,7 @@ def test_japanese_words_come_from_the_data_file():
     "old,new,message",
     [
         ('mark = "square"', 'mark = "star"', r"components\.number_card\.colours\[1\]\.mark: expected one of"),
-        ('rgb = "#00796b"', 'rgb = "teal"', r"components\.jump_token\.rgb: expected \"#rrggbb\""),
+        ('rgb = "#00796b"', 'rgb = "teal"', r"components\.jump_token\.rgb: expected .*#rrggbb"),
         ("count = 52", "count = 50", r"components\.number_card\.count: 4 colours of 1\.\.13 are 52 cards"),
         (
             "{goal} time crystals",
@@ -102,6 +102,6 @@ def test_bad_component_data_is_one_error_naming_the_key(tmp_path, old, new, mess
     assert old in text
     bad = tmp_path / "time_splicers.toml"
     bad.write_text(text.replace(old, new, 1), encoding="utf-8")
-    data = load_game(str(bad))
     with pytest.raises(DataError, match=message):
+        data = load_game(str(bad))
         pieces_for(data, data.resolve())
