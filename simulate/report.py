@@ -88,10 +88,13 @@ class Context:
 class Extras:
     """A game's own part of the report: lines for the details page, figures, JSON entries.
 
-    An engine offers it as `Game.report_extras(ctx, arms) -> Extras`.
+    `verdict` holds the game's own questions answered in words, shown on the
+    verdict page after the generic ones. An engine offers it as
+    `Game.report_extras(ctx, arms) -> Extras`.
     """
 
     lines: list[str] = field(default_factory=list)
+    verdict: list[str] = field(default_factory=list)
     figures: dict[str, plt.Figure] = field(default_factory=dict)
     summary: dict[str, Any] = field(default_factory=dict)
 
@@ -522,6 +525,9 @@ def write_report(
     extras = (ctx.extras(ctx, arms) if ctx.extras else None) or Extras()
     details = summary_lines(ctx, arms, comparisons) + extras.lines
     blocks = verdict_blocks(verdict, arms)
+    if extras.verdict:
+        own = [("gap", ""), ("h", f"{ctx.title}: the game's own questions")]
+        blocks[-1:-1] = own + [("p", "  - " + line) for line in extras.verdict]
     pages = text_pages(ctx, arms, "verdict", blocks)
     pages += text_pages(
         ctx,

@@ -66,6 +66,7 @@ class Game(GameBase):
         "collapses_full",
         "limit_tokens",
         "knockouts",
+        "last_standing",
         "timelines_mean",
         "timelines_max",
         *FREE_ACTIONS,
@@ -122,6 +123,10 @@ class Game(GameBase):
 
     def new_state(self, seed: int) -> State:
         return State(self, random.Random(seed))
+
+    def report_extras(self, ctx: Any, arms: list[Any]) -> Any:
+        """Collapses, the hand limit, the cap, timelines and free actions (see `time_splicers_report`)."""
+        return report_extras(ctx, arms)
 
     def card(self, name: str) -> int:
         """A number card by its name: colour letter and number, `R5`, `G13`."""
@@ -717,6 +722,7 @@ class State(StateBase):
             "collapses_full": float(self.collapses[2]),
             "limit_tokens": float(self.limit_tokens),
             "knockouts": float(self.knockouts),
+            "last_standing": float(self.n_active == 1),
             "timelines_mean": self.timeline_sum / turns,
             "timelines_max": float(self.timeline_max),
             **{name: float(k) for name, k in zip(FREE_ACTIONS, self.free_uses, strict=True)},
@@ -1025,3 +1031,10 @@ def _check_pieces(state: State, g: Game) -> None:
             raise AssertionError(f"seat {p + 1} reached the goal but the game goes on")
     if state.n_active != state.out.count(False):
         raise AssertionError("active seat count out of step")
+
+
+def report_extras(ctx: Any, arms: list[Any]) -> Any:
+    """The report's Time Splicers pages; the module-level hook the runner's arms still look up."""
+    from simulate.engines.time_splicers_report import extras
+
+    return extras(ctx, arms)

@@ -1,0 +1,187 @@
+"""Time Splicers' part of a balance report: the spec's questions on collapses, the hand limit and the cap.
+
+From the games CSV of each arm (the per-seat crystal columns `empty_*`,
+`partial_*`, `full_*` and the game's metrics):
+
+- game length in turns, over games that finished, and the share stopped by the
+  turn cap (a Wilson interval);
+- the share of crystals each kind of collapse brought;
+- the hand limit: tokens paid per game, the share of games where it knocked a
+  player out, and of games won by the last player left;
+- timelines on the table, and how often each free action and the portal main
+  action were used per game;
+- against the first arm, the change in the knock-out and cap shares with a
+  95% interval on the difference (descriptive: the report's Holm-corrected
+  tests are the generic ones).
+
+Lines go to the verdict page (plain words) and the details page; figures show
+the crystal shares, the hand-limit and cap rates, and the free actions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from simulate.report import COLOURS, Arm, Context, Extras, _heading
+from simulate.stats import describe, diff_interval, wilson
+
+COLLAPSES = ("empty", "partial", "full")
+FREE = ("free_portal", "free_jump_card", "free_jump_token", "free_freeze", "portal_main")
+FREE_NAMES = ("Time Portal card", "Time Jump card", "jump token", "Time Freeze card", "portal main action")
+
+
+def capped(arm: Arm) -> np.ndarray:
+    """Whether each game was stopped by the cap: the runner's column, else a game with no winner."""
+    if "capped" in arm.cols:
+        return np.asarray(arm.cols["capped"], dtype=float) > 0
+    return np.array([w == "" for w in arm.cols["winners"]], dtype=bool)
+
+
+def crystal_shares(arm: Arm) -> dict[str, float]:
+    """The share of all crystals won that each kind of collapse brought."""
+    totals = {
+        kind: float(sum(np.nansum(arm.cols[f"{kind}_{s + 1}"]) for s in range(arm.players)))
+        for kind in COLLAPSES
+    }
+    whole = sum(totals.values())
+    return {kind: (v / whole if whole else float("nan")) for kind, v in totals.items()}
+
+
+def arm_figures(arm: Arm) -> dict[str, Any]:
+    """The game's own figures for one arm."""
+    cols = arm.cols
+    games = len(cols["game"])
+    cap = capped(arm)
+    knocked = np.asarray(cols["knockouts"], dtype=float) > 0
+    last = np.asarray(cols["last_standing"], dtype=float) > 0
+    return {
+        "games": games,
+        "turns": describe(np.asarray(cols["turns"], dtype=float)[~cap]),
+        "capped": wilson(int(cap.sum()), games),
+        "crystals": crystal_shares(arm),
+        "limit_tokens": float(np.mean(cols["limit_tokens"])) if games else float("nan"),
+        "knockout_games": wilson(int(knocked.sum()), games),
+        "last_standing": wilson(int(last.sum()), games),
+        "timelines_mean": float(np.mean(cols["timelines_mean"])) if games else float("nan"),
+        "timelines_max": float(np.mean(cols["timelines_max"])) if games else float("nan"),
+        "free": {name: float(np.mean(cols[name])) if games else float("nan") for name in FREE},
+    }
+
+
+def _pct(r: dict[str, float]) -> str:
+    return f"{100 * r['p']:.0f}% [{100 * r['lo']:.0f}, {100 * r['hi']:.0f}]"
+
+
+def verdict_lines(label: str, f: dict[str, Any]) -> list[str]:
+    """The spec's questions for one arm, in words."""
+    t, c = f["turns"], f["crystals"]
+    return [
+        f"{label}: finished games last {t['mean']:.0f} turns on average [{t['lo']:.0f}, {t['hi']:.0f}]; "
+        f"{_pct(f['capped'])} of games reached the turn cap.",
+        f"{label}: crystals came {100 * c['empty']:.0f}% from empty, {100 * c['partial']:.0f}% from partial "
+        f"and {100 * c['full']:.0f}% from full collapses.",
+        f"{label}: the hand limit cost {f['limit_tokens']:.2f} tokens a game and knocked a player out in "
+        f"{_pct(f['knockout_games'])} of games; {_pct(f['last_standing'])} were won by the last player left.",
+    ]
+
+
+def _points(x: float) -> str:
+    """A difference of rates in signed percentage points, never "-0"."""
+    return f"{round(100 * x) + 0:+d}"
+
+
+def comparison_lines(first: tuple[str, dict[str, Any]], other: tuple[str, dict[str, Any]]) -> list[str]:
+    """How an arm differs from the first on knock-outs and the cap, with intervals on the difference."""
+    (a_label, a), (b_label, b) = first, other
+    out = []
+    for key, what in (("knockout_games", "games with a knock-out"), ("capped", "games stopped by the cap")):
+        ra, rb = a[key], b[key]
+        d = diff_interval(int(ra["k"]), int(ra["n"]), int(rb["k"]), int(rb["n"]))
+        out.append(
+            f"{b_label} vs {a_label}: {what} {100 * rb['p']:.0f}% vs {100 * ra['p']:.0f}%, "
+            f"difference {_points(d['diff'])} points [{_points(d['lo'])}, {_points(d['hi'])}]."
+        )
+    return out
+
+
+def detail_lines(label: str, f: dict[str, Any]) -> list[str]:
+    free = ", ".join(f"{name} {f['free'][key]:.1f}" for key, name in zip(FREE, FREE_NAMES, strict=True))
+    return [
+        f"{label}: timelines on the table {f['timelines_mean']:.2f} per turn on average "
+        f"(most at once {f['timelines_max']:.1f} per game)",
+        f"{label}: per game: {free}",
+    ]
+
+
+def figure_crystals(ctx: Context, arms: list[Arm], figs: list[dict[str, Any]]) -> plt.Figure:
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    bottom = np.zeros(len(arms))
+    for k, kind in enumerate(COLLAPSES):
+        shares = np.array([f["crystals"][kind] for f in figs])
+        ax.bar(range(len(arms)), shares, bottom=bottom, color=COLOURS[k], label=f"{kind} collapse")
+        bottom += np.nan_to_num(shares)
+    ax.set_xticks(range(len(arms)))
+    ax.set_xticklabels([a.label for a in arms], fontsize=8)
+    ax.set_ylabel("share of crystals won")
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=8)
+    ax.set_title(_heading(ctx, arms, "crystals by kind of collapse"), fontsize=9)
+    return fig
+
+
+def figure_rates(ctx: Context, arms: list[Arm], figs: list[dict[str, Any]]) -> plt.Figure:
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    keys = (
+        ("knockout_games", "a knock-out"),
+        ("last_standing", "won by the last left"),
+        ("capped", "capped"),
+    )
+    width = 0.8 / len(arms)
+    for i, (arm, f) in enumerate(zip(arms, figs, strict=True)):
+        x = np.arange(len(keys)) + (i - (len(arms) - 1) / 2) * width
+        p = np.array([f[k]["p"] for k, _ in keys])
+        err = np.array([[f[k]["p"] - f[k]["lo"] for k, _ in keys], [f[k]["hi"] - f[k]["p"] for k, _ in keys]])
+        ax.bar(x, p, width, yerr=err, capsize=3, color=COLOURS[i % len(COLOURS)], label=arm.label)
+    ax.set_xticks(range(len(keys)))
+    ax.set_xticklabels([name for _, name in keys])
+    ax.set_ylabel("share of games (95% Wilson interval)")
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=8)
+    ax.set_title(_heading(ctx, arms, "the hand limit and the turn cap"), fontsize=9)
+    return fig
+
+
+def figure_free_actions(ctx: Context, arms: list[Arm], figs: list[dict[str, Any]]) -> plt.Figure:
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    width = 0.8 / len(arms)
+    for i, (arm, f) in enumerate(zip(arms, figs, strict=True)):
+        x = np.arange(len(FREE)) + (i - (len(arms) - 1) / 2) * width
+        ax.bar(x, [f["free"][k] for k in FREE], width, color=COLOURS[i % len(COLOURS)], label=arm.label)
+    ax.set_xticks(range(len(FREE)))
+    ax.set_xticklabels(FREE_NAMES, fontsize=8, rotation=10)
+    ax.set_ylabel("uses per game (mean)")
+    ax.legend(fontsize=8)
+    ax.set_title(_heading(ctx, arms, "free actions and the portal"), fontsize=9)
+    return fig
+
+
+def extras(ctx: Context, arms: list[Arm]) -> Extras:
+    figs = [arm_figures(arm) for arm in arms]
+    labelled = list(zip([a.label for a in arms], figs, strict=True))
+    verdict = [line for label, f in labelled for line in verdict_lines(label, f)]
+    verdict += [line for other in labelled[1:] for line in comparison_lines(labelled[0], other)]
+    lines = ["", "Time Splicers: collapses, the hand limit, timelines and free actions"]
+    lines += [line for label, f in labelled for line in detail_lines(label, f)]
+    return Extras(
+        lines=lines,
+        verdict=verdict,
+        figures={
+            "crystals_by_collapse": figure_crystals(ctx, arms, figs),
+            "hand_limit_and_cap": figure_rates(ctx, arms, figs),
+            "free_actions": figure_free_actions(ctx, arms, figs),
+        },
+        summary={label: f for label, f in labelled},
+    )
