@@ -7,8 +7,8 @@ special cards (`components.special_card`: `rules.specials_per_kind` of each
 kind, with their effect text), the permanent Time Portal card, a meeple disc
 and `rules.freeze_markers` freeze markers per seat, the time jump token supply
 (`count`), `(rules.crystal_goal + 1)` crystals per seat (always enough: no one
-holds more than the goal plus one), and one turn reference per seat whose
-words (`text.title`, `text.sections`) are filled from the rules in force. Text
+holds more than the goal plus one), and one turn reference per seat: the generic aid card (`printkit/aids.py`)
+with its words (`text.title`, `text.sections`) filled from the rules in force. Text
 comes in the build's language and is set in `printkit.fonts.family(data.lang)`.
 
 A number card shows its number large in its colour, the colour's letter and
@@ -29,6 +29,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.aids import aid_record, draw_aid
 from printkit.draw.records import table_with
 from printkit.errors import DataError
 from printkit.fonts import family, wrap
@@ -193,14 +194,13 @@ def _tokens(data: GameData, rules: Rules) -> list[Piece]:
 
 
 def reference_record(data: GameData, rules: Rules) -> dict[str, Any]:
-    """The turn reference's title and sections, filled from the rules in force."""
-    key = "components.reference.text"
-    text = table_with(
-        data, key, _component(data, "reference").get("text"), ("title", "colon", "sections", "choices")
+    """The turn reference's record for the generic aid card, its words filled from the rules in force."""
+    key = "components.reference.text.choices"
+    choices = table_with(
+        data, key, _component(data, "reference").get("text", {}).get("choices"), ("portal", "new_timeline")
     )
-    choices = table_with(data, f"{key}.choices", text["choices"], ("portal", "new_timeline"))
-    portal = table_with(data, f"{key}.choices.portal", choices["portal"], ("next_turn", "same_turn"))
-    new_line = table_with(data, f"{key}.choices.new_timeline", choices["new_timeline"], ("true", "false"))
+    portal = table_with(data, f"{key}.portal", choices["portal"], ("next_turn", "same_turn"))
+    new_line = table_with(data, f"{key}.new_timeline", choices["new_timeline"], ("true", "false"))
     values = {
         "game": data.title,
         "goal": rules["crystal_goal"],
@@ -209,34 +209,7 @@ def reference_record(data: GameData, rules: Rules) -> dict[str, Any]:
         "portal": portal[rules["portal"]],
         "new_timeline": new_line["true" if rules["one_timeline_per_colour"] else "false"],
     }
-    sections = []
-    for i, section in enumerate(text["sections"]):
-        entry = table_with(data, f"{key}.sections[{i}]", section, ("head", "text"))
-        sections.append(
-            [
-                _fill(data, f"{key}.sections[{i}].head", entry["head"], values),
-                _fill(data, f"{key}.sections[{i}].text", entry["text"], values),
-            ]
-        )
-    fam = family(data.lang)
-    return {
-        "title": _fill(data, f"{key}.title", text["title"], values),
-        "sections": sections,
-        "colon": text["colon"],
-        "fonts": [fam.regular, fam.bold],
-    }
-
-
-def _fill(data: GameData, key: str, template: Any, values: Mapping[str, Any]) -> str:
-    if not isinstance(template, str):
-        raise DataError(f"{data.where()}: {key}: expected a string, got {template!r}")
-    try:
-        return template.format_map(values)
-    except (KeyError, IndexError, ValueError) as exc:
-        known = ", ".join(sorted(values))
-        raise DataError(
-            f"{data.where()}: {key}: cannot fill {template!r}: {exc}; it may use {known}"
-        ) from None
+    return aid_record(data, "reference", values)
 
 
 def pieces(data: GameData, rules: Rules) -> list[Piece]:
@@ -245,7 +218,7 @@ def pieces(data: GameData, rules: Rules) -> list[Piece]:
     ref = _component(data, "reference")
     record = reference_record(data, rules)
     references = [
-        Piece("reference", f"turn reference #{s + 1}", _size(ref), _draw_reference, record=record)
+        Piece("reference", f"turn reference #{s + 1}", _size(ref), draw_aid, record=record)
         for s in range(rules.players)
     ]
     return [
@@ -519,62 +492,3 @@ def _draw_crystal(canvas: Canvas, piece: Piece) -> None:
     canvas.line(cx, low, cx - r * 0.15, mid)
     canvas.line(cx, low, cx + r * 0.15, mid)
     canvas.restoreState()
-
-
-# ------------------------------------------------------------------ reference
-def _draw_reference(canvas: Canvas, piece: Piece) -> None:
-    rec = piece.record
-    font, bold = rec["fonts"]
-    w, h = piece.width_mm * mm, piece.height_mm * mm
-    fill_bleed(canvas, piece, white)
-    canvas.saveState()
-    band = 11 * mm
-    canvas.setFillColor(HexColor("#1d1b3a"))
-    canvas.rect(
-        -piece.bleed_mm * mm,
-        h - band,
-        w + 2 * piece.bleed_mm * mm,
-        band + piece.bleed_mm * mm,
-        stroke=0,
-        fill=1,
-    )
-    canvas.setFillColor(white)
-    title = 12.0
-    while stringWidth(rec["title"], bold, title) > w - 10 * mm:
-        title -= 0.5
-    canvas.setFont(bold, title)
-    canvas.drawString(5 * mm, h - band / 2 - title * 0.35, rec["title"])
-    size = 10.0
-    while size > 7.0 and _reference_body(None, rec, w, h - band - 3 * mm, size) < 5 * mm:
-        size -= 0.25
-    _reference_body(canvas, rec, w, h - band - 3 * mm, size)
-    canvas.restoreState()
-
-
-def _reference_body(
-    canvas: Canvas | None, rec: Mapping[str, Any], w: float, top: float, size: float
-) -> float:
-    """The sections as 'head: text' from `top` down; returns the lowest y (measures only without canvas)."""
-    font, bold = rec["fonts"]
-    pad = 5 * mm
-    width = w - 2 * pad
-    leading = size * 1.25
-    y = top
-    for head, text in rec["sections"]:
-        head += rec["colon"]
-        extra = stringWidth(head, bold, size) - stringWidth(head, font, size)
-        for k, line in enumerate(wrap(head + text, font, size, width - extra)):
-            y -= leading
-            if canvas is None:
-                continue
-            canvas.setFillColor(INK)
-            if k == 0:
-                canvas.setFont(bold, size)
-                canvas.drawString(pad, y, head.rstrip())
-                canvas.setFont(font, size)
-                canvas.drawString(pad + stringWidth(head, bold, size), y, line[len(head) :])
-            else:
-                canvas.setFont(font, size)
-                canvas.drawString(pad, y, line)
-        y -= size * 0.45
-    return y

@@ -126,7 +126,9 @@ class Game(GameBase):
 
     def report_extras(self, ctx: Any, arms: list[Any]) -> Any:
         """Collapses, the hand limit, the cap, timelines and free actions (see `time_splicers_report`)."""
-        return report_extras(ctx, arms)
+        from simulate.engines.time_splicers_report import extras
+
+        return extras(ctx, arms)
 
     def card(self, name: str) -> int:
         """A number card by its name: colour letter and number, `R5`, `G13`."""
@@ -1031,10 +1033,3 @@ def _check_pieces(state: State, g: Game) -> None:
             raise AssertionError(f"seat {p + 1} reached the goal but the game goes on")
     if state.n_active != state.out.count(False):
         raise AssertionError("active seat count out of step")
-
-
-def report_extras(ctx: Any, arms: list[Any]) -> Any:
-    """The report's Time Splicers pages; the module-level hook the runner's arms still look up."""
-    from simulate.engines.time_splicers_report import extras
-
-    return extras(ctx, arms)

@@ -61,13 +61,13 @@ def test_every_card_in_the_deck_has_the_same_back_and_nothing_else_has_one():
 def test_the_turn_reference_prints_the_rules_in_force():
     _, items = counts("goal5+quick_portal+shared_colours")
     ref = next(p for p in items if p.component == "reference").record
-    text = " ".join(f"{head}{ref['colon']}{body}" for head, body in ref["sections"])
+    text = " ".join(f"{sec['head']}{ref['colon']}{sec['text']}" for sec in ref["sections"])
     assert "the first to hold 5 time crystals wins" in text
     assert "go through the permanent Time Portal to any card" in text
     assert "same number in another colour, starting a new timeline" in text
     _, items = counts()
     text = " ".join(
-        body for _, body in next(p for p in items if p.component == "reference").record["sections"]
+        sec["text"] for sec in next(p for p in items if p.component == "reference").record["sections"]
     )
     assert "7 time crystals" in text and "your next main action is to come out on any card" in text
 
@@ -81,7 +81,7 @@ def test_japanese_words_come_from_the_data_file():
     assert portal["permanent"] == "常設"
     ref = next(p for p in items if p.component == "reference").record
     assert ref["title"] == "タイム・スプライサーズ：手番の早見表"
-    assert ref["sections"][0][1] == "最初にタイム・クリスタルを7個集めたプレイヤーが即座に勝利する。"
+    assert ref["sections"][0]["text"] == "最初にタイム・クリスタルを7個集めたプレイヤーが即座に勝利する。"
 
 
 @pytest.mark.parametrize(
