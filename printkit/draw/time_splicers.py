@@ -244,12 +244,17 @@ def _mark(canvas: Canvas, shape: str, cx: float, cy: float, r: float) -> None:
         points = [(cx, cy + r), (cx - r * 0.95, cy - r * 0.7), (cx + r * 0.95, cy - r * 0.7)]
     else:
         points = [(cx, cy + r * 1.15), (cx + r * 0.85, cy), (cx, cy - r * 1.15), (cx - r * 0.85, cy)]
+    _polygon(canvas, points)
+
+
+def _polygon(canvas: Canvas, points: list[tuple[float, float]], stroke: int = 0) -> None:
+    """A closed polygon filled in the current fill colour (and outlined when `stroke`)."""
     path = canvas.beginPath()
     path.moveTo(*points[0])
     for point in points[1:]:
         path.lineTo(*point)
     path.close()
-    canvas.drawPath(path, stroke=0, fill=1)
+    canvas.drawPath(path, stroke=stroke, fill=1)
 
 
 def _frame(canvas: Canvas, piece: Piece, colour: Color, inset_mm: float = 3.0) -> tuple[float, float]:
@@ -346,12 +351,7 @@ def _special_icon(canvas: Canvas, kind: str, cx: float, cy: float, r: float, col
 
 
 def _arrow_head(canvas: Canvas, x: float, y: float, r: float) -> None:
-    path = canvas.beginPath()
-    path.moveTo(x + r * 0.3, y - r)
-    path.lineTo(x - r * 0.9, y + r * 0.1)
-    path.lineTo(x + r * 0.7, y + r * 0.6)
-    path.close()
-    canvas.drawPath(path, stroke=0, fill=1)
+    _polygon(canvas, [(x + r * 0.3, y - r), (x - r * 0.9, y + r * 0.1), (x + r * 0.7, y + r * 0.6)])
 
 
 def _snowflake(canvas: Canvas, cx: float, cy: float, r: float) -> None:
@@ -448,13 +448,8 @@ def _draw_meeple(canvas: Canvas, piece: Piece) -> None:
     cx, cy, r = _disc(canvas, piece, piece.record["rgb"])
     canvas.setFillColor(white)
     canvas.circle(cx, cy + r * 0.38, r * 0.22, stroke=0, fill=1)
-    path = canvas.beginPath()
-    path.moveTo(cx - r * 0.5, cy - r * 0.55)
-    path.lineTo(cx - r * 0.22, cy + r * 0.12)
-    path.lineTo(cx + r * 0.22, cy + r * 0.12)
-    path.lineTo(cx + r * 0.5, cy - r * 0.55)
-    path.close()
-    canvas.drawPath(path, stroke=0, fill=1)
+    body = [(-0.5, -0.55), (-0.22, 0.12), (0.22, 0.12), (0.5, -0.55)]
+    _polygon(canvas, [(cx + r * x, cy + r * y) for x, y in body])
     canvas.restoreState()
 
 
@@ -480,14 +475,11 @@ def _draw_crystal(canvas: Canvas, piece: Piece) -> None:
     canvas.setStrokeColor(white)
     canvas.setLineWidth(0.6)
     top, mid, low = cy + r * 0.6, cy + r * 0.2, cy - r * 0.65
-    path = canvas.beginPath()
-    path.moveTo(cx - r * 0.3, top)
-    path.lineTo(cx + r * 0.3, top)
-    path.lineTo(cx + r * 0.55, mid)
-    path.lineTo(cx, low)
-    path.lineTo(cx - r * 0.55, mid)
-    path.close()
-    canvas.drawPath(path, stroke=1, fill=1)
+    _polygon(
+        canvas,
+        [(cx - r * 0.3, top), (cx + r * 0.3, top), (cx + r * 0.55, mid), (cx, low), (cx - r * 0.55, mid)],
+        stroke=1,
+    )
     canvas.line(cx - r * 0.55, mid, cx + r * 0.55, mid)
     canvas.line(cx, low, cx - r * 0.15, mid)
     canvas.line(cx, low, cx + r * 0.15, mid)

@@ -116,6 +116,15 @@ def detail_lines(label: str, f: dict[str, Any]) -> list[str]:
     ]
 
 
+def _finish(ax: Any, ctx: Context, arms: list[Arm], ticks: list[str], ylabel: str, what: str) -> None:
+    """Ticks, label, legend and the report's heading of one of these figures."""
+    ax.set_xticks(range(len(ticks)))
+    ax.set_xticklabels(ticks, fontsize=8)
+    ax.set_ylabel(ylabel)
+    ax.legend(fontsize=8)
+    ax.set_title(_heading(ctx, arms, what), fontsize=9)
+
+
 def figure_crystals(ctx: Context, arms: list[Arm], figs: list[dict[str, Any]]) -> plt.Figure:
     fig, ax = plt.subplots(figsize=(8, 4.5))
     bottom = np.zeros(len(arms))
@@ -123,48 +132,39 @@ def figure_crystals(ctx: Context, arms: list[Arm], figs: list[dict[str, Any]]) -
         shares = np.array([f["crystals"][kind] for f in figs])
         ax.bar(range(len(arms)), shares, bottom=bottom, color=COLOURS[k], label=f"{kind} collapse")
         bottom += np.nan_to_num(shares)
-    ax.set_xticks(range(len(arms)))
-    ax.set_xticklabels([a.label for a in arms], fontsize=8)
-    ax.set_ylabel("share of crystals won")
     ax.set_ylim(0, 1)
-    ax.legend(fontsize=8)
-    ax.set_title(_heading(ctx, arms, "crystals by kind of collapse"), fontsize=9)
+    _finish(ax, ctx, arms, [a.label for a in arms], "share of crystals won", "crystals by kind of collapse")
     return fig
+
+
+def _grouped(ax: Any, arms: list[Arm], rows: list[list[float]], errors: list[Any] | None = None) -> None:
+    """One bar per arm in each group: `rows[i]` are arm i's values, `errors[i]` its error bars."""
+    width = 0.8 / len(arms)
+    for i, (arm, values) in enumerate(zip(arms, rows, strict=True)):
+        x = np.arange(len(values)) + (i - (len(arms) - 1) / 2) * width
+        yerr = None if errors is None else errors[i]
+        ax.bar(x, values, width, yerr=yerr, capsize=3, color=COLOURS[i % len(COLOURS)], label=arm.label)
 
 
 def figure_rates(ctx: Context, arms: list[Arm], figs: list[dict[str, Any]]) -> plt.Figure:
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    keys = (
-        ("knockout_games", "a knock-out"),
-        ("last_standing", "won by the last left"),
-        ("capped", "capped"),
-    )
-    width = 0.8 / len(arms)
-    for i, (arm, f) in enumerate(zip(arms, figs, strict=True)):
-        x = np.arange(len(keys)) + (i - (len(arms) - 1) / 2) * width
-        p = np.array([f[k]["p"] for k, _ in keys])
-        err = np.array([[f[k]["p"] - f[k]["lo"] for k, _ in keys], [f[k]["hi"] - f[k]["p"] for k, _ in keys]])
-        ax.bar(x, p, width, yerr=err, capsize=3, color=COLOURS[i % len(COLOURS)], label=arm.label)
-    ax.set_xticks(range(len(keys)))
-    ax.set_xticklabels([name for _, name in keys])
-    ax.set_ylabel("share of games (95% Wilson interval)")
+    keys = ("knockout_games", "last_standing", "capped")
+    rows = [[f[k]["p"] for k in keys] for f in figs]
+    errors = [
+        np.array([[f[k]["p"] - f[k]["lo"] for k in keys], [f[k]["hi"] - f[k]["p"] for k in keys]])
+        for f in figs
+    ]
+    _grouped(ax, arms, rows, errors)
     ax.set_ylim(0, 1)
-    ax.legend(fontsize=8)
-    ax.set_title(_heading(ctx, arms, "the hand limit and the turn cap"), fontsize=9)
+    ticks = ["a knock-out", "won by the last left", "capped"]
+    _finish(ax, ctx, arms, ticks, "share of games (95% Wilson interval)", "the hand limit and the turn cap")
     return fig
 
 
 def figure_free_actions(ctx: Context, arms: list[Arm], figs: list[dict[str, Any]]) -> plt.Figure:
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    width = 0.8 / len(arms)
-    for i, (arm, f) in enumerate(zip(arms, figs, strict=True)):
-        x = np.arange(len(FREE)) + (i - (len(arms) - 1) / 2) * width
-        ax.bar(x, [f["free"][k] for k in FREE], width, color=COLOURS[i % len(COLOURS)], label=arm.label)
-    ax.set_xticks(range(len(FREE)))
-    ax.set_xticklabels(FREE_NAMES, fontsize=8, rotation=10)
-    ax.set_ylabel("uses per game (mean)")
-    ax.legend(fontsize=8)
-    ax.set_title(_heading(ctx, arms, "free actions and the portal"), fontsize=9)
+    _grouped(ax, arms, [[f["free"][k] for k in FREE] for f in figs])
+    _finish(ax, ctx, arms, list(FREE_NAMES), "uses per game (mean)", "free actions and the portal")
     return fig
 
 
