@@ -1,4 +1,4 @@
-"""Time Splicers' rule set: number cards the engine can deal and the drawing prints, a hand under the limit."""
+"""Time Splicers' rule set: number cards the engine deals and the drawing prints, a hand under the limit."""
 
 from __future__ import annotations
 

@@ -33,6 +33,7 @@ from bisect import insort
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+from printkit.errors import DataError
 from printkit.gamedata import Rules
 from simulate.engines.base import GameBase, Result, StateBase, placements_from_scores
 
@@ -84,9 +85,14 @@ class Game(GameBase):
         self.goal = v["crystal_goal"]
         self.start_tokens = v["start_tokens"]
         self.freeze_markers = v["freeze_markers"]
-        # the data file's rule set (printkit/rulesets/time_splicers.py) keeps hand_size <= hand_limit
         self.hand_size = v["hand_size"]
         self.hand_limit = v["hand_limit"]
+        # the loader's rule set refuses this too; rules built by hand reach the engine without it
+        if self.hand_size > self.hand_limit:
+            raise DataError(
+                f"rules.hand_size: {self.hand_size} is more than rules.hand_limit {self.hand_limit}, "
+                "so every draw would cost a token; lower hand_size or raise hand_limit"
+            )
         self.one_per_colour = v["one_timeline_per_colour"]
         self.portal_next_turn = v["portal"] == "next_turn"
         self.edge_right = v["partial_at_edge"] == "right"
