@@ -328,9 +328,13 @@ def _draw_tile(canvas: Canvas, piece: Piece) -> None:
         canvas.setFont(bold, text)
         canvas.drawCentredString(cx, h * 0.115, rec["mark"])
     else:
-        canvas.setFillColor(FAINT)
-        canvas.setFont(rec["fonts"][0], h * 0.05)
-        canvas.drawRightString(w - h * 0.05, h * 0.05, str(rec["number"]))
+        number, size = str(rec["number"]), h * 0.05
+        width = stringWidth(number, rec["fonts"][0], size)
+        canvas.setFillColor(white)  # a light chip, so the number reads on any section colour
+        canvas.rect(w - h * 0.07 - width, h * 0.035, width + h * 0.04, size * 1.05, stroke=0, fill=1)
+        canvas.setFillColor(INK)
+        canvas.setFont(rec["fonts"][0], size)
+        canvas.drawRightString(w - h * 0.05, h * 0.05, number)
     canvas.restoreState()
 
 
@@ -402,12 +406,11 @@ def _draw_marker_back(canvas: Canvas, piece: Piece) -> None:
     """The +20 side: the colour as a ring, so that the marker still tells whose it is."""
     rec = piece.record
     w, h = piece.width_mm * mm, piece.height_mm * mm
-    fill_bleed(canvas, piece, white)
+    fill_bleed(canvas, piece, HexColor(rec["colour"]["rgb"]))  # the ring reaches the trim: on into the bleed
     canvas.saveState()
     ring = min(w, h) * 0.12
-    canvas.setStrokeColor(HexColor(rec["colour"]["rgb"]))
-    canvas.setLineWidth(ring)
-    canvas.rect(ring / 2, ring / 2, w - ring, h - ring, stroke=1, fill=0)
+    canvas.setFillColor(white)
+    canvas.rect(ring, ring, w - 2 * ring, h - 2 * ring, stroke=0, fill=1)
     bold = rec["fonts"][1]
     size = _fit(rec["plus"], bold, h * 0.36, w * 0.66)
     canvas.setFillColor(INK)

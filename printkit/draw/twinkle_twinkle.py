@@ -31,6 +31,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.colours import ink_on
 from printkit.draw.records import table_with
 from printkit.draw.twinkle_aid import aid_pieces_for
 from printkit.errors import DataError
@@ -626,13 +627,13 @@ def draw_chart(canvas: Canvas, piece: Piece) -> None:
     text = rec["text"]
     col = {k: HexColor(v) for k, v in rec["colours"].items()}
     accent = HexColor(rec["accent"])
-    w, h = piece.width_mm * mm, piece.height_mm * mm
+    w, h, b = piece.width_mm * mm, piece.height_mm * mm, piece.bleed_mm * mm
     tw, th = rec["tile_mm"][0] * mm, rec["tile_mm"][1] * mm
     margin = CHART_MARGIN_MM * mm
     canvas.saveState()
     fill_bleed(canvas, piece, col["background"])
-    canvas.setFillColor(accent)
-    canvas.rect(0, h - 3 * mm, w, 3 * mm, stroke=0, fill=1)
+    canvas.setFillColor(accent)  # the stripe reaches the trim, so it runs on into the bleed
+    canvas.rect(-b, h - 3 * mm, w + 2 * b, 3 * mm + b, stroke=0, fill=1)
     canvas.setFillColor(col["mark"])
     canvas.setFont(bold, 14)
     canvas.drawString(margin, h - CHART_TITLE_MM * mm + 1 * mm, rec["title"])
@@ -803,7 +804,7 @@ def draw_standee(canvas: Canvas, piece: Piece) -> None:
     canvas.setFillColor(HexColor("#ffffff"))
     canvas.circle(w / 2, h * 0.58, min(w, h) * 0.32, stroke=0, fill=1)
     _star(canvas, w / 2, h * 0.57, min(w, h) * 0.27, HexColor(rec["rgb"]))
-    canvas.setFillColor(HexColor("#ffffff"))
+    canvas.setFillColor(ink_on(rec["rgb"]))
     canvas.setFont(rec["fonts"][1], 7)
     canvas.drawCentredString(w / 2, h * 0.1, rec["name"].upper())
     canvas.restoreState()

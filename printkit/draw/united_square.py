@@ -23,11 +23,12 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from reportlab.lib.colors import Color, HexColor, black, white
+from reportlab.lib.colors import HexColor, white
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.colours import ink_on
 from printkit.errors import DataError
 from printkit.fonts import family, wrap
 from printkit.gamedata import GameData, Rules
@@ -295,17 +296,6 @@ def _fit_size(text: str, font: str, size: float, width: float) -> float:
     return min(size, size * width / stringWidth(text, font, size))
 
 
-def _ink_on(rgb: str) -> Color:
-    """Black or white, whichever contrasts more with the colour (WCAG luminance)."""
-
-    def linear(c: float) -> float:
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (linear(x) for x in HexColor(rgb).rgb())
-    lum = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    return black if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else white
-
-
 def _panel(
     canvas: Canvas,
     x: float,
@@ -358,7 +348,7 @@ def _panel(
         canvas.saveState()
         canvas.translate(*centroids[side])
         canvas.rotate(turn[side])
-        canvas.setFillColor(_ink_on(colour["rgb"]))
+        canvas.setFillColor(ink_on(colour["rgb"]))
         canvas.setFont(bold, size)
         canvas.drawCentredString(0, -0.36 * size, colour["letter"])
         canvas.restoreState()
@@ -430,9 +420,10 @@ def _draw_board(canvas: Canvas, piece: Piece) -> None:
         canvas.drawCentredString(sx + cw / 2, sy + ch / 2 - size * 0.36, rec["label"])
     canvas.setStrokeColor(FAINT)
     canvas.setLineWidth(0.6)
+    b = piece.bleed_mm * mm  # the lines reach the trim, so they run on into the bleed
     for i in range(1, n):
-        canvas.line(i * cw, 0, i * cw, n * ch)
-        canvas.line(0, i * ch, n * cw, i * ch)
+        canvas.line(i * cw, -b, i * cw, n * ch + b)
+        canvas.line(-b, i * ch, n * cw + b, i * ch)
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(1.2)
     canvas.rect(0.6, 0.6, n * cw - 1.2, n * ch - 1.2, stroke=1, fill=0)
@@ -460,7 +451,7 @@ def _swatches(canvas: Canvas, x: float, y: float, size: float, colours: Sequence
         left = x + i * size * 1.2
         canvas.setFillColor(HexColor(colour["rgb"]))
         canvas.rect(left, y, size, size, stroke=0, fill=1)
-        canvas.setFillColor(_ink_on(colour["rgb"]))
+        canvas.setFillColor(ink_on(colour["rgb"]))
         canvas.setFont(bold, size * 0.7)
         canvas.drawCentredString(left + size / 2, y + size * 0.25, colour["letter"])
     return len(colours) * size * 1.2

@@ -1,0 +1,115 @@
+"""Every printed text stands out from what it is printed on: contrast ratio >= 4.5:1 (WCAG AA).
+
+Every string the drawing modules draw is recorded with its colour and its box
+on the page (through the canvas's current transformation), the PDF is
+rasterised, and the ground under each string is the commonest colour in its
+box that is not the text's own (nor anti-aliased towards it). The ratio is
+WCAG's, from relative luminances.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pypdfium2
+import pytest
+from reportlab.lib.colors import toColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from printkit.build import build
+from printkit.canvas import PrintCanvas
+from printkit.colours import MIN_TEXT_CONTRAST, contrast_ratio, ink_on
+from printkit.draw import has_drawing
+from printkit.gamedata import available_games, load_game
+
+DPI = 200
+GAMES = [g for g in available_games() if has_drawing(load_game(g))]
+
+
+def test_the_ratio_is_wcags():
+    assert contrast_ratio((0, 0, 0), (1, 1, 1)) == pytest.approx(21.0)
+    assert contrast_ratio((1, 1, 1), (1, 1, 1)) == pytest.approx(1.0)
+    assert contrast_ratio((1, 1, 1), (0xF4 / 255, 0xC4 / 255, 0x30 / 255)) < 2  # white on the standee yellow
+    assert ink_on("#f4c430").rgb() == (0, 0, 0) and ink_on("#1b2340").rgb() == (1, 1, 1)
+
+
+@pytest.fixture
+def recorded(monkeypatch):
+    """Strings drawn by any PrintCanvas: page, text, colour, size and box in points."""
+    seen: list[dict] = []
+
+    def wrap(name: str, anchor: float):
+        original = getattr(PrintCanvas, name)
+
+        def draw(self, x, y, text, *args, **kwargs):
+            width = stringWidth(text, self._fontname, self._fontsize)
+            x0 = x - anchor * width
+            a, b, c, d, e, f = self._currentMatrix
+            corners = [
+                (x0, y),
+                (x0 + width, y),
+                (x0, y + 0.7 * self._fontsize),
+                (x0 + width, y + 0.7 * self._fontsize),
+            ]
+            pts = [(a * px + c * py + e, b * px + d * py + f) for px, py in corners]
+            colour = toColor(self._fillColorObj)
+            seen.append(
+                {
+                    "page": self.getPageNumber() - 1,
+                    "text": text,
+                    "rgb": (colour.red, colour.green, colour.blue),
+                    "box": (
+                        min(p[0] for p in pts),
+                        min(p[1] for p in pts),
+                        max(p[0] for p in pts),
+                        max(p[1] for p in pts),
+                    ),
+                }
+            )
+            return original(self, x, y, text, *args, **kwargs)
+
+        monkeypatch.setattr(PrintCanvas, name, draw)
+
+    wrap("drawString", 0.0)
+    wrap("drawCentredString", 0.5)
+    wrap("drawRightString", 1.0)
+    return seen
+
+
+def _ground(image, box, page_h: float, ink: tuple[int, int, int]) -> tuple[int, int, int] | None:
+    scale = DPI / 72
+    x0, y0, x1, y1 = box
+    left, right = int(x0 * scale), int(x1 * scale) + 1
+    top, bottom = int((page_h - y1) * scale), int((page_h - y0) * scale) + 1
+    counts: Counter = Counter()
+    for px in range(max(left, 0), min(right, image.width)):
+        for py in range(max(top, 0), min(bottom, image.height)):
+            rgb = image.getpixel((px, py))[:3]
+            if sum((u - v) ** 2 for u, v in zip(rgb, ink, strict=True)) > 90**2:
+                counts[tuple(8 * (v // 8) for v in rgb)] += 1
+    return counts.most_common(1)[0][0] if counts else None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_printed_text_has_contrast_with_its_ground(tmp_path, recorded, game):
+    result = build(game, tmp_path)
+    doc = pypdfium2.PdfDocument(str(result.path))
+    low: dict[tuple, str] = {}
+    try:
+        pages = {}
+        for item in recorded:
+            if item["page"] not in pages:
+                page = doc[item["page"]]
+                pages[item["page"]] = (page.render(scale=DPI / 72).to_pil().convert("RGB"), page.get_height())
+            image, page_h = pages[item["page"]]
+            ink = tuple(round(255 * v) for v in item["rgb"])
+            ground = _ground(image, item["box"], page_h, ink)
+            if ground is None:
+                continue
+            ratio = contrast_ratio(item["rgb"], tuple(v / 255 for v in ground))
+            if ratio < MIN_TEXT_CONTRAST:
+                low.setdefault((ink, ground), f"{item['text']!r} {ratio:.2f}:1")
+    finally:
+        doc.close()
+    assert recorded
+    assert not low, "; ".join(f"{ink} on {ground}: {example}" for (ink, ground), example in low.items())
