@@ -381,8 +381,8 @@ class State(StateBase):
         new.counts = [c[:] for c in self.counts]
         new.filled = self.filled[:]
         new.an = self.an[:]  # analyses are never changed after they are made
-        for name in ("turn", "held", "round", "first", "moves", "slow_left", "over"):
-            setattr(new, name, getattr(self, name))
+        new.turn, new.held, new.round, new.first = self.turn, self.held, self.round, self.first
+        new.moves, new.slow_left, new.over = self.moves, self.slow_left, self.over
         return new
 
     def view(self, player: int) -> State:

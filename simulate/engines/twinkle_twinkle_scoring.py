@@ -311,6 +311,7 @@ class Analysis:
         self.bh_alone, self.bh_dark = black_hole_company(cells, geo)
         self.comets = [x for x, c in enumerate(cells) if _is(c, COMET)]
         self.satellites = [x for x, c in enumerate(cells) if _is(c, SATELLITE)]
+        self._points: list[int] | None = None
         self.totals()
 
     def totals(self, constellations: bool = True, comets: bool = True) -> None:
@@ -320,7 +321,6 @@ class Analysis:
             self.const_points = sum(self.sc.constellation_points(self.sizes))
         if comets:
             self.comet_points = sum(self.comet(z) for z in self.comets) if self.sc.blue_comets else 0
-        self._points: list[int] | None = None
 
     @property
     def points(self) -> list[int]:
@@ -330,21 +330,7 @@ class Analysis:
         return self._points
 
     def _category_points(self) -> list[int]:
-        cells, sc = self.cells, self.sc
-        points = [0] * 8
-        points[C_SIZE], points[C_COUNT] = sc.constellation_points(self.sizes)
-        points[C_NEW] = sc.new_star * sum(c.new for c in cells if c is not None)
-        points[C_COMETS] = sum(self.comet(z) for z in self.comets)
-        if sc.blue_asteroids:
-            points[C_ASTEROIDS] = sc.asteroid(self.ast_largest)
-        else:
-            points[C_ASTEROIDS] = sum(sc.asteroid(s) for s in self.ast_sizes)
-        each = sc.planet_blue if sc.blue_planets else sc.planet_green
-        live = [x for x, c in enumerate(cells) if _is(c, PLANET) and not self.planet_dead[x]]
-        points[C_PLANETS] = each * len(live)
-        points[C_BLACK_HOLES] = sum(self.black_hole(x) for x, c in enumerate(cells) if _is(c, BLACK_HOLE))
-        points[C_SATELLITES] = sum(self.satellite(z) for z in self.satellites)
-        return points
+        return [points(self) for points in CATEGORY_POINTS]
 
     def canonical(self) -> tuple[Any, ...]:
         """Everything this analysis says, with groups and clusters as sets of cells instead of numbers,
@@ -407,6 +393,67 @@ class Analysis:
         if sc.blue_planets and most_planets(self.counts[PLANET], rival_planets):
             points[C_PLANETS] += sc.planet_bonus
         return points
+
+
+# ---------------------------------------------------------- points per category
+def constellation_size_points(an: Analysis) -> int:
+    return an.sc.constellation_points(an.sizes)[0]
+
+
+def constellation_count_points(an: Analysis) -> int:
+    return an.sc.constellation_points(an.sizes)[1]
+
+
+def new_star_points(an: Analysis) -> int:
+    return an.sc.new_star * sum(c.new for c in an.cells if c is not None)
+
+
+def comet_points(an: Analysis) -> int:
+    return sum(an.comet(z) for z in an.comets)
+
+
+def asteroid_points(an: Analysis) -> int:
+    """Every cluster (green), or only the largest (blue; the fewest-asteroids penalty is in `total`)."""
+    sc = an.sc
+    if sc.blue_asteroids:
+        return sc.asteroid(an.ast_largest)
+    return sum(sc.asteroid(s) for s in an.ast_sizes)
+
+
+def planet_points(an: Analysis) -> int:
+    """Each planet a blue black hole does not cancel (the most-planets bonus is in `total`)."""
+    each = an.sc.planet_blue if an.sc.blue_planets else an.sc.planet_green
+    return each * sum(1 for x, c in enumerate(an.cells) if _is(c, PLANET) and not an.planet_dead[x])
+
+
+def black_hole_points(an: Analysis) -> int:
+    return sum(an.black_hole(x) for x, c in enumerate(an.cells) if _is(c, BLACK_HOLE))
+
+
+def satellite_points(an: Analysis) -> int:
+    return sum(an.satellite(z) for z in an.satellites)
+
+
+# in CATEGORIES order
+CATEGORY_POINTS = (
+    constellation_size_points,
+    constellation_count_points,
+    new_star_points,
+    comet_points,
+    asteroid_points,
+    planet_points,
+    black_hole_points,
+    satellite_points,
+)
+# Per kind of tile placed, the categories whose points it can change.
+TOUCHES = {
+    STAR: (C_SIZE, C_COUNT, C_NEW, C_COMETS, C_BLACK_HOLES),
+    ASTEROID: (C_ASTEROIDS,),
+    SATELLITE: (C_SATELLITES,),
+    PLANET: (C_PLANETS, C_BLACK_HOLES, C_SATELLITES),
+    BLACK_HOLE: (C_SIZE, C_COUNT, C_PLANETS, C_BLACK_HOLES, C_SATELLITES),
+    COMET: (C_COMETS,),
+}
 
 
 def fewest_asteroids(mine: int, rival_fewest: int | None) -> bool:

@@ -11,7 +11,17 @@ fresh `Analysis` after every move of many games.
 
 from __future__ import annotations
 
-from simulate.engines.twinkle_twinkle_scoring import BLACK_HOLE, COMET, OPPOSITE, PLANET, STAR, Analysis, Cell
+from simulate.engines.twinkle_twinkle_scoring import (
+    BLACK_HOLE,
+    CATEGORY_POINTS,
+    COMET,
+    OPPOSITE,
+    PLANET,
+    STAR,
+    TOUCHES,
+    Analysis,
+    Cell,
+)
 
 
 def analysis_after(an: Analysis, x: int, cell: Cell) -> Analysis:
@@ -25,6 +35,10 @@ def analysis_after(an: Analysis, x: int, cell: Cell) -> Analysis:
     _UPDATES[cell.kind](new, x, cell)
     kind = cell.kind
     new.totals(constellations=kind in (STAR, BLACK_HOLE), comets=kind in (STAR, COMET))
+    if an._points is not None:
+        new._points = an._points[:]
+        for category in TOUCHES[kind]:
+            new._points[category] = CATEGORY_POINTS[category](new)
     return new
 
 
