@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import signal
 import sys
+from typing import Any
 
 import click
 
@@ -15,10 +17,34 @@ class DataError(Exception):
     """
 
 
+class Interrupted(BaseException):
+    """Ctrl-C or a kill (SIGTERM): raised in place of click's own handling, which prints more lines."""
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise Interrupted
+
+
 def run_cli(command: click.Command, prog_name: str | None = None) -> None:
-    """Run a click command; a `DataError` or a usage error becomes one `error: ...` line, exit status 2."""
+    """Run a click command; a `DataError` or a usage error becomes one `error: ...` line, exit status 2.
+
+    Ctrl-C and a kill (SIGTERM) unwind like an error, so half-written files
+    are removed, and end with one line and exit status 130.
+    """
+    before = {sig: signal.signal(sig, _interrupt) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        _run(command, prog_name)
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
+def _run(command: click.Command, prog_name: str | None) -> None:
     try:
         command.main(prog_name=prog_name, standalone_mode=False)
+    except Interrupted:
+        click.echo(f"{prog_name or 'stopped'}: interrupted; files already finished are kept", err=True)
+        sys.exit(130)
     except DataError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)

@@ -12,6 +12,7 @@ deterministic as the games.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ from simulate.agents import parse_agents
 from simulate.engines import ENGINES, make_game
 from simulate.progress import Progress
 from simulate.report import Arm, Context, Verdict, write_report
-from simulate.runner import RunConfig, run_to_csv
+from simulate.runner import RunConfig, folder_lock, run_to_csv
 from simulate.stats import wilson
 from simulate.tally import ArmTally, tally_csv
 from simulate.verdict import Finding, arm_findings, comparison_findings
@@ -36,6 +37,24 @@ DEFAULT_MAX_GAMES = 100_000
 def slug(text: str) -> str:
     """A folder name for a variant label or an agent set."""
     return re.sub(r"[^A-Za-z0-9_.=+-]+", "_", text).strip("_") or "default"
+
+
+def machine_cores() -> int:
+    """Processors this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def worker_count(jobs: int | None, force: bool) -> int:
+    """`--jobs`: by default the machine's cores; more than 4 per core only with `--force`."""
+    cores = machine_cores()
+    if jobs is None:
+        return cores
+    if jobs > 4 * cores and not force:
+        raise DataError(
+            f"--jobs: {jobs} workers for this machine's {cores} cores (more than 4 per core) would only "
+            f"slow the run; give at most {4 * cores}, or --force"
+        )
+    return jobs
 
 
 def load_for_run(game: str, games: int, jobs: int) -> GameData:
@@ -210,6 +229,20 @@ def run_arms(
     if precision is not None and max_games < games:
         raise DataError(f"--max-games: expected at least --games ({games}), got {max_games}")
     plan = plan_arms(game, specs, sets, players, agent_specs, games, seed, jobs, out)
+    with folder_lock(plan.folder):
+        return _run_plan(plan, games, seed, jobs, fresh, quiet, precision, max_games)
+
+
+def _run_plan(
+    plan: Plan,
+    games: int,
+    seed: int,
+    jobs: int,
+    fresh: bool,
+    quiet: bool,
+    precision: float | None,
+    max_games: int,
+) -> tuple[Path, dict[str, Path], list[str]]:
     arms_count = len(plan.rules) * len(plan.agent_sets)
     n = games
     with Progress(games * arms_count, f"{plan.data.title}: {arms_count} x {games} games", quiet) as progress:

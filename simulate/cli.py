@@ -11,11 +11,28 @@ import click
 from printkit.errors import DataError, run_cli
 from printkit.gamedata import available_games, load_game
 from simulate.agents import parse_agents
-from simulate.arms import DEFAULT_MAX_GAMES, run_arms
+from simulate.arms import DEFAULT_MAX_GAMES, run_arms, worker_count
 from simulate.engines import ENGINES, make_game
 from simulate.runner import play
 from simulate.sweep import DEFAULT_GAMES as DEFAULT_SWEEP_GAMES
 from simulate.sweep import run_sweep
+
+MAX_GAMES = 100_000_000  # per arm: days of play; a larger number is a typo
+GAMES = click.IntRange(1, MAX_GAMES)
+SEED_OPTION = click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Seed of the run (0 or more).",
+)
+JOBS_OPTION = click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes (default: this machine's cores); results do not depend on it.",
+)
+FORCE_OPTION = click.option("--force", is_flag=True, help="Allow --jobs beyond 4 per core.")
 
 
 def _common(f):
@@ -40,15 +57,10 @@ def _common(f):
             "(--agents greedy --agents mcts:200) to play every arm under both and say which "
             "conclusions hold under both.",
         ),
-        click.option("--games", type=int, default=2000, show_default=True, help="Games per arm."),
-        click.option("--seed", type=int, default=1, show_default=True, help="Seed of the run."),
-        click.option(
-            "--jobs",
-            type=int,
-            default=1,
-            show_default=True,
-            help="Worker processes; results do not depend on it.",
-        ),
+        click.option("--games", type=GAMES, default=2000, show_default=True, help="Games per arm."),
+        SEED_OPTION,
+        JOBS_OPTION,
+        FORCE_OPTION,
         click.option(
             "--out",
             type=click.Path(file_okay=False, path_type=Path),
@@ -70,7 +82,7 @@ def _common(f):
         ),
         click.option(
             "--max-games",
-            type=int,
+            type=GAMES,
             default=DEFAULT_MAX_GAMES,
             show_default=True,
             help="Cap on games per arm for --precision.",
@@ -104,8 +116,11 @@ def cli() -> None:
     help="Variant names and key=value parts joined by +, e.g. board7+deal=equal.",
 )
 @_common
-def run_cmd(game, variant, sets, players, agents, games, seed, jobs, out, fresh, quiet, precision, max_games):
+def run_cmd(
+    game, variant, sets, players, agents, games, seed, jobs, force, out, fresh, quiet, precision, max_games
+):
     """Play GAME many times under one set of rules and write a balance report."""
+    jobs = worker_count(jobs, force)
     folder, written, lines = run_arms(
         game, [variant], sets, players, agents, games, seed, jobs, out, fresh, quiet, precision, max_games
     )
@@ -123,9 +138,10 @@ def run_cmd(game, variant, sets, players, agents, games, seed, jobs, out, fresh,
 )
 @_common
 def compare_cmd(
-    game, variants, sets, players, agents, games, seed, jobs, out, fresh, quiet, precision, max_games
+    game, variants, sets, players, agents, games, seed, jobs, force, out, fresh, quiet, precision, max_games
 ):
     """Play GAME under two or more variants side by side, with tests between them."""
+    jobs = worker_count(jobs, force)
     if len(variants) < 2:
         raise DataError("--variant: compare needs two or more arms, e.g. --variant default --variant board7")
     folder, written, lines = run_arms(
@@ -152,8 +168,8 @@ def compare_cmd(
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE")
 @click.option("--players", type=int, default=None)
 @click.option("--agents", default="random", show_default=True)
-@click.option("--games", type=int, default=3000, show_default=True, help="Games per repeat.")
-@click.option("--repeats", type=int, default=5, show_default=True)
+@click.option("--games", type=GAMES, default=3000, show_default=True, help="Games per repeat.")
+@click.option("--repeats", type=click.IntRange(1, 1000), default=5, show_default=True)
 def bench_cmd(game, variant, sets, players, agents, games, repeats):
     """Games per second on one process (median of the repeats), agents' choices included."""
     data = load_game(game)
@@ -174,13 +190,17 @@ def bench_cmd(game, variant, sets, players, agents, games, repeats):
 
 
 @cli.command("demo")
-@click.option("--games", type=int, default=1000, show_default=True, help="Games per arm of each comparison.")
-@click.option("--jobs", type=int, default=2, show_default=True)
+@click.option(
+    "--games", type=GAMES, default=1000, show_default=True, help="Games per arm of each comparison."
+)
+@JOBS_OPTION
+@FORCE_OPTION
 @click.option(
     "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True
 )
-def demo_cmd(games, jobs, out):
+def demo_cmd(games, jobs, force, out):
     """Print every game's components and run each game's headline comparison into OUT."""
+    jobs = worker_count(jobs, force)
     from printkit.build import build_game
     from printkit.draw import has_drawing
 
@@ -218,12 +238,11 @@ def demo_cmd(games, jobs, out):
     "--agents", default="greedy", show_default=True, help="One agent for every seat, or one per seat."
 )
 @click.option(
-    "--games", type=int, default=DEFAULT_SWEEP_GAMES, show_default=True, help="Games per combination."
+    "--games", type=GAMES, default=DEFAULT_SWEEP_GAMES, show_default=True, help="Games per combination."
 )
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of every arm.")
-@click.option(
-    "--jobs", type=int, default=1, show_default=True, help="Worker processes; results do not depend on it."
-)
+@SEED_OPTION
+@JOBS_OPTION
+@FORCE_OPTION
 @click.option(
     "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True
 )
@@ -231,8 +250,9 @@ def demo_cmd(games, jobs, out):
     "--fresh", is_flag=True, help="Replace earlier runs in the same folder instead of resuming them."
 )
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def sweep_cmd(game, grid, variant, sets, players, agents, games, seed, jobs, out, fresh, quiet):
+def sweep_cmd(game, grid, variant, sets, players, agents, games, seed, jobs, force, out, fresh, quiet):
     """Play GAME under every combination of a grid of rule values; one table row per combination."""
+    jobs = worker_count(jobs, force)
     written = run_sweep(game, grid, variant, sets, players, agents, games, seed, jobs, out, fresh, quiet)
     click.echo(f"table: {written['markdown']}")
     click.echo(f"csv: {written['csv']}")

@@ -11,10 +11,13 @@ match).
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import fcntl
 import json
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -138,6 +141,10 @@ _WORKER: dict[str, Any] = {}
 
 def _init_worker(rules: Rules, agents: tuple[str, ...], seed: int, max_moves: int, debug: bool) -> None:
     game = make_game(rules, debug=debug)
+    if multiprocessing.parent_process() is not None:
+        # Ctrl-C and kill are the parent's to handle: it stops the pool, so a worker dies quietly.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _WORKER["game"] = game
     _WORKER["args"] = (agents, seed, min(max_moves, game.max_moves))
 
@@ -148,8 +155,8 @@ def _play_chunk(indices: range) -> list[list[Any]]:
     return [row(i, play(game, agents, seed, i, max_moves), game) for i in indices]
 
 
-def _chunks(start: int, stop: int) -> list[range]:
-    return [range(i, min(i + CHUNK, stop)) for i in range(start, stop, CHUNK)]
+def _chunks(start: int, stop: int) -> Iterator[range]:
+    return (range(i, min(i + CHUNK, stop)) for i in range(start, stop, CHUNK))
 
 
 def iter_rows(
@@ -164,7 +171,8 @@ def iter_rows(
 ) -> Iterator[list[list[Any]]]:
     """Yield rows chunk by chunk, in game order, for games `start..stop-1`."""
     chunks = _chunks(start, stop)
-    if jobs <= 1 or len(chunks) <= 1:
+    jobs = min(jobs, -(-(stop - start) // CHUNK))  # no more workers than chunks
+    if jobs <= 1:
         _init_worker(rules, agents, seed, max_moves, debug)
         for chunk in chunks:
             yield _play_chunk(chunk)
@@ -172,6 +180,30 @@ def iter_rows(
     ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     with ctx.Pool(jobs, initializer=_init_worker, initargs=(rules, agents, seed, max_moves, debug)) as pool:
         yield from pool.imap(_play_chunk, chunks)
+
+
+@contextlib.contextmanager
+def folder_lock(folder: Path) -> Iterator[None]:
+    """Hold a run folder for this process while it writes there.
+
+    A second run on the same folder is refused with one line; temporary files
+    left by a run that was killed are removed once the folder is held.
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle = (folder / ".lock").open("a")
+    except OSError as exc:
+        raise DataError(f"--out: cannot write the run folder {folder}: {exc.strerror or exc}") from None
+    with handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise DataError(
+                f"{folder}: another run is writing this folder; wait for it to end or pass --out elsewhere"
+            ) from None
+        for left in folder.rglob(".*.tmp"):
+            left.unlink(missing_ok=True)
+        yield
 
 
 def run_to_csv(
@@ -244,16 +276,34 @@ def _complete_rows(csv_path: Path, header: list[str]) -> int:
         first, _, rest = text.partition("\n")
         if first.strip("\r").split(",") != header:
             raise DataError(f"{csv_path}: header does not match this game; pass --fresh to replace it")
-        if rest and not rest.endswith("\n"):
-            rest = rest[: rest.rfind("\n") + 1]
+        whole = rest[: rest.rfind("\n") + 1]
+        lines = whole.split("\n")[:-1]
+        _check_rows(csv_path, lines, header)
+        if whole != rest:
             fh.seek(0)
             fh.truncate()
-            fh.write(first + "\n" + rest)
-        lines = [line for line in rest.split("\n") if line]
-    for expected, line in enumerate(lines):
-        if int(line.split(",", 1)[0]) != expected:
-            raise DataError(f"{csv_path}: games out of order at row {expected + 1}; pass --fresh")
+            fh.write(first + "\n" + whole)
     return len(lines)
+
+
+def _check_rows(csv_path: Path, lines: list[str], header: list[str]) -> None:
+    """Refuse, naming the line, a row that is not the next game's row of numbers."""
+    width = len(header)
+    text_column = header.index("winners")
+    for k, line in enumerate(lines):
+        fields = line.split(",")
+        good = len(fields) == width and fields[0] == str(k)
+        try:
+            if good:
+                [float(f) for j, f in enumerate(fields) if j != text_column]
+        except ValueError:
+            good = False
+        if not good:
+            shown = line if len(line) <= 40 else line[:37] + "..."
+            raise DataError(
+                f"{csv_path}: line {k + 2} is not the row of game {k} ({shown!r}); "
+                f"pass --fresh to play this arm again from the start"
+            )
 
 
 def read_rows(csv_path: Path, limit: int | None = None) -> dict[str, np.ndarray | list[str]]:

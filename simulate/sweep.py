@@ -45,6 +45,7 @@ from simulate.balance import summarize  # noqa: E402
 from simulate.effects import OUTCOMES, Design, analysis_markdown, main_effects  # noqa: E402
 from simulate.engines import make_game  # noqa: E402
 from simulate.progress import Progress  # noqa: E402
+from simulate.runner import folder_lock  # noqa: E402
 
 DEFAULT_GAMES = 128  # two full chunks of the runner: as quick as 100 games with --jobs 2
 
@@ -137,41 +138,46 @@ def run_sweep(
     if sets:
         folder = folder.with_name(folder.name + "+" + slug("+".join(sets)))
     folder = folder.with_name(folder.name + f".{slug(agents_name(arms[0][3]))}.seed{seed}")
-    rows: list[Row] = []
-    label = f"{data.title}: sweep of {len(arms)} combinations x {games} games"
-    with Progress(games * len(arms), label, quiet) as progress:
-        for combo, rules, engine, names in arms:
-            arm_dir = (
-                folder / "arms" / slug("+".join(f"{a.short}={v}" for a, v in zip(axes, combo, strict=True)))
-            )
-            _, tally = play_arm(data, rules, names, games, seed, arm_dir, jobs, fresh, progress.update)
-            summary = summarize(tally, engine.shown_metrics(), engine.categories)
-            rows.append(Row(tuple(combo), rules.label, rules.players, names, summary))
-    categories = arms[0][2].categories
-    heading = _heading(data.title, axes, rows, games, seed)
-    written = {
-        "csv": folder / "sweep.csv",
-        "markdown": folder / "sweep.md",
-        "figure": folder / "sweep.png",
-        "effects": folder / "effects.png",
-    }
-    design = Design(
-        [a.key for a in axes],
-        [a.values for a in axes],
-        [r.values for r in rows],
-        [r.summary for r in rows],
-    )
-    write_text(written["csv"], table_csv(axes, rows, categories))
-    markdown = table_markdown(heading, axes, rows, categories) + "\n" + "\n".join(analysis_markdown(design))
-    write_text(written["markdown"], markdown)
-    for name, fig in (
-        ("figure", figure(heading, axes, rows, categories)),
-        ("effects", effects_figure(heading, design)),
-    ):
-        with atomic_path(written[name]) as tmp:
-            fig.savefig(tmp, format="png", dpi=100, metadata={"Software": None})
-        plt.close(fig)
-    return written
+    with folder_lock(folder):
+        rows: list[Row] = []
+        label = f"{data.title}: sweep of {len(arms)} combinations x {games} games"
+        with Progress(games * len(arms), label, quiet) as progress:
+            for combo, rules, engine, names in arms:
+                arm_dir = (
+                    folder
+                    / "arms"
+                    / slug("+".join(f"{a.short}={v}" for a, v in zip(axes, combo, strict=True)))
+                )
+                _, tally = play_arm(data, rules, names, games, seed, arm_dir, jobs, fresh, progress.update)
+                summary = summarize(tally, engine.shown_metrics(), engine.categories)
+                rows.append(Row(tuple(combo), rules.label, rules.players, names, summary))
+        categories = arms[0][2].categories
+        heading = _heading(data.title, axes, rows, games, seed)
+        written = {
+            "csv": folder / "sweep.csv",
+            "markdown": folder / "sweep.md",
+            "figure": folder / "sweep.png",
+            "effects": folder / "effects.png",
+        }
+        design = Design(
+            [a.key for a in axes],
+            [a.values for a in axes],
+            [r.values for r in rows],
+            [r.summary for r in rows],
+        )
+        write_text(written["csv"], table_csv(axes, rows, categories))
+        markdown = (
+            table_markdown(heading, axes, rows, categories) + "\n" + "\n".join(analysis_markdown(design))
+        )
+        write_text(written["markdown"], markdown)
+        for name, fig in (
+            ("figure", figure(heading, axes, rows, categories)),
+            ("effects", effects_figure(heading, design)),
+        ):
+            with atomic_path(written[name]) as tmp:
+                fig.savefig(tmp, format="png", dpi=100, metadata={"Software": None})
+            plt.close(fig)
+        return written
 
 
 def effects_figure(heading: str, design: Design) -> plt.Figure:

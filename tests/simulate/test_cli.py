@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+from pathlib import Path
 
 import pytest
 
@@ -19,7 +20,22 @@ import pytest
         (["run", "united_square", "--variant", "teams", "--players", "2"], "teams needs 4 players"),
         (["run", "united_square", "--agents", "genius"], "unknown agent 'genius'"),
         (["run", "united_square", "--agents", "random,random,random"], "expected 1 or 2 names"),
-        (["run", "united_square", "--games", "0"], "--games: expected at least 1"),
+        (["run", "united_square", "--games", "0"], "0 is not in the range 1<=x<=100000000"),
+        (
+            ["run", "united_square", "--games", "1000000000000"],
+            "'--games': 1000000000000 is not in the range",
+        ),
+        (["run", "united_square", "--seed", "-1"], "'--seed': -1 is not in the range x>=0"),
+        (["run", "united_square", "--jobs", "0"], "'--jobs': 0 is not in the range x>=1"),
+        (["run", "united_square", "--jobs", "1000"], "more than 4 per core) would only slow the run"),
+        (
+            ["compare", "united_square", "--variant", "default", "--variant", "board7", "--jobs", "1000"],
+            "--force",
+        ),
+        (["sweep", "united_square", "--jobs", "1000"], "--jobs: 1000 workers"),
+        (["sweep", "united_square", "--seed", "-1"], "'--seed': -1 is not in the range"),
+        (["demo", "--games", "0"], "'--games': 0 is not in the range"),
+        (["demo", "--jobs", "1000"], "--jobs: 1000 workers"),
         (["compare", "united_square", "--variant", "default"], "compare needs two or more arms"),
         (["run", "broken/path.toml"], "no such data file"),
         (["run", "united_square", "--bogus"], "(see simulate run --help)"),
@@ -27,12 +43,48 @@ import pytest
     ],
 )
 def test_bad_input_is_one_line_and_exit_2_with_no_output(run_tool, tmp_path, args, message):
+    # demo's output folder is its --out too, so every case says where nothing may appear
     code, out, err = run_tool("simulate", *args, "--out", str(tmp_path / "out"))
     assert code == 2
     assert err.count("\n") == 1 and err.startswith("error: ")
     assert message in err
     assert "Traceback" not in err
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["bench", "united_square", "--repeats", "0"], "'--repeats': 0 is not in the range"),
+        (["bench", "united_square", "--games", "-1"], "'--games': -1 is not in the range"),
+        (["bench", "united_square", "--games", "0"], "'--games': 0 is not in the range"),
+    ],
+)
+def test_bench_refuses_counts_that_measure_nothing(run_tool, tmp_path, monkeypatch, args, message):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_tool("simulate", *args)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def _out_cases(tmp_path):
+    afile = tmp_path / "afile"
+    afile.write_text("not a folder")
+    return [
+        (afile / "sub", "Not a directory"),
+        (tmp_path / ("x" * 300), "File name too long"),
+        (Path("/sys/simulate-out"), "cannot write the run folder"),  # read-only even for root
+    ]
+
+
+def test_an_output_folder_that_cannot_be_written_is_one_line(run_tool, tmp_path):
+    for out, message in _out_cases(tmp_path):
+        code, _, err = run_tool("simulate", "run", "united_square", "--games", "5", "--out", str(out))
+        assert code == 2, out
+        assert err.count("\n") == 1 and err.startswith("error: --out: cannot write the run folder")
+        assert message in err and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
 
 
 def test_run_writes_report_figures_csv_and_summary(run_tool, tmp_path):
