@@ -34,6 +34,11 @@ def _args(out: Path, games: int, *more: str) -> list[str]:
     ]
 
 
+def _quiet_run(out: Path, games: int) -> list[str]:
+    """`simulate run` of random United Square games, for the in-process tool runner."""
+    return ["simulate", *_args(out, games, "--quiet")[len(RUN) :]]
+
+
 def _game_column(csv_path: Path) -> list[int]:
     return [int(line.split(",", 1)[0]) for line in csv_path.read_text().splitlines()[1:]]
 
@@ -42,18 +47,7 @@ def test_a_run_folder_held_by_another_run_is_refused_with_one_line(run_tool, tmp
     folder = _folder(tmp_path)
     with folder_lock(folder):
         before = sorted(p.name for p in folder.iterdir())
-        code, out, err = run_tool(
-            "simulate",
-            "run",
-            "united_square",
-            "--agents",
-            "random",
-            "--games",
-            "50",
-            "--out",
-            str(tmp_path),
-            "--quiet",
-        )
+        code, out, err = run_tool(*_quiet_run(tmp_path, 50))
         assert sorted(p.name for p in folder.iterdir()) == before
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
     assert "another run is writing this folder" in err and str(folder) in err
@@ -120,18 +114,7 @@ def test_a_temporary_report_file_left_by_a_kill_is_removed_by_the_next_run(run_t
     left = [folder / ".report.pdf.k1ll3d.tmp", folder / "figures" / ".margins.png.x2.tmp"]
     for path in left:
         path.write_bytes(b"half a file")
-    code, _, err = run_tool(
-        "simulate",
-        "run",
-        "united_square",
-        "--agents",
-        "random",
-        "--games",
-        "30",
-        "--out",
-        str(tmp_path),
-        "--quiet",
-    )
+    code, _, err = run_tool(*_quiet_run(tmp_path, 30))
     assert code == 0, err
     assert not any(path.exists() for path in left)
     assert (folder / "report.pdf").exists()
