@@ -30,6 +30,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.aids import aid_record, draw_aid
+from printkit.colours import readable_on
 from printkit.draw.records import table_with
 from printkit.errors import DataError
 from printkit.fonts import family, wrap
@@ -296,12 +297,13 @@ def _draw_number(canvas: Canvas, piece: Piece) -> None:
     canvas.saveState()
     w, h = _frame(canvas, piece, colour)
     number = str(rec["number"])
+    ink = readable_on(rec["rgb"], PAPER.hexval().replace("0x", "#"))  # yellow numbers dark enough to read
     for flip in (False, True):  # corner indices, the second turned for a reader across the table
         canvas.saveState()
         if flip:
             canvas.translate(w, h)
             canvas.rotate(180)
-        canvas.setFillColor(colour)
+        canvas.setFillColor(ink)
         canvas.setFont(bold, 15)
         canvas.drawCentredString(9 * mm, h - 11 * mm, number)
         _mark(canvas, rec["mark"], 9 * mm, h - 16 * mm, 2.2 * mm)
@@ -317,7 +319,7 @@ def _draw_number(canvas: Canvas, piece: Piece) -> None:
         canvas.setFillColor(INK)
         canvas.setFont(bold, 9)
         canvas.drawCentredString(w / 2, h / 2 - 25 * mm, rec["singularity"])
-    canvas.setFillColor(colour)
+    canvas.setFillColor(ink)
     size = 64 if len(number) == 1 else 56
     canvas.setFont(bold, size)
     canvas.drawCentredString(w / 2, h / 2 - size * 0.36, number)

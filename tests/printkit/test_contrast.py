@@ -86,7 +86,7 @@ def _ground(image, box, page_h: float, ink: tuple[int, int, int]) -> tuple[int, 
         for py in range(max(top, 0), min(bottom, image.height)):
             rgb = image.getpixel((px, py))[:3]
             if sum((u - v) ** 2 for u, v in zip(rgb, ink, strict=True)) > 90**2:
-                counts[tuple(8 * (v // 8) for v in rgb)] += 1
+                counts[tuple(min(255, 4 * round(v / 4)) for v in rgb)] += 1
     return counts.most_common(1)[0][0] if counts else None
 
 
