@@ -55,13 +55,14 @@ def outcome_counts(tally: ArmTally) -> dict[str, Any]:
     for (first, winners, draw, cap), count in tally.outcomes.items():
         won = sorted({tally.sides[int(w) - 1] for w in winners.split(";") if w})
         position = positions_of_sides(tally.sides, first - 1)
-        draws += count * draw
         capped += count * cap
-        if won and not draw and len(won) == 1:
+        # a game stopped by a cap names at most a leader, not a winner: it is neither decided nor drawn
+        draws += count * draw * (1 - cap)
+        if won and not draw and len(won) == 1 and not cap:
             decided += count
             side_wins[won[0]] += count
             position_wins[position[won[0]]] += count
-        sharers = won or list(range(k_sides))
+        sharers = won if won and not cap else list(range(k_sides))
         for side in sharers:
             side_credit[side] += count / len(sharers)
             position_credit[position[side]] += count / len(sharers)

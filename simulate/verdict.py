@@ -51,11 +51,15 @@ def first_mover(s: dict[str, Any]) -> Finding:
         article = "an" if word == "advantage" else "a"
         return Finding("first mover", word, f"{head}: {article} {word} ({p_of(test)}).")
     need = stats.games_to_resolve(fair, 0.02, s["decided"] / s["games"])
+    more = (
+        f"about {need:,} games per arm would resolve a 2-point difference."
+        if s["games"] < need
+        else f"{s['games']:,} games resolve a 2-point difference, so any edge is smaller."
+    )
     return Finding(
         "first mover",
         "none",
-        f"{head}: no detectable difference from a fair {pct(fair)} ({p_of(test)}); "
-        f"about {need:,} games per arm would resolve a 2-point difference.",
+        f"{head}: no detectable difference from a fair {pct(fair)} ({p_of(test)}); {more}",
     )
 
 
@@ -118,6 +122,14 @@ def length(s: dict[str, Any]) -> Finding:
         f"Length: Kaplan-Meier median {km['median']:g} moves, with the {share} of games stopped by the cap "
         "counted as lasting at least until it.",
     )
+
+
+def median_length(s: dict[str, Any]) -> str:
+    """The median length in moves, Kaplan-Meier where a cap cut games off."""
+    km = s["length"]
+    if not km["capped"]:
+        return f"{s['moves']['median']:g}"
+    return f"{km['median']:g}" if km["median"] is not None else f"at least {km['at_least']:g}"
 
 
 def flow(s: dict[str, Any]) -> Finding | None:
@@ -183,12 +195,10 @@ def comparison_findings(
             "margin", t["margin"], word, f"Winning margin: {other} mean {mb:.2f} against {base} {ma:.2f}"
         )
     )
-    la, lb = sa["moves"]["median"], sb["moves"]["median"]
     word = "longer games" if t["length"].get("effect", 0.5) > 0.5 else "shorter games"
+    la, lb = median_length(sa), median_length(sb)
     out.append(
-        _between(
-            "length change", t["length"], word, f"Length: {other} median {lb:g} moves against {base} {la:g}"
-        )
+        _between("length change", t["length"], word, f"Length: {other} median {lb} moves against {base} {la}")
     )
     return out
 

@@ -195,7 +195,8 @@ def capped_games(path: Path, finished: list[int], capped: int) -> Path:
     games = [
         dict(first=1, winners="1", draw=0, scores=[2, 1], moves=m, decisive=0.5, drama=0) for m in finished
     ]
-    games += [dict(first=1, winners="", draw=0, scores=[1, 1], moves=200, capped=1) for _ in range(capped)]
+    # a capped game names its leader, as Tiddly-Wink's capped matches do; it is still not decided
+    games += [dict(first=1, winners="2", draw=0, scores=[1, 2], moves=200, capped=1) for _ in range(capped)]
     return write_games(path, 2, games)
 
 
@@ -204,6 +205,9 @@ def test_capped_case_never_averages_cut_off_games(tmp_path):
     s, lines = report(capped_games(tmp_path / "a.csv", [50, 80, 120, 150], 6), [0, 1])
     assert s["length"] == {"games": 10, "capped": 6, "median": None, "at_least": 200.0}
     assert s["decided"] == 4 and s["capped"]["k"] == 6
+    assert [r["k"] for r in s["side_wins"]] == [4, 0]
+    # shared credit: 4 wins for seat 1, the 6 capped games split between both seats
+    assert s["side_half_wins"][0]["k"] == pytest.approx(4 + 6 / 2)
     assert lines[3] == (
         "Draws: 0% of games [0, 28]. Stopped by a cap: 60% [31, 83], counted neither as a win nor as a draw."
     )

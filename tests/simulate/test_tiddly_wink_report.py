@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 
+import numpy as np
 import pytest
 
 import simulate.engines.tiddly_wink_report as report
@@ -107,3 +108,22 @@ def test_bench_block_prints_games_per_second(run_tool):
     )
     assert code == 0, err
     assert "Tiddly-Wink [block, 2p, agents random,random]" in out and "games/s" in out
+
+
+def test_capped_matches_are_censored_not_averaged_or_t_tested():
+    def capped_arm(rounds, capped):
+        cols = {"rounds": np.array(rounds, dtype=float), "capped": np.array(capped, dtype=float)}
+        return Arm("x", 3, ("random",) * 3, cols, {})
+
+    # 4 matches: 3 and 5 rounds, two stopped at the 200-round cap; Kaplan-Meier: S(3) = 3/4, S(5) = 1/2
+    arm_a = capped_arm([3, 5, 200, 200], [0, 0, 1, 1])
+    length = report.match_length(arm_a)
+    assert length["median"] == 5 and length["capped"] == 2 and "mean" not in length
+    # most matches capped: the median is only known to be at least the cap
+    arm_b = capped_arm([4, 200, 200], [0, 1, 1])
+    assert report.length_text(report.match_length(arm_b)) == (
+        "median at least the cap (200 rounds; most matches capped)"
+    )
+    a, b = {"capped_matches": {"k": 2}, "match_rounds": length}, {"capped_matches": {"k": 2}}
+    test = report._match_length_test(a, b, arm_a, arm_b)
+    assert test["p"] is None and "censored" in test["why"]
