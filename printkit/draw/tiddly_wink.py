@@ -89,11 +89,7 @@ def _rgb(data: GameData, key: str, comp: Mapping[str, Any], field: str) -> str:
 
 def _dominoes(data: GameData) -> list[Piece]:
     comp = _component(data, "domino")
-    top = comp.get("max_pips")
-    if isinstance(top, bool) or not isinstance(top, int) or not 0 <= top <= max(PIPS):
-        raise DataError(
-            f"{data.where()}: components.domino.max_pips: expected an integer 0..{max(PIPS)}, got {top!r}"
-        )
+    top = comp["max_pips"]  # its range is checked on load, for print and simulation alike
     tiles = [(a, b) for b in range(top + 1) for a in range(b + 1)]
     count = comp.get("count", len(tiles))
     if count != len(tiles):
@@ -194,7 +190,7 @@ def summary(data: GameData, rules: Rules) -> list[list[str]]:
     lines.append([heads["turn"], turn])
     lines.append([heads["doubles"], pick("double_bonus", "double_bonus")])
     lines.append([heads["round"], fill("round", tie=pick("tie", "tie"))])
-    lines.append([heads["match"], pick("match_end", "match_end")])
+    lines.append([heads["match"], pick("match_end", "match_end") + pick("match_tie", "match_tie")])
     return lines
 
 

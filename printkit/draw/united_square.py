@@ -33,6 +33,7 @@ from printkit.errors import DataError
 from printkit.fonts import family, wrap
 from printkit.gamedata import GameData, Rules
 from printkit.pieces import Piece, fill_bleed
+from printkit.rulesets.united_square import pairing_2p
 
 INK = HexColor("#222222")
 FAINT = HexColor("#777777")
@@ -82,17 +83,8 @@ def _panel_types(data: GameData, colours: Sequence[Colour]) -> list[list[Colour]
 
 
 def _pairing(data: GameData, rules: Rules, colours: Sequence[Colour]) -> list[list[Colour]]:
-    """Colours of seat 1 and seat 2 in a 2-player game from e.g. "ry-bg" (colour letters)."""
-    code = rules["pairing_2p"]
-    by_letter = {c["letter"].lower(): c for c in colours}
-    groups = code.split("-")
-    letters = "".join(groups)
-    if len(groups) != 2 or sorted(letters) != sorted(by_letter) or len(set(letters)) != len(letters):
-        raise DataError(
-            f"{data.where()}: rules.pairing_2p: expected two groups of colour letters covering "
-            f"{', '.join(sorted(by_letter))} once each, got {code!r}"
-        )
-    return [[by_letter[ch] for ch in group] for group in groups]
+    """Colours of seat 1 and seat 2 in a 2-player game, as the rule set reads `rules.pairing_2p`."""
+    return [[colours[i] for i in seat] for seat in pairing_2p(data.game["colours"], rules["pairing_2p"])]
 
 
 def _text(data: GameData, component: str, keys: Sequence[str]) -> dict[str, Any]:
@@ -205,14 +197,8 @@ def pieces(data: GameData, rules: Rules) -> list[Piece]:
     fonts = [fam.regular, fam.bold]
     comps = data.components
     panel_size = tuple(comps["panel"]["size_mm"])
-    per_type = rules["panels_per_type"]
+    per_type = rules["panels_per_type"]  # the rule set has checked that they fill the board
     n = rules["board"]
-    if len(types) * per_type + 1 != n * n:
-        raise DataError(
-            f"{data.where()}: rules.panels_per_type: {len(types)} types x {per_type} panels and the "
-            f"start panel do not fill a {n}x{n} board; set board and panels_per_type together "
-            "(see the variants)"
-        )
     out = [
         Piece(
             "panel",

@@ -20,6 +20,8 @@ RULES: dict[str, Any] = {
     "double_bonus": "",
     "tie": "",
     "match_end": "",
+    "match_tie": "",
+    "all_out": "",
     "opening_double_bonus": True,
     "forced_play": True,
     "draw": True,

@@ -60,8 +60,27 @@ def check_rules(data: GameData, rules: Rules) -> None:
         raise RuleError(
             "rules.deal", f"an equal deal of {per_type} panels per type cannot be split between {n} players"
         )
+    pairing_2p(data.game["colours"], v["pairing_2p"])
     if v["start_type"] > types:
         raise RuleError("rules.start_type", f"expected a panel type 1 to {types}, got {v['start_type']}")
+
+
+def pairing_2p(colours: list[Any], code: str) -> list[list[int]]:
+    """The colours each seat owns in a 2-player game, as indices into `game.colours`, from e.g. "ry-bg".
+
+    Each group is a seat's colour letters; together they name every colour once.
+    """
+    _colour_names(colours)
+    letters = [c["letter"].lower() for c in colours]
+    groups = code.lower().split("-")
+    joined = "".join(groups)
+    if len(groups) != 2 or sorted(joined) != sorted(letters) or len(set(joined)) != len(joined):
+        raise RuleError(
+            "rules.pairing_2p",
+            f"expected two groups of colour letters covering {', '.join(sorted(letters))} once each, "
+            f"got {code!r}",
+        )
+    return [[letters.index(ch) for ch in group] for group in groups]
 
 
 def _colour_names(colours: Any) -> list[str]:

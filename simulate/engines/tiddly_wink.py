@@ -78,37 +78,22 @@ class Game(GameBase):
     categories: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, rules: Rules, debug: bool = False):
-        self.rules = rules
-        self.players = n = rules.players
-        self.debug = debug
-        v = rules.values
-        domino = rules.components.get("domino", {})
-        top = domino.get("max_pips")
-        if isinstance(top, bool) or not isinstance(top, int) or not 1 <= top <= 9:
-            raise DataError(f"components.domino.max_pips: expected an integer 1..9, got {top!r}")
-        if n > MAX_SEATS:
-            raise DataError(f"players: the engine seats at most {MAX_SEATS}, got {n}")
-        self.values = k = top + 1
-        self.tiles = t_count = k * (k + 1) // 2
+        """Read the options and build the tile tables; the loader's rule set has checked that they fit."""
+        super().__init__(rules, debug)
+        if self.players > MAX_SEATS:
+            raise DataError(f"players: the engine seats at most {MAX_SEATS}, got {self.players}")
+        self._options(rules.values)
+        # the data file's set: every pair of values 0..max_pips (its range is checked on load)
+        self.values = rules.components["domino"]["max_pips"] + 1
+        self.tiles = self.values * (self.values + 1) // 2
+        self._tile_tables()
+        self._move_tables()
+
+    def _options(self, v: Any) -> None:
         self.hand = v["hand"]
-        if n * self.hand > t_count:
-            raise DataError(
-                f"rules.hand: {n} players x {self.hand} tiles = {n * self.hand}, more than the "
-                f"{t_count} dominoes; lower hand or the player count"
-            )
         self.start_counters = v["counters"]
         self.stake = v["stake"]
-        if self.stake > self.start_counters:
-            raise DataError(
-                f"rules.stake: {self.stake} is more than the {self.start_counters} counters "
-                f"each player starts with"
-            )
         self.match_end = v["match_end"]
-        if self.stake == 0 and self.match_end != "one_round":
-            raise DataError(
-                f'rules.stake: 0 never puts anyone out, so match_end = "{self.match_end}" never ends; '
-                f'set match_end = "one_round" or stake >= 1'
-            )
         self.redeal = v["no_double"] == "redeal"
         self.bonus_once = v["double_bonus"] == "once"
         self.bonus_chain = v["double_bonus"] == "chain"
@@ -116,8 +101,13 @@ class Game(GameBase):
         self.forced = v["forced_play"]
         self.draw = v["draw"]
         self.split = v["tie"] == "split"
+        self.rounds_break_ties = v["match_tie"] == "rounds_won"
+        self.split_when_all_out = v["all_out"] == "split"
         self.round_cap = v["round_cap"]
 
+    def _tile_tables(self) -> None:
+        """Each tile's ends, pips and doubleness, the lead order, and the tiles showing each number."""
+        k, t_count = self.values, self.tiles
         self.lo = [0] * t_count
         self.hi = [0] * t_count
         for b in range(k):
@@ -136,13 +126,19 @@ class Game(GameBase):
             for x in range(k):
                 if s >> x & 1:
                     self.match_set[s] |= self.match[x]
-        # per pair of ends l*k+r: tiles that fit either end, and each tile's moves
+        # the lead when nobody holds a double: most pips, then the higher end
+        self.lead_order = sorted(range(t_count), key=lambda t: (self.pips[t], self.hi[t]), reverse=True)
+        self.all_tiles = list(range(t_count))
+
+    def _move_tables(self) -> None:
+        """Per pair of ends l*k+r: the tiles that fit either end, and each tile's moves there."""
+        k = self.values
         self.fits = [self.match[e // k] | self.match[e % k] for e in range(k * k)]
         self.tile_moves: list[list[tuple[int, ...]]] = []
         for e in range(k * k):
             left, right = divmod(e, k)
             per_tile: list[tuple[int, ...]] = []
-            for t in range(t_count):
+            for t in range(self.tiles):
                 ends = (self.lo[t], self.hi[t])
                 moves = []
                 if left in ends:
@@ -151,9 +147,6 @@ class Game(GameBase):
                     moves.append(t * 2 + 1)
                 per_tile.append(tuple(moves))
             self.tile_moves.append(per_tile)
-        # the lead when nobody holds a double: most pips, then the higher end
-        self.lead_order = sorted(range(t_count), key=lambda t: (self.pips[t], self.hi[t]), reverse=True)
-        self.all_tiles = list(range(t_count))
 
     def report_extras(self, ctx: Any, arms: list[Any]) -> Any:
         """Round-level rates, blocked rounds, match length and option effects (see `tiddly_wink_report`)."""
@@ -446,10 +439,15 @@ class State(StateBase):
                 self.active[s] = False
             self.n_active -= len(short)
             if self.n_active <= 1:
-                for s in range(g.players):
-                    if self.active[s]:
-                        self.counters[s] += self.pot
-                        self.pot = 0
+                # the last one standing takes the pot; if nobody is left, the option says who does
+                takers = [s for s in range(g.players) if self.active[s]]
+                if not takers and g.split_when_all_out:
+                    takers = short
+                if takers:
+                    share = self.pot // len(takers)
+                    for s in takers:
+                        self.counters[s] += share
+                    self.pot -= share * len(takers)
                 self.over = True
                 return True
         if self.round >= g.round_cap:
@@ -559,10 +557,10 @@ class State(StateBase):
         return self.settled_at == self.moves
 
     def result(self) -> Result:
-        """Scores are counters at the end; seats rank by counters, then by rounds won."""
+        """Scores are counters at the end; seats rank by counters (then by rounds won, if the option says)."""
         g = self.game
         n = g.players
-        keys = [(self.counters[s], self.rounds_won[s]) for s in range(n)]
+        keys = [(self.counters[s], self.rounds_won[s] if g.rounds_break_ties else 0) for s in range(n)]
         best = max(keys)
         winners = [s for s in range(n) if keys[s] == best]
         metrics = {

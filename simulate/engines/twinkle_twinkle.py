@@ -190,14 +190,9 @@ class State(StateBase):
         self.nxt = [-1] * game.next_size
         self._fill(self.cur)
         self._fill(self.nxt)
-        standees = list(range(game.picks))
-        if game.picks == n:
-            # Standees dropped at random; the seats sit in a ring, so start at a random seat.
-            start = rng.randrange(n)
-            self.order = [(start + i) % n for i in range(n)]
-        else:
-            rng.shuffle(standees)
-            self.order = standees
+        # The standees are dropped at random: every opening order is equally likely.
+        self.order = list(range(game.picks))
+        rng.shuffle(self.order)
         self.first = game.standee_owner[self.order[0]]
         self.standee_at = [-1] * game.picks
         self.turn = 0

@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from printkit.errors import DataError
 from printkit.gamedata import Rules
+from printkit.rulesets.united_square import pairing_2p
 from simulate.engines.base import (
     GameBase,
     Result,
@@ -29,7 +29,6 @@ PASS = -1
 SIDES = ("N", "E", "S", "W")
 OPPOSITE = (2, 3, 0, 1)
 POW5 = (1, 5, 25, 125)
-PAIRINGS_2P = {"ry-bg": ((0, 2), (1, 3)), "rb-yg": ((0, 1), (2, 3))}
 
 
 def _orientations(types: list[list[int]]) -> list[tuple[int, int, int, int]]:
@@ -39,6 +38,24 @@ def _orientations(types: list[list[int]]) -> list[tuple[int, int, int, int]]:
         for r in range(4):
             table.append(tuple(cols[(side - r) % 4] for side in range(4)))
     return table
+
+
+def _neighbours(size: int) -> list[list[tuple[int, int]]]:
+    """Per cell of a size x size board: (side, cell) of each neighbour, sides N, E, S, W."""
+    out = []
+    for x in range(size * size):
+        r, c = divmod(x, size)
+        near = []
+        if r > 0:
+            near.append((0, x - size))
+        if c < size - 1:
+            near.append((1, x + 1))
+        if r < size - 1:
+            near.append((2, x + size))
+        if c > 0:
+            near.append((3, x - 1))
+        out.append(near)
+    return out
 
 
 def signature(demands: list[int]) -> int:
@@ -61,66 +78,44 @@ class Game(GameBase):
     categories: ClassVar[tuple[str, ...]] = ("red", "blue", "yellow", "green")
 
     def __init__(self, rules: Rules, debug: bool = False):
-        self.rules = rules
-        self.players = n = rules.players
-        self.debug = debug
+        """Read the options; the loader's rule set has checked that they fit together and the players."""
+        super().__init__(rules, debug)
         v = rules.values
-        self.size = size = v["board"]
+        self.size = v["board"]
         self.per_type = v["panels_per_type"]
-        if 6 * self.per_type + 1 != size * size:
-            raise DataError(
-                f"rules.panels_per_type: a {size}x{size} board needs {(size * size - 1) // 6} "
-                f"panels of each type, got {self.per_type} (set both board and panels_per_type)"
-            )
         self.teams = v["mode"] == "teams"
-        if self.teams and n != 4:
-            raise DataError(f"rules.mode: teams needs 4 players, got {n}")
         self.rounds = v["rounds"]
-        if self.rounds == 2 and n != 2:
-            raise DataError(f"rules.rounds: 2 rounds is a 2-player rule, got {n} players")
-        if v["deal"] == "equal" and self.per_type % n:
-            raise DataError(
-                f"rules.deal: an equal deal of {self.per_type} panels per type "
-                f"cannot be split between {n} players"
-            )
         self.equal_deal = v["deal"] == "equal"
         self.fixed_start = None
         if v["start_panel"] == "fixed":
             self.fixed_start = (v["start_type"] - 1) * 4 + v["start_rotation"]
         self.random_first = v["first_player"] == "random"
+        self._panels(rules)
+        self.neighbours = _neighbours(self.size)
+        self._owners(rules)
 
+    def _panels(self, rules: Rules) -> None:
+        """The 24 orientations of the data file's panel types and, per demand signature, those that fit."""
         names = [c["name"] for c in rules.meta["colours"]]
         types = [[names.index(c) for c in t] for t in rules.components["panel"]["types"]]
-        if (
-            sorted(tuple(sorted(t)) for t in types) != [(0, 1, 2, 3)] * 6
-            or len({tuple(t) for t in _orientations(types)}) != 24
-        ):
-            raise DataError("components.panel.types: expected the 6 distinct cyclic colour orders")
         self.orient = _orientations(types)
         self.type_of = [o // 4 for o in range(24)]
-        self.match: list[list[int]] = [[] for _ in range(625)]
+        self.match: list[list[int]] = []
         for sig in range(625):
             demands = [(sig // POW5[s]) % 5 - 1 for s in range(4)]
-            self.match[sig] = [
-                o
-                for o, cols in enumerate(self.orient)
-                if all(d < 0 or cols[s] == d for s, d in enumerate(demands))
-            ]
-        self.neighbours: list[list[tuple[int, int]]] = []
-        for x in range(size * size):
-            r, c = divmod(x, size)
-            near = []
-            if r > 0:
-                near.append((0, x - size))
-            if c < size - 1:
-                near.append((1, x + 1))
-            if r < size - 1:
-                near.append((2, x + size))
-            if c > 0:
-                near.append((3, x - 1))
-            self.neighbours.append(near)
+            self.match.append(
+                [
+                    o
+                    for o, cols in enumerate(self.orient)
+                    if all(d < 0 or cols[s] == d for s, d in enumerate(demands))
+                ]
+            )
+
+    def _owners(self, rules: Rules) -> None:
+        """Which seat owns each colour (the data file's pairing with 2 players), and its side."""
+        n = self.players
         if n == 2:
-            self.owned = PAIRINGS_2P[v["pairing_2p"]]
+            self.owned = tuple(tuple(seat) for seat in pairing_2p(rules.meta["colours"], rules["pairing_2p"]))
         else:
             self.owned = tuple((i,) for i in range(n))
         self.owner_of = [0] * 4
@@ -188,10 +183,8 @@ class State(StateBase):
         self.over = False
         self.first = rng.randrange(n) if game.random_first else 0
         self.colour_carry = [0, 0, 0, 0]
+        self.lopsided = 0
         self._start_round(self.first)
-        # How lopsided the deal is: per type, the spread between the seats holding
-        # most and fewest panels of it, summed (0 for an equal deal).
-        self.lopsided = sum(max(h[t] for h in self.hands) - min(h[t] for h in self.hands) for t in range(6))
 
     # ---------------------------------------------------------------- set-up
     def _start_round(self, first: int) -> None:
@@ -215,6 +208,10 @@ class State(StateBase):
             for seat in range(n):
                 for t in bag[seat * each : (seat + 1) * each]:
                     self.hands[seat][t] += 1
+        # How lopsided the deals are: per deal and type, the spread between the seats
+        # holding most and fewest panels of it, summed (0 for equal deals).
+        hands = self.hands
+        self.lopsided += sum(max(h[t] for h in hands) - min(h[t] for h in hands) for t in range(6))
         start = g.fixed_start if g.fixed_start is not None else rng.randrange(24)
         self.filled = 0
         self._place(cells_total // 2, start)

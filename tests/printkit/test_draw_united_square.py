@@ -118,11 +118,12 @@ def test_unknown_colour_in_a_panel_type_is_an_error():
         pieces_for(data, DATA.resolve())  # the loader refuses such a file; the drawing checks it too
 
 
-def test_bad_pairing_is_an_error():
-    rules = DATA.resolve()
-    rules = replace(rules, values={**rules.values, "pairing_2p": "rr-bg"})
-    with pytest.raises(DataError, match="rules.pairing_2p"):
-        pieces_for(DATA, rules)
+def test_bad_pairing_is_an_error_of_the_data_file_for_print_and_simulation_alike():
+    # the pairing is read in one place (the rule set), so a choice that names a colour twice is refused
+    options = {**DATA.options, "pairing_2p": {**DATA.options["pairing_2p"], "choices": ["ry-bg", "rr-bg"]}}
+    data = replace(DATA, options=options)
+    with pytest.raises(DataError, match=r"rules.pairing_2p: expected two groups of colour letters covering"):
+        data.resolve("default", ["pairing_2p=rr-bg"])
 
 
 def test_registry_is_lazy_and_rejects_unknown_engines():
@@ -142,10 +143,9 @@ def test_bleed_rect_grows_the_trim_box():
 
 
 def test_panels_that_do_not_fill_the_board_are_an_error():
-    rules = DATA.resolve()  # the loader refuses board=7 alone; the drawing checks it too
-    rules = replace(rules, values={**rules.values, "board": 7})
-    with pytest.raises(DataError, match="do not fill a 7x7 board"):
-        pieces_for(DATA, rules)
+    # one check, in the rule set, for printkit and simulate alike
+    with pytest.raises(DataError, match="a 7x7 board needs 8 panels of each type"):
+        DATA.resolve("default", ["board=7"])
 
 
 def test_fixed_start_summary_names_the_colour_on_top():

@@ -40,7 +40,11 @@ def test_the_rules_card_says_the_rules_in_force_in_players_words():
     text = " ".join(section["text"] for section in card["sections"])
     assert "double, double, then one more" in text and "draw until you can play" in text
     two = next(p for p in pieces_for(DATA, DATA.resolve("block")) if p.component == "reference").record
-    assert {"head": "Game end", "text": "a single round."} in two["sections"]
+    end = {"head": "Game end", "text": "a single round. Equal most counters: they share the win."}
+    assert end in two["sections"]
+    ranked = DATA.resolve("default", ["match_tie=rounds_won"])
+    card = next(p for p in pieces_for(DATA, ranked) if p.component == "reference").record
+    assert "Equal most counters: most rounds won wins" in card["sections"][-1]["text"]
     assert not any(section["head"] == "Stake" for section in two["sections"])
     for designer_word in ("round_cap", "Simulated", "seed", "house", "default", "001_"):
         assert designer_word not in text + card["title"], designer_word

@@ -360,8 +360,12 @@ def test_last_standing_ends_when_one_player_is_left():
     assert state.result().winners == [0]
 
 
-def test_ranking_by_counters_then_rounds_won():
-    game = build("block")
+@pytest.mark.parametrize(
+    "match_tie, winners, placements",
+    [("shared", [0, 1], [1, 1]), ("rounds_won", [0], [1, 2])],
+)
+def test_equal_counters_share_the_win_or_go_to_most_rounds_won(match_tie, winners, placements):
+    game = build("block", sets=[f"match_tie={match_tie}"])
     state = game.new_state(
         0,
         deals=[
@@ -375,10 +379,24 @@ def test_ranking_by_counters_then_rounds_won():
     state.apply(PASS)
     state.apply(PASS)
     assert state.is_over() and state.last_winners == [0]
-    # no stakes: counters stay equal, the round won breaks the tie
+    # no stakes: counters stay equal; only rounds_won lets the round won break the tie
     result = state.result()
     assert result.scores == [30.0, 30.0]
-    assert result.winners == [0] and result.placements == [1, 2] and not result.draw
+    assert result.winners == winners and result.placements == placements
+    assert result.draw == (len(winners) > 1)
+
+
+@pytest.mark.parametrize("all_out, counters, pot", [("split", [1, 1, 1], 0), ("none", [0, 0, 0], 3)])
+def test_last_standing_when_a_carried_tie_puts_everyone_out_at_once(all_out, counters, pot):
+    sets = ["counters=1", "tie=carry", "match_end=last_standing", f"all_out={all_out}"]
+    game = build(players=3, sets=sets)
+    state = game.new_state(0, deals=[TIE_DEAL])
+    # all staked their only counter; seats 1 and 2 tie on 6 pips, the pot of 3 carries, nobody can pay
+    block_at_once(state)
+    assert state.last_winners == [0, 1] and state.busts == 3
+    assert state.is_over() and state.counters == counters and state.pot == pot
+    result = state.result()
+    assert result.winners == [0, 1, 2] and result.draw
 
 
 # ---------------------------------------------------------------- agents

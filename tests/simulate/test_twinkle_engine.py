@@ -4,8 +4,10 @@ turn order, slow tiles, exact greedy gains, agents and bad input."""
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import sys
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -282,3 +284,13 @@ def test_engine_rejects_side_names_when_built_directly() -> None:
     values["sides"]["planets"] = "red"
     with pytest.raises(DataError, match="rules.sides.planets"):
         make_game(dataclasses.replace(base, values=values))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_opening_turn_order_comes_up_about_equally_often(players) -> None:
+    # standees dropped at random: all n! orders, each about 1/n! of the time (3,000 seeds: 6 or 24 orders)
+    game = game_for(players, spec="default")
+    orders = Counter(tuple(game.new_state(seed).order) for seed in range(3000))
+    assert len(orders) == math.factorial(game.picks)
+    expected = 3000 / math.factorial(game.picks)
+    assert all(abs(k - expected) < 5 * math.sqrt(expected) for k in orders.values())

@@ -278,3 +278,46 @@ def test_a_clone_plays_on_without_touching_the_original(seed, steps):
     while not copy.is_over():
         copy.apply(copy.legal_moves()[0])
     assert (state.cells, state.hands, state.scores(), state.player) == before
+
+
+def test_greedy_gain_in_a_team_game_counts_the_teammates_colour():
+    # teams: seats 1+3 (red, yellow) against 2+4 (blue, green); start panel R,B,Y,G (N,E,S,W)
+    game = build("teams+fixed_start", debug=False)
+    state = fresh(game)
+    yellow_square = 17 * 24 + orientation(game, Y, B, R, G)  # south of the start: its north edge meets yellow
+    blue_square = 13 * 24 + orientation(game, Y, G, R, B)  # east of the start: its west edge meets blue
+    # seat 1 (red) gains one for its team from its teammate's yellow square; a blue square costs one
+    assert state.move_gain(yellow_square, 0) == 1
+    assert state.move_gain(blue_square, 0) == -1
+    # seat 2's team owns blue and green
+    assert state.move_gain(blue_square, 1) == 1 and state.move_gain(yellow_square, 1) == -1
+
+
+@pytest.mark.parametrize("pairing, seat_colours", [("ry-bg", [[R, Y], [B, G]]), ("rb-yg", [[R, B], [Y, G]])])
+def test_the_2_player_pairing_is_read_from_the_data_file_by_engine_and_drawing(pairing, seat_colours):
+    from printkit.draw.united_square import _pairing
+
+    rules = DATA.resolve("default", [f"pairing_2p={pairing}"])
+    game = make_game(rules)
+    assert [list(cols) for cols in game.owned] == seat_colours
+    names = [c["name"] for c in DATA.game["colours"]]
+    drawn = _pairing(DATA, rules, [{"name": n} for n in names])
+    assert [[names.index(c["name"]) for c in seat] for seat in drawn] == seat_colours
+
+
+def test_the_deal_figure_counts_both_deals_of_a_two_round_game():
+    game = build("two_rounds", debug=False)
+    state = game.new_state(3)
+    rng = random.Random(3)
+
+    def spread(hands):
+        return sum(max(h[t] for h in hands) - min(h[t] for h in hands) for t in range(6))
+
+    first = spread(state.hands)
+    while state.round == 0:
+        state.apply(rng.choice(state.legal_moves()))
+    second = spread(state.hands)
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_moves()))
+    assert first > 0 and second > 0
+    assert state.result().metrics["deal_lopsided"] == first + second
