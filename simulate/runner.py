@@ -270,40 +270,41 @@ def _brief(value: Any) -> str:
 
 
 def _complete_rows(csv_path: Path, header: list[str]) -> int:
-    """Count whole rows of an earlier run and cut off a row left half-written by an interruption."""
-    with csv_path.open("r+", newline="") as fh:
-        text = fh.read()
-        first, _, rest = text.partition("\n")
-        if first.strip("\r").split(",") != header:
+    """Count whole rows of an earlier run and cut off a row left half-written by an interruption.
+
+    Reads line by line, so resuming a run of a million games holds one row at a time.
+    """
+    with csv_path.open("rb+") as fh:
+        first = fh.readline().decode()
+        if first.rstrip("\r\n").split(",") != header:
             raise DataError(f"{csv_path}: header does not match this game; pass --fresh to replace it")
-        whole = rest[: rest.rfind("\n") + 1]
-        lines = whole.split("\n")[:-1]
-        _check_rows(csv_path, lines, header)
-        if whole != rest:
-            fh.seek(0)
-            fh.truncate()
-            fh.write(first + "\n" + whole)
-    return len(lines)
+        count, whole_end = 0, fh.tell()
+        for raw in fh:
+            if not raw.endswith(b"\n"):
+                break
+            _check_row(csv_path, count, raw.decode().rstrip("\r\n"), header)
+            count += 1
+            whole_end += len(raw)
+        fh.truncate(whole_end)
+    return count
 
 
-def _check_rows(csv_path: Path, lines: list[str], header: list[str]) -> None:
+def _check_row(csv_path: Path, k: int, line: str, header: list[str]) -> None:
     """Refuse, naming the line, a row that is not the next game's row of numbers."""
-    width = len(header)
+    fields = line.split(",")
+    good = len(fields) == len(header) and fields[0] == str(k)
     text_column = header.index("winners")
-    for k, line in enumerate(lines):
-        fields = line.split(",")
-        good = len(fields) == width and fields[0] == str(k)
-        try:
-            if good:
-                [float(f) for j, f in enumerate(fields) if j != text_column]
-        except ValueError:
-            good = False
-        if not good:
-            shown = line if len(line) <= 40 else line[:37] + "..."
-            raise DataError(
-                f"{csv_path}: line {k + 2} is not the row of game {k} ({shown!r}); "
-                f"pass --fresh to play this arm again from the start"
-            )
+    try:
+        if good:
+            [float(f) for j, f in enumerate(fields) if j != text_column]
+    except ValueError:
+        good = False
+    if not good:
+        shown = line if len(line) <= 40 else line[:37] + "..."
+        raise DataError(
+            f"{csv_path}: line {k + 2} is not the row of game {k} ({shown!r}); "
+            f"pass --fresh to play this arm again from the start"
+        )
 
 
 def read_rows(csv_path: Path, limit: int | None = None) -> dict[str, np.ndarray | list[str]]:
