@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import statistics
-import time
 from pathlib import Path
 
 import click
 
 from printkit.errors import DataError, run_cli
 from printkit.gamedata import available_games, load_game
-from simulate.agents import parse_agents
 from simulate.arms import DEFAULT_MAX_GAMES, run_arms, worker_count
-from simulate.engines import ENGINES, make_game
-from simulate.runner import play
+from simulate.bench import measure, table
+from simulate.engines import ENGINES
 from simulate.sweep import DEFAULT_GAMES as DEFAULT_SWEEP_GAMES
 from simulate.sweep import run_sweep
 
@@ -163,29 +160,34 @@ def compare_cmd(
 
 
 @cli.command("bench")
-@click.argument("game")
+@click.argument("game", required=False)
+@click.option("--all", "every", is_flag=True, help="A table of every game, variant of note and agent.")
 @click.option("--variant", default="default", show_default=True)
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE")
 @click.option("--players", type=int, default=None)
 @click.option("--agents", default="random", show_default=True)
 @click.option("--games", type=GAMES, default=3000, show_default=True, help="Games per repeat.")
 @click.option("--repeats", type=click.IntRange(1, 1000), default=5, show_default=True)
-def bench_cmd(game, variant, sets, players, agents, games, repeats):
-    """Games per second on one process (median of the repeats), agents' choices included."""
-    data = load_game(game)
-    rules = data.resolve(variant, sets, players)
-    engine = make_game(rules)
-    names = parse_agents(agents, data.engine, rules.players)
-    rates = []
-    for r in range(repeats):
-        start = time.perf_counter()
-        for i in range(games):
-            play(engine, names, r, i, 100_000)
-        rates.append(games / (time.perf_counter() - start))
+@click.option(
+    "--seconds",
+    type=click.FloatRange(min=0, min_open=True),
+    default=0.5,
+    show_default=True,
+    help="With --all: time per repeat of each row.",
+)
+def bench_cmd(game, every, variant, sets, players, agents, games, repeats, seconds):
+    """Games and moves per second on one process (median of the repeats), agents and observer included."""
+    if every:
+        if game:
+            raise DataError(f"bench --all takes no game (got {game!r})")
+        table(seconds, min(repeats, 3), click.echo)
+        return
+    if not game:
+        raise DataError("bench: name a game, or pass --all for every game")
+    label, rate = measure(load_game(game), variant, sets, players, agents, games, 0.0, repeats)
     click.echo(
-        f"{data.title} [{rules.label}, {rules.players}p, agents {','.join(names)}]: "
-        f"{statistics.median(rates):,.0f} games/s median of {repeats} x {games} games on one process "
-        f"(min {min(rates):,.0f}, max {max(rates):,.0f})"
+        f"{label}: {rate.games:,.0f} games/s, {rate.moves:,.0f} moves/s, median of {repeats} x {games} games "
+        f"on one process (games/s min {rate.low:,.0f}, max {rate.high:,.0f})"
     )
 
 
