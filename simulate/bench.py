@@ -1,9 +1,9 @@
 """How fast games play on one process: games and moves per second, agents' choices and the runner's
 observer included, for one game or for every registered game, variant of note and agent.
 
-A rate is the median of several timed repeats, each of whole games seeded as
-in a run (repeat r plays games (r, 0), (r, 1), ...), so two checkouts given
-the same arguments play the same games.
+A rate is the median of several timed repeats, after one untimed warm-up game,
+each of whole games seeded as in a run (repeat r plays games (r, 0), (r, 1),
+...), so two checkouts given the same arguments play the same games.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ def measure(data: GameData, variant: str, sets: tuple[str, ...], players: int | 
     rules = data.resolve(variant, sets, players)
     engine = make_game(rules)
     names = parse_agents(agents, data.engine, rules.players)
+    play(engine, names, repeats, 0, engine.max_moves)  # warm-up, untimed: first calls fill caches
     game_rates, move_rates = [], []
     for r in range(repeats):
         played, moves, elapsed = _repeat(engine, names, r, games, seconds)
