@@ -1,10 +1,10 @@
-"""Drawing-module registry: a game's data file names its module here by `[game] engine`.
+"""Drawing modules: a game's data file names its module by `[game] engine`.
 
-Each entry maps an engine name to a module `printkit.draw.<engine>` that
+Each game registered in `printkit/games.py` with a module `printkit.draw.<engine>` that
 exposes `pieces(data: GameData, rules: Rules) -> list[Piece]` under the
 contract in `printkit/pieces.py`. Modules are imported only when a game needs
 them, so one broken or slow drawing module never affects the others. To add a
-game, write its module and add one line to `DRAWERS`.
+game, write its module; its one registry line is in `printkit/games.py`.
 """
 
 from __future__ import annotations
@@ -14,15 +14,10 @@ from types import ModuleType
 
 from printkit.errors import DataError
 from printkit.gamedata import GameData, Rules
+from printkit.games import modules_in
 from printkit.pieces import Piece
 
-DRAWERS = {
-    "united_square": "printkit.draw.united_square",
-    "tiddly_wink": "printkit.draw.tiddly_wink",
-    "twinkle_twinkle": "printkit.draw.twinkle_twinkle",
-    "this_town": "printkit.draw.this_town",
-    "time_splicers": "printkit.draw.time_splicers",
-}
+DRAWERS = modules_in("printkit.draw")  # registered in printkit/games.py
 
 
 def has_drawing(data: GameData) -> bool:

@@ -3,8 +3,8 @@
 Both `printkit` and `simulate` read a game through `printkit.gamedata`, which
 runs these checks, so a rule set printkit would print is one simulate can
 play, and the error names the data file. A game's module,
-`printkit/rulesets/<engine>.py`, registered in `RULESETS` by its `[game]
-engine`, exposes:
+`printkit/rulesets/<engine>.py` for a game registered in `printkit/games.py`
+(by its `[game] engine`), exposes:
 
 - `FIELDS: dict[str, Field]`: keys its components may hold beyond those
   `printkit.schema` declares for every game (e.g. a start tile's `fences`);
@@ -30,14 +30,9 @@ from types import ModuleType
 from typing import Any
 
 from printkit.errors import DataError
+from printkit.games import modules_in
 
-RULESETS = {
-    "united_square": "printkit.rulesets.united_square",
-    "tiddly_wink": "printkit.rulesets.tiddly_wink",
-    "twinkle_twinkle": "printkit.rulesets.twinkle_twinkle",
-    "this_town": "printkit.rulesets.this_town",
-    "time_splicers": "printkit.rulesets.time_splicers",
-}
+RULESETS = modules_in("printkit.rulesets")  # registered in printkit/games.py
 
 
 class RuleError(Exception):

@@ -1,4 +1,7 @@
-"""Engine registry: a game's data file names its engine module here by `[game] engine`."""
+"""Rules engines: a game's data file names its engine module `simulate.engines.<engine>` by `[game] engine`.
+
+The games are registered in `printkit/games.py`, one line each, for printkit and simulate alike.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +9,10 @@ import importlib
 
 from printkit.errors import DataError
 from printkit.gamedata import Rules
+from printkit.games import modules_in
 from simulate.engines.base import GameBase
 
-ENGINES = {
-    "united_square": "simulate.engines.united_square",
-    "twinkle_twinkle": "simulate.engines.twinkle_twinkle",
-    "time_splicers": "simulate.engines.time_splicers",
-    "tiddly_wink": "simulate.engines.tiddly_wink",
-    "this_town": "simulate.engines.this_town",
-}
+ENGINES = modules_in("simulate.engines")  # registered in printkit/games.py
 
 
 def game_class(engine: str, where: str = "") -> type[GameBase]:
