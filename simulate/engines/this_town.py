@@ -212,6 +212,7 @@ class State(StateBase):
         "stats",
     )
     __slots__ = ("game", "rng", "at", "front", "current", "phase", "player", "first", "moves", "picked")
+    __slots__ += ("scored",)
     __slots__ += LISTS
 
     @classmethod
@@ -239,6 +240,7 @@ class State(StateBase):
         s.completed = []
         s.stats = [0] * len(METRICS)
         s.moves = 0
+        s.scored = False
         s.picked = -1
         s.first = rng.randrange(game.players) if game.random_first else 0
         s.player = s.first
@@ -361,17 +363,20 @@ class State(StateBase):
 
     def _settle(self, slot: int, touched: list[int]) -> bool:
         """Score every town the last placement completed; whether one of them holds a silver bar."""
-        roots = {self._find(slot * 4 + k) for k in range(4)}
-        roots.update(self._find(u) for u in touched)
+        opens, done, find = self.opens, self.done, self._find
         bar = False
-        for r in sorted(roots):
-            if self.opens[r] == 0 and not self.done[r]:
+        base = slot * 4
+        for s in (base, base + 1, base + 2, base + 3, *touched):
+            r = find(s)
+            # a town is scored once: `_complete` marks it done
+            if opens[r] == 0 and not done[r]:
                 self._complete(r)
                 bar = bar or self.bars[r] > 0
         return bar
 
     def _complete(self, r: int) -> None:
         g = self.game
+        self.scored = True
         self.done[r] = 1
         counts = self.brands[r * COLOURS : r * COLOURS + COLOURS]
         ranked = counts if g.npc_ranked else [x if c < g.players else 0 for c, x in enumerate(counts)]
@@ -433,6 +438,7 @@ class State(StateBase):
         if g.debug and move not in self.legal_moves():
             raise ValueError(f"illegal move {move} for seat {self.player + 1} in phase {self.phase}")
         self.moves += 1
+        self.scored = False
         phase = self.phase
         if phase == PLACE:
             slot = self.current
@@ -481,6 +487,10 @@ class State(StateBase):
     def game_of(self) -> Game:
         return self.game
 
+    def scores_moved(self) -> bool:
+        """Points change only when a town is completed."""
+        return self.scored
+
     def scores(self) -> list[float]:
         return [float(p) for p in self.points[: self.game.players]]
 
@@ -527,6 +537,7 @@ class State(StateBase):
         new.first = self.first
         new.moves = self.moves
         new.picked = self.picked
+        new.scored = self.scored
         return new
 
     def view(self, player: int) -> State:
