@@ -295,16 +295,19 @@ def _draw_tile(canvas: Canvas, piece: Piece) -> None:
     for name, on in zip(("NE", "SE", "SW", "NW"), rec["diagonals"], strict=True):
         if on:
             canvas.line(cx, cy, *corners[name])
-    inset = width / 2 + w * 0.012
-    edge_lines = {
-        "N": (inset, h - inset, w - inset, h - inset),
-        "E": (w - inset, h - inset, w - inset, inset),
-        "S": (inset, inset, w - inset, inset),
-        "W": (inset, inset, inset, h - inset),
+    # an edge fence runs from inside the trim out through the bleed, so a cut that drifts still shows it
+    b = piece.bleed_mm * mm
+    band = width * 1.2
+    edge_bands = {
+        "N": (-b, h - band, w + 2 * b, band + b),
+        "E": (w - band, -b, band + b, h + 2 * b),
+        "S": (-b, -b, w + 2 * b, band + b),
+        "W": (-b, -b, band + b, h + 2 * b),
     }
+    canvas.setFillColor(fence)
     for name, on in zip(SECTIONS, rec["edges"], strict=True):
         if on:
-            canvas.line(*edge_lines[name])
+            canvas.rect(*edge_bands[name], stroke=0, fill=1)
     size = w * 0.16
     for section in SECTIONS:
         items: list[Any] = [("brand", c) for c in rec["brands"][section]]
