@@ -123,7 +123,8 @@ class Game(GameBase):
             for col in cols:
                 self.owner_of[col] = seat
         # the side each colour's squares count for: its owner, or the owner's team
-        self.colour_side = [self.side_of(seat) for seat in self.owner_of]
+        self.seat_side = [self.side_of(seat) for seat in range(n)]
+        self.colour_side = [self.seat_side[seat] for seat in self.owner_of]
         self.sides = 2 if self.teams else n
 
     def side_of(self, seat: int) -> int:
@@ -301,7 +302,8 @@ class State(StateBase):
     def move_gain(self, move: int, seat: int, rng: Any = None) -> float:
         """The change in `seat`'s side lead (`evaluate`) from the squares `move` would make.
 
-        Squares of a teammate's colour count for the seat's side.
+        Squares of a teammate's colour count for the seat's side. With two
+        sides the lead is linear: a square of one's own side +1, of the other -1.
         """
         if move == PASS:
             return 0
@@ -310,14 +312,18 @@ class State(StateBase):
         cols = g.orient[o]
         colour_side = g.colour_side
         cells = self.cells
+        mine = g.seat_side[seat]
+        if g.sides == 2:
+            gain = 0
+            for d, y in g.neighbours[x]:
+                if cells[y] >= 0:
+                    gain += 1 if colour_side[cols[d]] == mine else -1
+            return gain
         made = [0] * g.sides
         for d, y in g.neighbours[x]:
             if cells[y] >= 0:
                 made[colour_side[cols[d]]] += 1
-        if not any(made):
-            return 0
         totals = self._side_totals()
-        mine = g.side_of(seat)
         rivals = [side for side in range(g.sides) if side != mine]
         before = totals[mine] - max(totals[side] for side in rivals)
         after = totals[mine] + made[mine] - max(totals[side] + made[side] for side in rivals)
@@ -325,8 +331,9 @@ class State(StateBase):
 
     def _side_totals(self) -> list[float]:
         totals = [0.0] * self.game.sides
-        for seat, points in enumerate(self.scores()):
-            totals[self.game.side_of(seat)] += points
+        seat_side = self.game.seat_side
+        for seat, points in enumerate(self.points):
+            totals[seat_side[seat]] += points
         return totals
 
     def is_over(self) -> bool:

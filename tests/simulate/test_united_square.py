@@ -321,3 +321,19 @@ def test_the_deal_figure_counts_both_deals_of_a_two_round_game():
         state.apply(rng.choice(state.legal_moves()))
     assert first > 0 and second > 0
     assert state.result().metrics["deal_lopsided"] == first + second
+
+
+@pytest.mark.parametrize("spec", ["default", "battle_royale", "teams"])
+def test_move_gain_is_the_change_in_evaluate(spec):
+    # the fast two-side count and the general path agree with playing the move and evaluating
+    game = build(spec, debug=False)
+    rng = random.Random(5)
+    for seed in range(5):
+        state = game.new_state(seed)
+        while not state.is_over():
+            seat = state.current_player()
+            for move in state.legal_moves()[:12]:
+                after = state.clone()
+                after.apply(move)
+                assert state.move_gain(move, seat) == after.evaluate(seat) - state.evaluate(seat)
+            state.apply(rng.choice(state.legal_moves()))
