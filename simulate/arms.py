@@ -121,12 +121,15 @@ def arm_changes(data: GameData, rules: Rules) -> str:
     docs = [
         str(data.variants[p].get("doc", "")).rstrip(".") for p in rules.label.split("+") if p in data.variants
     ]
-    changed = []
+    defaults = _flat(data.rules)
+    by_option: dict[str, list[str]] = {}
     for key, value in _flat(rules.values).items():
-        default = _flat(data.rules).get(key)
-        if value != default:
-            doc = str(data.options.get(key.split(".")[0], {}).get("doc", "")).rstrip(".")
-            changed.append(f"{key} = {value}" + (f" ({doc})" if doc else ""))
+        if value != defaults.get(key):
+            by_option.setdefault(key.split(".")[0], []).append(f"{key} = {value}")
+    changed = []
+    for option, parts in by_option.items():
+        doc = str(data.options.get(option, {}).get("doc", "")).rstrip(".")
+        changed.append(", ".join(parts) + (f" ({doc})" if doc else ""))
     default_players = data.game.get("default_players")
     if default_players is not None and rules.players != default_players:
         changed.append(f"{rules.players} players")

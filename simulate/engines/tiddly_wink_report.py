@@ -52,7 +52,7 @@ def match_length(arm: Arm) -> dict[str, Any]:
 def _two_proportions(k1: int, n1: int, k2: int, n2: int) -> dict[str, float | None]:
     """Difference p2 - p1 with a two-sided two-proportion z test."""
     if not n1 or not n2:
-        return {"diff": None, "p": None}
+        return {"diff": None, "p": None, "why": "no rounds to count in an arm"}
     p1, p2 = k1 / n1, k2 / n2
     pooled = (k1 + k2) / (n1 + n2)
     se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
@@ -128,7 +128,11 @@ def option_effect(base: Arm, other: Arm, a: dict[str, Any], b: dict[str, Any]) -
             b["leader_round_wins"]["n"],
         )
     else:
-        out["leader_advantage"] = {"diff": b["leader_advantage"] - a["leader_advantage"], "p": None}
+        out["leader_advantage"] = {
+            "diff": b["leader_advantage"] - a["leader_advantage"],
+            "p": None,
+            "why": "other player count, no test of a difference in advantage",
+        }
     return out
 
 
@@ -140,7 +144,7 @@ def _errors(rows: list[dict[str, float]], key: str = "p") -> np.ndarray:
 
 
 def _rate(r: dict[str, float]) -> str:
-    return f"{r['p']:.3f} [{r['lo']:.3f}, {r['hi']:.3f}]" if r["n"] else "n/a"
+    return f"{r['p']:.3f} [{r['lo']:.3f}, {r['hi']:.3f}]" if r["n"] else "n/a (no rounds to count)"
 
 
 def _p(p: float | None, why: str = "") -> str:
@@ -183,7 +187,7 @@ def lines_for(
         blocked = f["blocked_wins_by_position"]
         lines.append(
             f"  blocked won by leader {_rate(blocked[0])}; others "
-            + ", ".join(f"{r['p']:.3f}" if r["n"] else "n/a" for r in blocked[1:])
+            + ", ".join(f"{r['p']:.3f}" if r["n"] else "n/a (no untied blocked rounds)" for r in blocked[1:])
         )
         m = f["match_rounds"]
         c = f["capped_matches"]
@@ -200,15 +204,19 @@ def lines_for(
         lines.append(f"{name} (option effects, change from the first arm):")
         if "leader_round_win_rate" in e:
             d = e["leader_round_win_rate"]
-            lines.append(f"  leader round-win rate {d['diff']:+.4f}  two-proportion {_p(d['p'])}")
+            lines.append(
+                f"  leader round-win rate {d['diff']:+.4f}  two-proportion {_p(d['p'], d.get('why', ''))}"
+            )
         else:
             lines.append(
                 f"  leader advantage      {e['leader_advantage']['diff']:+.4f}  (other player count)"
             )
         d = e["blocked_rate"]
-        lines.append(f"  blocked-round rate    {d['diff']:+.4f}  two-proportion {_p(d['p'])}")
+        lines.append(
+            f"  blocked-round rate    {d['diff']:+.4f}  two-proportion {_p(d['p'], d.get('why', ''))}"
+        )
         d = e["moves_per_round"]
-        lines.append(f"  moves per round       {d['diff']:+.3f}  Welch {_p(d['p'])}")
+        lines.append(f"  moves per round       {d['diff']:+.3f}  Welch {_p(d['p'], d.get('why', ''))}")
         d = e["match_rounds"]
         change = "" if d["diff"] is None or not math.isfinite(d["diff"]) else f"{d['diff']:+.1f} rounds  "
         lines.append(f"  match length          {change}Mann-Whitney {_p(d['p'], d.get('why', ''))}")
@@ -232,8 +240,8 @@ def short_lines(arms: list[Arm], figures: list[dict[str, Any]], effects: dict[st
         leader = e.get("leader_round_win_rate", e.get("leader_advantage"))
         blocked = e["blocked_rate"]
         lines.append(
-            f"  {name}: leader {leader['diff']:+.4f} ({_p(leader['p'])}), "
-            f"blocked {blocked['diff']:+.4f} ({_p(blocked['p'])})"
+            f"  {name}: leader {leader['diff']:+.4f} ({_p(leader['p'], leader.get('why', ''))}), "
+            f"blocked {blocked['diff']:+.4f} ({_p(blocked['p'], blocked.get('why', ''))})"
         )
     return lines
 

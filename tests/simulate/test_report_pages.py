@@ -148,3 +148,18 @@ def test_agents_name_in_folder(spec):
     from simulate.arms import agents_name
 
     assert agents_name(tuple(spec.split(",")) if "," in spec else (spec, spec)) == spec
+
+
+def test_what_an_arm_changes_comes_from_the_data_files_docs():
+    from simulate.arms import arm_changes
+
+    data = load_game("united_square")
+    assert arm_changes(data, data.resolve("default")) == "The rules as the data file states them."
+    assert arm_changes(data, data.resolve("board7")) == (
+        "7x7 board with 8 panels of each type. Changes board = 7 (Board size in cells per side "
+        "(5x5 or 7x7)); panels_per_type = 8 (Panels of each of the 6 types; 6 * this + 1 start panel "
+        "fills the board)."
+    )
+    twinkle = load_game("twinkle_twinkle")
+    # the five leaves of one table-valued rule share its doc, said once
+    assert arm_changes(twinkle, twinkle.resolve("blue")).count("(Side of each score reference") == 1
