@@ -210,6 +210,36 @@ def _half_width(tally: ArmTally) -> float:
     return max(r["p"] - r["lo"], r["hi"] - r["p"]) if s["decided"] else 1.0
 
 
+def check_precision(precision: float | None, max_games: int, games: int) -> None:
+    """Refuse a `--precision` no interval can meet, or a cap below the first round of games."""
+    if precision is not None and not 0 < precision < 0.5:
+        raise DataError(f"--precision: expected a half-width between 0 and 0.5 (e.g. 0.02), got {precision}")
+    if precision is not None and max_games < games:
+        raise DataError(f"--max-games: expected at least --games ({games}), got {max_games}")
+
+
+def play_to_precision(
+    play: Callable[[int, bool], list[ArmTally]],
+    games: int,
+    fresh: bool,
+    precision: float | None,
+    max_games: int,
+    progress: Progress,
+) -> tuple[int, list[ArmTally]]:
+    """Play `games` per arm, then `games` more at a time while an arm's first-mover interval is too wide.
+
+    `play(n, fresh)` plays (or resumes) every arm to n games and returns their tallies.
+    """
+    n = games
+    tallies = play(n, fresh)
+    while precision is not None and n < max_games and max(_half_width(t) for t in tallies) > precision:
+        step = min(games, max_games - n)
+        progress.grow(step * len(tallies))
+        n += step
+        tallies = play(n, False)
+    return n, tallies
+
+
 def run_arms(
     game: str,
     specs: list[str],
@@ -227,10 +257,7 @@ def run_arms(
 ) -> tuple[Path, dict[str, Path], list[str]]:
     """Play every arm (under each agent set), write the report; return folder, files and verdict lines."""
     agent_specs = [agents] if isinstance(agents, str) else list(agents)
-    if precision is not None and not 0 < precision < 0.5:
-        raise DataError(f"--precision: expected a half-width between 0 and 0.5 (e.g. 0.02), got {precision}")
-    if precision is not None and max_games < games:
-        raise DataError(f"--max-games: expected at least --games ({games}), got {max_games}")
+    check_precision(precision, max_games, games)
     plan = plan_arms(game, specs, sets, players, agent_specs, games, seed, jobs, out)
     with folder_lock(plan.folder):
         return _run_plan(plan, games, seed, jobs, fresh, quiet, precision, max_games)
@@ -247,18 +274,14 @@ def _run_plan(
     max_games: int,
 ) -> tuple[Path, dict[str, Path], list[str]]:
     arms_count = len(plan.rules) * len(plan.agent_sets)
-    n = games
+    per_set = len(plan.rules)
     with Progress(games * arms_count, f"{plan.data.title}: {arms_count} x {games} games", quiet) as progress:
-        tallies = _play_all(plan, n, seed, jobs, fresh, progress)
-        while (
-            precision is not None
-            and n < max_games
-            and max(_half_width(t) for row in tallies for t in row) > precision
-        ):
-            step = min(games, max_games - n)
-            progress.grow(step * arms_count)
-            n += step
-            tallies = _play_all(plan, n, seed, jobs, False, progress)
+
+        def play(n: int, fresh: bool) -> list[ArmTally]:
+            return [t for row in _play_all(plan, n, seed, jobs, fresh, progress) for t in row]
+
+        n, flat = play_to_precision(play, games, fresh, precision, max_games, progress)
+    tallies = [flat[k : k + per_set] for k in range(0, len(flat), per_set)]
     return report_arms(plan, tallies, n, seed, precision)
 
 

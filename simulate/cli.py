@@ -32,6 +32,25 @@ JOBS_OPTION = click.option(
 FORCE_OPTION = click.option("--force", is_flag=True, help="Allow --jobs beyond 4 per core.")
 
 
+PRECISION_OPTIONS = [
+    click.option(
+        "--precision",
+        type=float,
+        default=None,
+        metavar="X",
+        help="Play on, --games more at a time, until every arm's first-mover share is known to "
+        "within X either side (95%), e.g. 0.02; at most --max-games per arm.",
+    ),
+    click.option(
+        "--max-games",
+        type=GAMES,
+        default=DEFAULT_MAX_GAMES,
+        show_default=True,
+        help="Cap on games per arm for --precision.",
+    ),
+]
+
+
 def _common(f):
     options = [
         click.option(
@@ -69,21 +88,7 @@ def _common(f):
             "--fresh", is_flag=True, help="Replace an earlier run in the same folder instead of resuming it."
         ),
         click.option("--quiet", is_flag=True, help="No progress bar (the summary is still printed)."),
-        click.option(
-            "--precision",
-            type=float,
-            default=None,
-            metavar="X",
-            help="Play on, --games more at a time, until every arm's first-mover share is known to "
-            "within X either side (95%), e.g. 0.02; at most --max-games per arm.",
-        ),
-        click.option(
-            "--max-games",
-            type=GAMES,
-            default=DEFAULT_MAX_GAMES,
-            show_default=True,
-            help="Cap on games per arm for --precision.",
-        ),
+        *PRECISION_OPTIONS,
     ]
     for option in reversed(options):
         f = option(f)
@@ -251,11 +256,31 @@ def demo_cmd(games, jobs, force, out):
 @click.option(
     "--fresh", is_flag=True, help="Replace earlier runs in the same folder instead of resuming them."
 )
-@click.option("--quiet", is_flag=True, help="No progress bar.")
-def sweep_cmd(game, grid, variant, sets, players, agents, games, seed, jobs, force, out, fresh, quiet):
+@click.option("--quiet", is_flag=True, help="No progress bar (the paths written are still printed).")
+@PRECISION_OPTIONS[0]
+@PRECISION_OPTIONS[1]
+def sweep_cmd(
+    game,
+    grid,
+    variant,
+    sets,
+    players,
+    agents,
+    games,
+    seed,
+    jobs,
+    force,
+    out,
+    fresh,
+    quiet,
+    precision,
+    max_games,
+):
     """Play GAME under every combination of a grid of rule values; one table row per combination."""
     jobs = worker_count(jobs, force)
-    written = run_sweep(game, grid, variant, sets, players, agents, games, seed, jobs, out, fresh, quiet)
+    written = run_sweep(
+        game, grid, variant, sets, players, agents, games, seed, jobs, out, fresh, quiet, precision, max_games
+    )
     click.echo(f"table: {written['markdown']}")
     click.echo(f"csv: {written['csv']}")
     click.echo(f"figures: {written['figure']}, {written['effects']}")

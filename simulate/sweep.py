@@ -40,12 +40,21 @@ from printkit.atomic import atomic_path, write_text  # noqa: E402
 from printkit.errors import DataError  # noqa: E402
 from printkit.gamedata import GameData  # noqa: E402
 from simulate.agents import parse_agents  # noqa: E402
-from simulate.arms import agents_name, load_for_run, play_arm, slug  # noqa: E402
+from simulate.arms import (  # noqa: E402
+    DEFAULT_MAX_GAMES,
+    agents_name,
+    check_precision,
+    load_for_run,
+    play_arm,
+    play_to_precision,
+    slug,
+)
 from simulate.balance import summarize  # noqa: E402
 from simulate.effects import OUTCOMES, Design, analysis_markdown, main_effects  # noqa: E402
 from simulate.engines import make_game  # noqa: E402
 from simulate.progress import Progress  # noqa: E402
 from simulate.runner import folder_lock  # noqa: E402
+from simulate.tally import ArmTally  # noqa: E402
 
 DEFAULT_GAMES = 128  # two full chunks of the runner: as quick as 100 games with --jobs 2
 
@@ -118,8 +127,11 @@ def run_sweep(
     out: Path,
     fresh: bool,
     quiet: bool,
+    precision: float | None = None,
+    max_games: int = DEFAULT_MAX_GAMES,
 ) -> dict[str, Path]:
     """Play every combination of the grid and write the sweep's table and figure; return their paths."""
+    check_precision(precision, max_games, games)
     data = load_for_run(game, games, jobs)
     axes = grid_of(data, grid)
     base = [p for p in variant.split("+") if p and not (p == "default" and "default" not in data.variants)]
@@ -139,18 +151,36 @@ def run_sweep(
         folder = folder.with_name(folder.name + "+" + slug("+".join(sets)))
     folder = folder.with_name(folder.name + f".{slug(agents_name(arms[0][3]))}.seed{seed}")
     with folder_lock(folder):
-        rows: list[Row] = []
         label = f"{data.title}: sweep of {len(arms)} combinations x {games} games"
         with Progress(games * len(arms), label, quiet) as progress:
-            for combo, rules, engine, names in arms:
-                arm_dir = (
-                    folder
-                    / "arms"
-                    / slug("+".join(f"{a.short}={v}" for a, v in zip(axes, combo, strict=True)))
-                )
-                _, tally = play_arm(data, rules, names, games, seed, arm_dir, jobs, fresh, progress.update)
-                summary = summarize(tally, engine.shown_metrics(), engine.categories)
-                rows.append(Row(tuple(combo), rules.label, rules.players, names, summary))
+
+            def play(n: int, fresh: bool) -> list[ArmTally]:
+                return [
+                    play_arm(
+                        data,
+                        rules,
+                        names,
+                        n,
+                        seed,
+                        folder / "arms" / _arm_dir(axes, combo),
+                        jobs,
+                        fresh,
+                        progress.update,
+                    )[1]
+                    for combo, rules, _, names in arms
+                ]
+
+            games, tallies = play_to_precision(play, games, fresh, precision, max_games, progress)
+        rows = [
+            Row(
+                tuple(combo),
+                rules.label,
+                rules.players,
+                names,
+                summarize(tally, engine.shown_metrics(), engine.categories),
+            )
+            for (combo, rules, engine, names), tally in zip(arms, tallies, strict=True)
+        ]
         categories = arms[0][2].categories
         heading = _heading(data.title, axes, rows, games, seed)
         written = {
@@ -207,6 +237,10 @@ def effects_figure(heading: str, design: Design) -> plt.Figure:
     )
     fig.tight_layout()
     return fig
+
+
+def _arm_dir(axes: list[Axis], combo: Sequence[str]) -> str:
+    return slug("+".join(f"{a.short}={v}" for a, v in zip(axes, combo, strict=True)))
 
 
 def _heading(title: str, axes: list[Axis], rows: list[Row], games: int, seed: int) -> str:

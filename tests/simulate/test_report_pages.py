@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import itertools
 
@@ -163,3 +164,31 @@ def test_what_an_arm_changes_comes_from_the_data_files_docs():
     twinkle = load_game("twinkle_twinkle")
     # the five leaves of one table-valued rule share its doc, said once
     assert arm_changes(twinkle, twinkle.resolve("blue")).count("(Side of each score reference") == 1
+
+
+def test_sweep_precision_plays_every_combination_on_to_the_same_count(tmp_path):
+    from simulate.sweep import run_sweep
+
+    def once(name):
+        written = run_sweep(
+            "united_square",
+            ("deal=random,equal",),
+            "default",
+            (),
+            None,
+            "random",
+            64,
+            5,
+            1,
+            tmp_path / name,
+            True,
+            True,
+            precision=0.1,
+            max_games=320,
+        )
+        return written["csv"].read_text()
+
+    text = once("a")
+    assert text == once("b")
+    rows = list(csv.DictReader(text.splitlines()))
+    assert len({r["games"] for r in rows}) == 1 and 64 < int(rows[0]["games"]) <= 320
