@@ -190,6 +190,12 @@ class Game(GameBase):
     def new_state(self, seed: int) -> State:
         return State.fresh(self, random.Random(seed))
 
+    def report_extras(self, ctx: Any, arms: list[Any]) -> Any:
+        """Towns, relocations, NPC points and tie-breaks per arm (see `this_town_report`)."""
+        from simulate.engines.this_town_report import extras
+
+        return extras(ctx, arms)
+
 
 class State(StateBase):
     """A This Town game in progress; the table is public, the stack's order is not."""
