@@ -80,23 +80,3 @@ def test_a_game_stopped_by_the_move_cap_is_a_capped_row_not_an_error():
     result, observed = play(game, ("random", "random"), 1, 0, 5)
     assert result.capped and result.winners == [] and not result.draw
     assert observed["capped"] == 1.0 and math.isnan(observed["decisive_at"])
-
-
-def test_agents_get_their_seats_view_never_the_state(monkeypatch):
-    import simulate.agents as agents
-    from simulate.engines.base import AgentBase
-
-    seen = []
-
-    class Spy(AgentBase):
-        def choose(self, view, legal):
-            seen.append((self.seat, view))
-            return legal[0]
-
-    monkeypatch.setitem(agents.GENERIC, "spy", Spy)
-    game = make_game(load_game("tiddly_wink").resolve("p3"))
-    play(game, ("spy", "random", "spy"), 1, 0, 100_000)
-    assert seen and {seat for seat, _ in seen} == {0, 2}
-    for seat, view in seen:
-        assert view.rng is None and view.viewer == seat
-        assert all(hand is None for s, hand in enumerate(view.hands) if s != seat)
