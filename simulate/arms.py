@@ -382,8 +382,7 @@ def holds_under_both(per_set: list[dict[str, list[Finding]]], names: list[str]) 
                     f"{where}, {fa.question}: does not hold under both: {names[0]} finds {_said(fa)}, "
                     f"{names[1]} finds {_said(fb)}."
                 )
-    if not lines:
-        lines.append(f"Neither {names[0]} nor {names[1]} finds any difference the other does not.")
+    lines.append(f"Every other question: no detectable difference under either {names[0]} or {names[1]}.")
     return lines
 
 

@@ -192,3 +192,24 @@ def test_sweep_precision_plays_every_combination_on_to_the_same_count(tmp_path):
     assert text == once("b")
     rows = list(csv.DictReader(text.splitlines()))
     assert len({r["games"] for r in rows}) == 1 and 64 < int(rows[0]["games"]) <= 320
+
+
+def test_a_conclusion_holds_under_both_agent_sets_or_says_how_they_differ():
+    from simulate.arms import holds_under_both
+    from simulate.verdict import Finding
+
+    greedy = {
+        "default": [Finding("first mover", "advantage", ""), Finding("seat balance", "balanced", "")],
+        "b7 against default": [Finding("draw rate", "fewer draws", ""), Finding("margin", "none", "")],
+    }
+    mcts = {
+        "default": [Finding("first mover", "none", ""), Finding("seat balance", "balanced", "")],
+        "b7 against default": [Finding("draw rate", "fewer draws", ""), Finding("margin", "none", "")],
+    }
+    assert holds_under_both([greedy, mcts], ["greedy", "mcts:200"]) == [
+        "default, first mover: does not hold under both: greedy finds advantage, "
+        "mcts:200 finds no detectable difference.",
+        "default, seat balance: balanced under both greedy and mcts:200.",
+        "b7 against default, draw rate: fewer draws under both greedy and mcts:200.",
+        "Every other question: no detectable difference under either greedy or mcts:200.",
+    ]
