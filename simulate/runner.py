@@ -32,6 +32,7 @@ from simulate.engines import make_game
 from simulate.engines.base import GameBase, Result
 from simulate.observer import COLUMNS as OBSERVED
 from simulate.observer import LeadRecord
+from simulate.seeds import spawned_state
 
 CHUNK = 64
 
@@ -58,9 +59,9 @@ class RunConfig:
 
 
 def game_seeds(seed: int, index: int, players: int) -> tuple[int, list[int]]:
-    """The seed of game `index`'s chance and of each seat's agent."""
-    state = np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(players + 1, dtype=np.uint64)
-    return int(state[0]), [int(x) for x in state[1:]]
+    """The seed of game `index`'s chance and of each seat's agent: SeedSequence(seed, spawn_key=(index,))."""
+    state = spawned_state(seed, index, players + 1)
+    return state[0], state[1:]
 
 
 def play(
@@ -75,21 +76,24 @@ def play(
     state = game.new_state(game_seed)
     agents = make_agents(agents_names, game, agent_seeds)
     views = [agent.needs_view for agent in agents]
+    choose = [agent.choose for agent in agents]
     record = LeadRecord(game)
     see = record.see
-    moved = state.scores_moved
-    see(0, state.scores())
+    # the state's methods bound once: this loop runs for every move of every game
+    moved, scores, is_over = state.scores_moved, state.scores, state.is_over
+    current, legal_moves, apply, view = state.current_player, state.legal_moves, state.apply, state.view
+    see(0, scores())
     moves = seen = 0
-    while not state.is_over():
+    while not is_over():
         if moves >= max_moves:
             result = state.capped_result()
             break
-        seat = state.current_player()
-        legal = state.legal_moves()
-        state.apply(agents[seat].choose(state.view(seat) if views[seat] else None, legal))
+        seat = current()
+        legal = legal_moves()
+        apply(choose[seat](view(seat) if views[seat] else None, legal))
         moves += 1
         if moved():
-            see(moves, state.scores())
+            see(moves, scores())
             seen = moves
     else:
         result = state.result()

@@ -166,6 +166,7 @@ class State(StateBase):
         "early",
         "lopsided",
         "over",
+        "scored",
     )
 
     def __init__(self, game: Game, rng: random.Random | None, _blank: bool = False):
@@ -182,6 +183,7 @@ class State(StateBase):
         self.early = 0
         self.round = 0
         self.over = False
+        self.scored = False
         self.first = rng.randrange(n) if game.random_first else 0
         self.colour_carry = [0, 0, 0, 0]
         self.lopsided = 0
@@ -231,13 +233,16 @@ class State(StateBase):
         cells[x] = o
         sig[x] = 0
         self.filled += 1
+        scored = False
         for d, y in g.neighbours[x]:
             c = cols[d]
             if cells[y] >= 0:
                 squares[c] += 1
                 points[owner_of[c]] += 1
+                scored = True
             else:
                 sig[y] += (c + 1) * POW5[OPPOSITE[d]]
+        self.scored = scored
 
     # ------------------------------------------------------------- interface
     def current_player(self) -> int:
@@ -267,6 +272,7 @@ class State(StateBase):
         self.moves += 1
         n = g.players
         if move == PASS:
+            self.scored = False
             self.passes += 1
             self.pass_count += 1
             self.player = (self.player + 1) % n
@@ -344,6 +350,10 @@ class State(StateBase):
 
     def scores(self) -> list[float]:
         return self.points[:]
+
+    def scores_moved(self) -> bool:
+        """Points move only when a placed panel completes a square."""
+        return self.scored
 
     def result(self) -> Result:
         g = self.game

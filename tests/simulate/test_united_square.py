@@ -337,3 +337,18 @@ def test_move_gain_is_the_change_in_evaluate(spec):
                 after.apply(move)
                 assert state.move_gain(move, seat) == after.evaluate(seat) - state.evaluate(seat)
             state.apply(rng.choice(state.legal_moves()))
+
+
+def test_reading_scores_only_after_a_square_gives_the_observer_the_same_columns(monkeypatch) -> None:
+    """United Square says its scores moved only when a panel completed a square; the observer's
+    columns must be those it gets from reading the scores after every move."""
+    from simulate.engines.united_square import State
+    from simulate.runner import play
+
+    game = make_game(load_game("united_square").resolve("teams", (), None))
+    names = ("random",) * game.players
+    told = [play(game, names, 3, i, game.max_moves)[1] for i in range(60)]
+    monkeypatch.setattr(State, "scores_moved", lambda self: True)
+    every = [play(game, names, 3, i, game.max_moves)[1] for i in range(60)]
+    assert told == every
+    assert any(row["lead_changes"] > 0 for row in told)
