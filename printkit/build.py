@@ -8,7 +8,8 @@ One build writes, into the output folder:
   sheet after it, simplex only the back sheets that hold something, and
   `fold` puts front and back side by side to fold and glue instead
   (`printkit/backs.py`); in shop mode one page per piece face with TrimBox and
-  BleedBox (`printkit/shop.py`);
+  BleedBox (`printkit/shop.py`), with `unique` each distinct face once and its
+  quantity in the summary (`printkit/faces.py`);
 - `<stem>.summary.json`: the summary the command prints (`printkit/summary.py`);
 - with `cut_svg`, `<stem>-cut-NN.svg` for front sheet NN (`printkit/cutfile.py`);
 - with `designer_sheet`, `<stem>-designer.pdf`: the options in force, their
@@ -38,6 +39,7 @@ from printkit.cutfile import add_registration, sheet_svg
 from printkit.designer import designer_pdf
 from printkit.draw import pieces_for
 from printkit.errors import DataError
+from printkit.faces import distinct_faces, face_name
 from printkit.fonts import family
 from printkit.gamedata import Rules, load_game
 from printkit.imposition import LayoutOptions, layout, render
@@ -64,7 +66,7 @@ class BuildResult:
 def output_stem(
     game: str, label: str, mode: str = "home", lang: str = "en", paper: str = "a4", sides: str = ""
 ) -> str:
-    """`<game>[-<variant>][-letter][-fold|-simplex][-shop][-<lang>]`, safe characters only.
+    """`<game>[-<variant>][-letter][-fold|-simplex][-shop[-unique]][-<lang>]`, safe characters only.
 
     Home sheets on a paper other than A4 carry its name, so an A4 and a Letter
     build of the same game sit side by side instead of overwriting each other;
@@ -74,6 +76,7 @@ def output_stem(
     stem += f"-{paper}" if mode == "home" and paper != "a4" else ""
     stem += f"-{sides}" if mode == "home" and sides else ""
     stem += "-shop" if mode == "shop" else ""
+    stem += "-unique" if mode == "shop" and sides == "unique" else ""
     stem += "" if lang == "en" else f"-{lang}"
     return re.sub(r"[^A-Za-z0-9_.=+-]", "_", stem)
 
@@ -100,6 +103,7 @@ def build(
     fold: bool = False,
     rotate: bool = True,
     designer_sheet: bool = False,
+    unique: bool = False,
 ) -> BuildResult:
     """Write the game's files (see the module docstring); bad input raises `DataError` first.
 
@@ -112,6 +116,8 @@ def build(
         raise DataError("--cut-svg: cut files are for home sheets; a print shop cuts at the TrimBox")
     if bleed is None:
         bleed = SHOP_BLEED_MM if mode == "shop" else 0.0
+    if unique and mode != "shop":
+        raise DataError("--unique: one page per distinct face is a print-shop file; add --mode shop")
     if fold and (mode == "shop" or duplex):
         raise DataError("--fold: fold-and-glue is a single-sided home layout; drop --duplex or --mode shop")
     options = LayoutOptions(
@@ -125,7 +131,7 @@ def build(
         items = [replace(p, draw_back=None) for p in items]
     elif fold:
         items = fold_pairs(items)
-    sides = "fold" if fold else "simplex" if duplex is False else ""
+    sides = "fold" if fold else "simplex" if duplex is False else "unique" if unique else ""
     stem = output_stem(data.name, rules.label, mode, lang, options.paper, sides)
     out = Path(out_dir)
     svgs: list[tuple[Path, str]] = []
@@ -141,12 +147,21 @@ def build(
             ]
         sheets = with_backs(fronts, back_offset, duplex)
         info = SheetInfo(data.title, options.paper, margin, duplex, lang)
+    elif unique:
+        faces = distinct_faces(items)
+        sheets = shop_layout([f.piece for f in faces], bleed)
     else:
         sheets = shop_layout(items, bleed)
     pdf = render(sheets, f"{data.title} ({rules.label})", fonts, cmyk=cmyk, info=info, duplex=duplex)
     path = out / f"{stem}.pdf"
     summary = summarize(data, rules, items, sheets, mode, options.paper if mode == "home" else None, duplex)
     summary["fold"] = fold
+    if unique:
+        summary["faces"] = [
+            {"face": face_name(f, faces), "label": f.piece.label, "quantity": f.quantity} for f in faces
+        ]
+        for name, component in summary["components"].items():
+            component["count"] = sum(f.quantity for f in faces if f.piece.component == name)
     summary_path = out / f"{stem}.summary.json"
     extra: list[tuple[Path, bytes | str]] = list(svgs)
     if designer_sheet:

@@ -4,7 +4,7 @@
     printkit build GAME [--variant SPEC] [--set key=value ...] [--mode home|shop]
                         [--paper a4|a3|letter|WxH] [--bleed MM] [--margin MM] [--gap MM]
                         [--no-crop-marks] [--no-rotate] [--no-backs] [--duplex|--simplex]
-                        [--fold] [--back-offset X,Y] [--cut-svg] [--cmyk] [--designer-sheet]
+                        [--fold] [--back-offset X,Y] [--cut-svg] [--cmyk] [--unique] [--designer-sheet]
                         [--lang en|ja] [--out DIR]
     printkit calibrate [--paper a4|a3|letter|WxH] [--back-offset X,Y] [--out DIR]
     printkit proof GAME [--variant SPEC] [--set key=value ...] [--dpi N] [--lang en|ja] [--out DIR]
@@ -153,6 +153,7 @@ _offset = click.option(
 @_offset
 @click.option("--cut-svg", is_flag=True, help="Also write an SVG of each sheet's cut lines (home mode).")
 @click.option("--cmyk", is_flag=True, help="Write every colour as CMYK (for print shops).")
+@click.option("--unique", is_flag=True, help="Shop mode: each distinct face once, quantities in the summary.")
 @click.option(
     "--designer-sheet", is_flag=True, help="Also write the options in force, their sources and changes."
 )
@@ -175,6 +176,7 @@ def build_cmd(
     back_offset: str,
     cut_svg: bool,
     cmyk: bool,
+    unique: bool,
     designer_sheet: bool,
     lang: str,
     out_dir: Path,
@@ -199,6 +201,7 @@ def build_cmd(
         cut_svg=cut_svg,
         cmyk=cmyk,
         designer_sheet=designer_sheet,
+        unique=unique,
         lang=lang,
     )
     click.echo(f"wrote {result.path}: " + "\n".join(summary_lines(result.summary)))

@@ -1,10 +1,11 @@
-"""Proofs: PNG images of one of each component of a game, front and back, at a chosen resolution.
+"""Proofs: PNG images of every distinct face of a game, front and back, at a chosen resolution.
 
-A showcase for a designer or a shop page: the first piece of every component
-is drawn alone on a page of its trim size (as in shop mode, without bleed),
-and pdfium (the `pypdfium2` package) rasterises the page. Files are
-`<stem>-proof-<component>.png` and `...-<component>-back.png` for a piece with
-a back. Same input, same pixels.
+A showcase for a designer or a shop page: one piece of each distinct face
+(`printkit/faces.py`) is drawn alone on a page of its trim size (as in shop
+mode, without bleed), and pdfium (the `pypdfium2` package) rasterises the
+page. Files are `<stem>-proof-<face>.png` and `...-<face>-back.png` for a piece
+with a back, where `<face>` is the component, numbered (`tile-07`) when the
+component has more than one distinct face. Same input, same pixels.
 """
 
 from __future__ import annotations
@@ -19,21 +20,13 @@ from printkit.atomic import write_output
 from printkit.build import output_stem
 from printkit.draw import pieces_for
 from printkit.errors import DataError
+from printkit.faces import distinct_faces, face_name
 from printkit.fonts import family
 from printkit.gamedata import load_game
 from printkit.imposition import render
-from printkit.pieces import Piece
 from printkit.shop import shop_layout
 
 DPI_RANGE = (30, 600)
-
-
-def showcase(pieces: Iterable[Piece]) -> list[Piece]:
-    """The first piece of every component, in the order the components come."""
-    seen: dict[str, Piece] = {}
-    for piece in pieces:
-        seen.setdefault(piece.component, piece)
-    return list(seen.values())
 
 
 def png_pages(pdf: bytes, dpi: int) -> list[bytes]:
@@ -60,7 +53,7 @@ def write_proofs(
     dpi: int = 150,
     lang: str = "en",
 ) -> list[Path]:
-    """Write one PNG per face of one piece of each component; return their paths."""
+    """Write one PNG per side of each distinct face; return their paths."""
     lo, hi = DPI_RANGE
     if not lo <= dpi <= hi:
         raise DataError(f"--dpi: expected {lo} to {hi}, got {dpi}")
@@ -69,12 +62,13 @@ def write_proofs(
     rules = data.resolve(spec, sets)
     stem = output_stem(data.name, rules.label, "home", lang)
     files: list[tuple[Path, bytes]] = []
-    for piece in showcase(pieces_for(data, rules)):
-        sheets = shop_layout([piece], bleed=0.0)
-        pages = png_pages(render(sheets, f"{data.title}: {piece.label}", fonts), dpi)
+    faces = distinct_faces(pieces_for(data, rules))
+    for face in faces:
+        sheets = shop_layout([face.piece], bleed=0.0)
+        pages = png_pages(render(sheets, f"{data.title}: {face.piece.label}", fonts), dpi)
         for sheet, png in zip(sheets, pages, strict=True):
             suffix = "-back" if sheet.side == "back" else ""
-            files.append((Path(out_dir) / f"{stem}-proof-{piece.component}{suffix}.png", png))
+            files.append((Path(out_dir) / f"{stem}-proof-{face_name(face, faces)}{suffix}.png", png))
     for path, png in files:
         write_output(path, png)
     return [path for path, _ in files]

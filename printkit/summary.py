@@ -105,6 +105,8 @@ def lines(summary: dict[str, Any]) -> list[str]:
             head += "; print double-sided, flip on the long edge"
         elif pages > summary["sheets"]:
             head += "; single-sided: glue each back page behind its front"
+    elif "faces" in summary:
+        head = f"{pages} pages, one per distinct face (quantities below), shop mode"
     else:
         head = f"{pages} pages, one per piece face, shop mode"
     unit = "sheets" if summary["mode"] == "home" else "pages"
@@ -118,4 +120,6 @@ def lines(summary: dict[str, Any]) -> list[str]:
         out.append(f"  {name:<{width}}{row}")
     kinds = ", ".join(f"{k} {v['count']} on {v['sheets']}" for k, v in summary["kinds"].items())
     out.append(f"  by kind (pieces on {unit}): {kinds}")
+    if "faces" in summary:
+        out.append("  faces: " + ", ".join(f"{f['face']} x{f['quantity']}" for f in summary["faces"]))
     return out

@@ -410,9 +410,9 @@ def _draw_board(canvas: Canvas, piece: Piece) -> None:
     for i in range(1, n):
         canvas.line(i * cw, -b, i * cw, n * ch + b)
         canvas.line(-b, i * ch, n * cw + b, i * ch)
-    canvas.setStrokeColor(INK)
-    canvas.setLineWidth(1.2)
-    canvas.rect(0.6, 0.6, n * cw - 1.2, n * ch - 1.2, stroke=1, fill=0)
+    canvas.setStrokeColor(INK)  # the frame's outer edge is the trim, so it runs on into the bleed
+    canvas.setLineWidth(1.2 + 2 * b)
+    canvas.rect(0.6 - b, 0.6 - b, n * cw - 1.2 + 2 * b, n * ch - 1.2 + 2 * b, stroke=1, fill=0)
     canvas.restoreState()
 
 

@@ -312,12 +312,14 @@ def test_calibration_rulers_are_100_mm_and_grids_sit_behind_the_targets(shapes_o
             assert any(c == pytest.approx(want, abs=0.01) for c in crossing)
 
 
-def test_proofs_are_pngs_of_one_of_each_component_at_the_dpi(tmp_path):
+def test_proofs_are_pngs_of_each_distinct_face_at_the_dpi(tmp_path):
     paths = write_proofs("united_square", tmp_path, dpi=40)
     names = [p.name for p in paths]
     comps = load_game("united_square").components
-    assert "united_square-proof-start_panel-back.png" in names
-    assert len(names) == len(set(names)) == 6  # 5 components, one with a back
+    # 6 panel types, 6 start panels with their backs, board, aid, score pad
+    assert "united_square-proof-start_panel-06-back.png" in names
+    assert "united_square-proof-panel-06.png" in names
+    assert len(names) == len(set(names)) == 6 + 2 * 6 + 3
     with Image.open(tmp_path / "united_square-proof-aid.png") as image:
         w, h = comps["aid"]["size_mm"]
         assert image.size == pytest.approx((w / 25.4 * 40, h / 25.4 * 40), abs=1)
