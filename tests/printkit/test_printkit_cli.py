@@ -98,7 +98,7 @@ def test_calibrate_proof_and_shop_commands_write_their_files(run_tool, tmp_path)
     assert (tmp_path / "calibrate-letter.pdf").is_file() and "100 %" in out
     code, out, err = run_tool("printkit", "proof", "united_square", "--dpi", "30", "--out", str(tmp_path))
     assert code == 0, err
-    assert (tmp_path / "united_square-proof-panel.png").is_file()
+    assert (tmp_path / "united_square-proof-panel-01.png").is_file()
     args = ["build", "united_square", "--mode", "shop", "--cmyk", "--out", str(tmp_path)]
     code, out, err = run_tool("printkit", *args)
     assert code == 0, err
