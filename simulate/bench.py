@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from printkit.gamedata import GameData, available_games, load_game
-from simulate.agents import agent_kinds, parse_agents
+from simulate.agents import parse_agents, plain_agents
 from simulate.engines import ENGINES, make_game
 from simulate.engines.base import GameBase
 from simulate.runner import play
@@ -67,14 +67,15 @@ def _repeat(engine: GameBase, names: tuple[str, ...], repeat: int, games: int | 
 
 
 def cases() -> Iterator[tuple[GameData, str, str]]:
-    """Every registered game with an engine, each variant of note (its headline arms), each agent."""
+    """Every registered game with an engine, each variant of note (its headline arms), each agent
+    that needs no count (search agents take minutes a row: time them with `bench GAME --agents`)."""
     for name in available_games():
         data = load_game(name)
         if data.engine not in ENGINES:
             continue
         variants = list(dict.fromkeys(["default", *data.game.get("headline", [])]))
         for variant in variants:
-            for agent in agent_kinds(data.engine):
+            for agent in plain_agents(data.engine):
                 yield data, variant, agent
 
 

@@ -8,9 +8,13 @@ import click
 
 from printkit.errors import DataError, run_cli
 from printkit.gamedata import available_games, load_game
+from simulate.agent_speed import time_agent
+from simulate.agents import GENERIC, agent_kinds, describe_agents, parse_agents
 from simulate.arms import DEFAULT_MAX_GAMES, run_arms, worker_count
 from simulate.bench import measure, table
-from simulate.engines import ENGINES
+from simulate.engines import ENGINES, make_game
+from simulate.ladder import plan_ladder, run_ladder
+from simulate.ladder_report import table_lines
 from simulate.sweep import DEFAULT_GAMES as DEFAULT_SWEEP_GAMES
 from simulate.sweep import run_sweep
 
@@ -51,6 +55,23 @@ PRECISION_OPTIONS = [
 ]
 
 
+def _agents_help() -> str:
+    """Every agent of every game, one line each, for `--agents` help."""
+    own = [
+        f"{engine}: {', '.join(name for name in agent_kinds(engine) if name not in GENERIC)}"
+        for engine in sorted(ENGINES)
+    ]
+    return (
+        "One agent spec for every seat, or one per seat (random,mcts:200,c=0.7). "
+        "Every game: random; greedy (one ply on the game's evaluation); mc:N (N playouts per move); "
+        "mcts:N[,c=C,rollout=greedy,depth=D] (UCT); ismcts:N[,...] (information-set MCTS). "
+        "Games' own: " + "; ".join(own) + ". `simulate agents GAME` explains each."
+    )
+
+
+AGENTS_HELP = _agents_help()
+
+
 def _common(f):
     options = [
         click.option(
@@ -69,9 +90,8 @@ def _common(f):
             multiple=True,
             default=("greedy",),
             show_default=True,
-            help="One agent for every seat, or one per seat: random,greedy. Give it twice "
-            "(--agents greedy --agents mcts:200) to play every arm under both and say which "
-            "conclusions hold under both.",
+            help=AGENTS_HELP + " Give it twice (--agents greedy --agents mcts:200) to play every arm "
+            "under both and say which conclusions hold under both.",
         ),
         click.option("--games", type=GAMES, default=2000, show_default=True, help="Games per arm."),
         SEED_OPTION,
@@ -194,6 +214,78 @@ def bench_cmd(game, every, variant, sets, players, agents, games, repeats, secon
         f"{label}: {rate.games:,.0f} games/s, {rate.moves:,.0f} moves/s, median of {repeats} x {games} games "
         f"on one process (games/s min {rate.low:,.0f}, max {rate.high:,.0f})"
     )
+    data = load_game(game)
+    rules = data.resolve(variant, sets, players)
+    engine = make_game(rules)
+    for name in dict.fromkeys(parse_agents(agents, data.engine, rules.players)):
+        speed = time_agent(engine, name, games, seed=0)
+        click.echo(
+            f"  {name}: {speed.per_second:,.0f} moves/s ({speed.per_choice * 1000:.3g} ms a move) over "
+            f"{speed.choices:,} moves with a choice, in {games} games with {name} in every seat"
+        )
+
+
+@cli.command("agents")
+@click.argument("game")
+def agents_cmd(game):
+    """List every agent GAME can be played by, with its parameters."""
+    data = load_game(game)
+    if data.engine not in ENGINES:
+        raise DataError(f"{data.path}: game.engine: no rules engine {data.engine!r} yet")
+    click.echo(f"Agents for {data.title} (give them to --agents; parameters after a colon):")
+    click.echo("\n".join(describe_agents(data.engine)))
+
+
+@cli.command("ladder")
+@click.argument("game")
+@click.option("--variant", default="default", show_default=True, help="The rules every game is played under.")
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override a rule (repeatable).")
+@click.option("--players", type=int, default=None, help="Player count (default: the variant's or game's).")
+@click.option("--agents", required=True, help="Two or more agent specs to rate, e.g. random,greedy,mcts:200.")
+@click.option(
+    "--filler",
+    default="random",
+    show_default=True,
+    help="The agent in the other seats when the game has 3+ players.",
+)
+@click.option(
+    "--games", type=GAMES, default=200, show_default=True, help="Games per pair (whole seatings)."
+)
+@SEED_OPTION
+@JOBS_OPTION
+@FORCE_OPTION
+@click.option(
+    "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True
+)
+@click.option(
+    "--fresh", is_flag=True, help="Replace an earlier ladder in the same folder instead of resuming it."
+)
+@click.option(
+    "--timing-games",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Games per agent (in every seat) to time its moves; 0 for none.",
+)
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def ladder_cmd(
+    game, variant, sets, players, agents, filler, games, seed, jobs, force, out, fresh, timing_games, quiet
+):
+    """Rate agents against each other: every pair in every seating, Bradley-Terry ratings, win matrix."""
+    jobs = worker_count(jobs, force)
+    plan = plan_ladder(game, variant, sets, players, agents, filler, games, seed, jobs)
+    _, written, summary = run_ladder(plan, out, sets, jobs, fresh, quiet)
+    click.echo("\n".join(table_lines(summary)))
+    if timing_games:
+        engine = make_game(plan.rules)
+        click.echo("")
+        click.echo(f"Seconds per move with a choice ({timing_games} game(s) with the agent in every seat):")
+        for name in summary["agents"]:
+            speed = time_agent(engine, name, timing_games, seed)
+            click.echo(f"  {name}: {speed.per_choice:.2g} s ({speed.choices} moves)")
+    click.echo(f"table: {written['table']}")
+    click.echo(f"figure: {written['figure']}")
+    click.echo(f"summary: {written['summary']}")
 
 
 @cli.command("demo")

@@ -207,7 +207,8 @@ class GameBase(ABC):
     `metric_names` (the game's own per-game numbers in `Result.metrics`, one
     CSV column each), `report_metrics` (those shown in the generic report;
     None means all), `categories` (score categories of `Result.breakdown`),
-    `agents` (the engine's own agent classes by name, beside the generic ones).
+    `agents` (the engine's own agent classes by name, beside the generic ones),
+    `playout_depth` (how far search agents' random playouts run).
     Methods with defaults: `side_of`, `shown_metrics`, `report_extras`.
     """
 
@@ -218,6 +219,9 @@ class GameBase(ABC):
     agents: ClassVar[dict[str, type[AgentBase]]] = {}
     # A game that has not ended after this many moves is stopped and counted as capped.
     max_moves: int = 100_000
+    # How many moves a search agent's playout runs before `evaluate` scores the position (0 = to
+    # the end): as far as random moves still tell a good position from a bad one in this game.
+    playout_depth: ClassVar[int] = 20
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -29,6 +29,8 @@ PASS = -1
 SIDES = ("N", "E", "S", "W")
 OPPOSITE = (2, 3, 0, 1)
 POW5 = (1, 5, 25, 125)
+# What an edge waiting in an open cell is worth to its colour's owner, in squares (see State.evaluate).
+W_OPEN = 0.5
 
 
 def _orientations(types: list[list[int]]) -> list[tuple[int, int, int, int]]:
@@ -63,10 +65,23 @@ def signature(demands: list[int]) -> int:
     return sum((c + 1) * POW5[s] for s, c in enumerate(demands))
 
 
+# The colours a signature demands, one entry per demanding side.
+DEMANDS = tuple(
+    tuple((sig // POW5[s]) % 5 - 1 for s in range(4) if (sig // POW5[s]) % 5) for sig in range(625)
+)
+
+
+def _lead(values: list[float], mine: int) -> float:
+    """Side `mine`'s value minus the best other side's."""
+    return values[mine] - max(v for side, v in enumerate(values) if side != mine)
+
+
 class Game(GameBase):
     """United Square for one set of rules and a player count."""
 
     name: ClassVar[str] = "united_square"
+    # random panels spoil a board within a few moves: search agents trust the evaluation after two
+    playout_depth: ClassVar[int] = 2
     metric_names: ClassVar[tuple[str, ...]] = (
         "rounds",
         "passes",
@@ -305,42 +320,58 @@ class State(StateBase):
         else:
             self.over = True
 
-    def move_gain(self, move: int, seat: int, rng: Any = None) -> float:
-        """The change in `seat`'s side lead (`evaluate`) from the squares `move` would make.
+    def evaluate(self, seat: int) -> float:
+        """`seat`'s side lead in squares, each edge waiting in an open cell counted as W_OPEN of a square.
 
-        Squares of a teammate's colour count for the seat's side. With two
-        sides the lead is linear: a square of one's own side +1, of the other -1.
+        An empty cell that some panel still fits has edges waiting for a
+        panel; whoever fills it makes a square of each of those edges'
+        colours, so they are points in waiting for the colours' owners.
         """
+        return _lead(self._side_values(), self.game.seat_side[seat])
+
+    def move_gain(self, move: int, seat: int, rng: Any = None) -> float:
+        """The change in `evaluate(seat)` from `move`, worked out from the cells around it."""
         if move == PASS:
-            return 0
+            return 0.0
         g = self.game
         x, o = divmod(move, 24)
         cols = g.orient[o]
-        colour_side = g.colour_side
-        cells = self.cells
-        mine = g.seat_side[seat]
-        if g.sides == 2:
-            gain = 0
-            for d, y in g.neighbours[x]:
-                if cells[y] >= 0:
-                    gain += 1 if colour_side[cols[d]] == mine else -1
-            return gain
-        made = [0] * g.sides
+        cells, sig, match, side = self.cells, self.sig, g.match, g.colour_side
+        delta = [0.0] * g.sides
         for d, y in g.neighbours[x]:
+            c = cols[d]
             if cells[y] >= 0:
-                made[colour_side[cols[d]]] += 1
-        totals = self._side_totals()
-        rivals = [side for side in range(g.sides) if side != mine]
-        before = totals[mine] - max(totals[side] for side in rivals)
-        after = totals[mine] + made[mine] - max(totals[side] + made[side] for side in rivals)
-        return after - before
+                delta[side[c]] += 1.0
+                continue
+            old = sig[y]
+            new = old + (c + 1) * POW5[OPPOSITE[d]]
+            if old and match[old]:
+                for e in DEMANDS[old]:
+                    delta[side[e]] -= W_OPEN
+            if match[new]:
+                for e in DEMANDS[new]:
+                    delta[side[e]] += W_OPEN
+        if match[sig[x]]:
+            for e in DEMANDS[sig[x]]:
+                delta[side[e]] -= W_OPEN
+        mine = g.seat_side[seat]
+        if g.sides == 2:  # the lead is linear with two sides: no need to know where the sides stand
+            return delta[mine] - delta[1 - mine]
+        values = self._side_values()
+        return _lead([v + d for v, d in zip(values, delta, strict=True)], mine) - _lead(values, mine)
 
-    def _side_totals(self) -> list[float]:
-        totals = [0.0] * self.game.sides
-        seat_side = self.game.seat_side
-        for seat, points in enumerate(self.points):
-            totals[seat_side[seat]] += points
-        return totals
+    def _side_values(self) -> list[float]:
+        """Per side: its points so far plus W_OPEN per edge of its colours waiting in an open cell."""
+        g = self.game
+        value = [0.0] * g.sides
+        for s, points in enumerate(self.points):
+            value[g.seat_side[s]] += points
+        cells, match, side = self.cells, g.match, g.colour_side
+        for x, s in enumerate(self.sig):
+            if s and cells[x] < 0 and match[s]:
+                for c in DEMANDS[s]:
+                    value[side[c]] += W_OPEN
+        return value
 
     def is_over(self) -> bool:
         return self.over

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from printkit.gamedata import available_games, load_game
-from simulate.agents import agent_kinds
+from simulate.agents import plain_agents
 from simulate.engines import ENGINES
 
 
@@ -19,7 +19,7 @@ def test_bench_all_has_a_row_for_every_game_headline_variant_and_agent(run_tool)
         data = load_game(name)
         if data.engine in ENGINES:
             for variant in ["default", *data.game.get("headline", [])]:
-                expected |= {(data.title, variant, agent) for agent in agent_kinds(data.engine)}
+                expected |= {(data.title, variant, agent) for agent in plain_agents(data.engine)}
     assert seen == expected and len(rows) == len(expected)
     for *_, games, moves in rows:
         games_per_s, moves_per_s = (float(x.replace(",", "")) for x in (games, moves))

@@ -19,7 +19,7 @@ import pytest
         (["run", "united_square", "--players", "3"], "takes 2, 4 players, got 3"),
         (["run", "united_square", "--variant", "teams", "--players", "2"], "teams needs 4 players"),
         (["run", "united_square", "--agents", "genius"], "unknown agent 'genius'"),
-        (["run", "united_square", "--agents", "random,random,random"], "expected 1 or 2 names"),
+        (["run", "united_square", "--agents", "random,random,random"], "expected 1 or 2 agents"),
         (["run", "united_square", "--games", "0"], "0 is not in the range 1<=x<=100000000"),
         (
             ["run", "united_square", "--games", "1000000000000"],

@@ -257,7 +257,8 @@ def test_a_player_who_plays_the_last_tile_wins_the_pot():
     for move in (PASS, left(1, 6), PASS, PASS, left(0, 1), PASS, PASS):
         state.apply(move)
     assert (state.left, state.right) == (0, 6) and state.player == 0
-    assert state.move_gain(left(0, 2), 0) == 3  # what the greedy agent sees: the pot
+    # what the greedy agent sees: the pot of 3 (counters were level), less what its last tile promised
+    assert state.move_gain(left(0, 2), 0) == pytest.approx(3 - state.evaluate(0))
     state.apply(left(0, 2))  # seat 0's last tile
     assert state.is_over() and not state.last_blocked and state.last_winners == [0]
     assert state.counters == [32, 29, 29]

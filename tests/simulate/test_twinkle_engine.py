@@ -123,7 +123,7 @@ def test_the_same_seed_gives_the_same_game(seed, players) -> None:
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4]), sides=SIDES)
-def test_move_gain_is_the_exact_change_of_the_pure_score(seed, players, sides) -> None:
+def test_score_gain_is_the_exact_change_of_the_pure_score(seed, players, sides) -> None:
     game = game_for(players, sides)
     state = game.new_state(seed)
     rng = random.Random(seed)
@@ -132,18 +132,19 @@ def test_move_gain_is_the_exact_change_of_the_pure_score(seed, players, sides) -
         seat = state.current_player()
         before = sum(score_charts(state.cells, game.geo, game.scoring)[seat])
         if legal[0] >= PLACE:
-            best = max(state.move_gain(m, seat) for m in legal)
+            best = max(state.score_gain(m, seat) for m in legal)
             for move in rng.sample(legal, min(4, len(legal))):
                 after = state.clone()
                 after.apply(move)
                 assert sum(score_charts(after.cells, game.geo, game.scoring)[seat]) - before == (
-                    state.move_gain(move, seat)
+                    state.score_gain(move, seat)
                 )
         else:
             for move in legal:
                 held = state.clone()
                 held.apply(move)
-                assert state.move_gain(move, seat) == max(held.move_gain(m, seat) for m in held.legal_moves())
+                best_held = max(held.score_gain(m, seat) for m in held.legal_moves())
+                assert state.score_gain(move, seat) == best_held
         move = rng.choice(legal)
         state.apply(move)
         if legal[0] >= PLACE:
@@ -247,7 +248,7 @@ def test_greedy_left_prefers_the_leftmost_tile_when_gains_are_equal() -> None:
     state = game.new_state(2)
     agent = make_agents(("greedy_left",) * 4, game, [0, 1, 2, 3])[state.current_player()]
     legal = state.legal_moves()
-    gains = [state.move_gain(m, state.current_player()) for m in legal]
+    gains = [state.score_gain(m, state.current_player()) for m in legal]
     choice = agent.choose(state.view(state.current_player()), legal)
     rank = legal.index(choice)
     weight = agent.LEFT_WEIGHT

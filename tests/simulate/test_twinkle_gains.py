@@ -50,7 +50,7 @@ def test_every_gain_of_the_fast_path_is_the_change_of_the_pure_score(seed, playe
         seat = state.current_player()
         if legal[0] < PLACE:  # weigh the row as greedy does, so that gains are kept and carried
             for move in legal:
-                state.move_gain(move, seat)
+                state.score_gain(move, seat)
         else:
             gains = state.gains(seat)
             empty = [x for x, c in enumerate(state.cells[seat]) if c is None]

@@ -281,16 +281,28 @@ def test_a_clone_plays_on_without_touching_the_original(seed, steps):
 
 
 def test_greedy_gain_in_a_team_game_counts_the_teammates_colour():
-    # teams: seats 1+3 (red, yellow) against 2+4 (blue, green); start panel R,B,Y,G (N,E,S,W)
+    # teams: seats 1+3 (red, yellow) against 2+4 (blue, green); start panel R,B,Y,G (N,E,S,W).
+    # evaluate: squares made plus W_OPEN (1/2) per edge waiting in a cell some panel still fits.
     game = build("teams+fixed_start", debug=False)
     state = fresh(game)
+    # the start panel's four edges wait in its four neighbours: R and Y for team 1, B and G for team 2
+    assert state._side_values() == [1.0, 1.0]
     yellow_square = 17 * 24 + orientation(game, Y, B, R, G)  # south of the start: its north edge meets yellow
-    blue_square = 13 * 24 + orientation(game, Y, G, R, B)  # east of the start: its west edge meets blue
-    # seat 1 (red) gains one for its team from its teammate's yellow square; a blue square costs one
-    assert state.move_gain(yellow_square, 0) == 1
-    assert state.move_gain(blue_square, 0) == -1
-    # seat 2's team owns blue and green
-    assert state.move_gain(blue_square, 1) == 1 and state.move_gain(yellow_square, 1) == -1
+    # team 1: +1 (the yellow square) - 1/2 (the yellow edge no longer waits) + 1/2 (its red edge now waits
+    # in cell 22); team 2: + 1/2 + 1/2 (its blue and green edges wait in cells 18 and 16): level again
+    for seat in range(4):
+        assert state.move_gain(yellow_square, seat) == 0
+    state.apply(yellow_square)
+    assert state._side_values() == [2.0, 2.0]
+    assert state.scores() == [0, 0, 1, 0]  # the square is yellow's, seat 3's
+    # a panel at 16 meeting the green edge of 17 makes a green square (seat 4's): teammates see the same
+    # gain, rivals its opposite, and it is the change in evaluate
+    green_square = 16 * 24 + orientation(game, R, G, Y, B)
+    gain = state.move_gain(green_square, 1)
+    assert gain == state.move_gain(green_square, 3) == -state.move_gain(green_square, 0)
+    after = state.clone()
+    after.apply(green_square)
+    assert gain == after.evaluate(1) - state.evaluate(1) and after.scores()[3] == 1
 
 
 @pytest.mark.parametrize("pairing, seat_colours", [("ry-bg", [[R, Y], [B, G]]), ("rb-yg", [[R, B], [Y, G]])])

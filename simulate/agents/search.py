@@ -1,0 +1,119 @@
+"""What the search agents share: their parameters, the search tree's node and the UCB choice.
+
+A node stands for the moves played from the root; `player` is the seat that
+made the move into it, and `total` sums that seat's rewards, so a node's mean
+is how good the move was for whoever chose it. `avail` counts the iterations
+in which the move was legal (information-set MCTS needs it; plain UCT leaves
+it equal to the parent's visits).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from simulate.agents.agent import Agent
+from simulate.agents.playout import ROLLOUTS, Playout
+from simulate.agents.spec import Param, one_of, positive_float, whole
+from simulate.engines.base import GameBase, StateBase
+
+DEFAULT_C = 1.4
+
+SEARCH_PARAMS = {
+    "c": Param(positive_float, DEFAULT_C, "exploration constant of UCB1"),
+    "rollout": Param(one_of(*ROLLOUTS), "random", "playout policy: random, or greedy on move_gain"),
+    "depth": Param(
+        whole,
+        None,
+        "playout moves before the engine's evaluation scores the position (0 = play to the end; "
+        "default: the game's playout_depth)",
+    ),
+}
+
+
+class Node:
+    __slots__ = ("player", "visits", "avail", "total", "children", "untried")
+
+    def __init__(self, player: int):
+        self.player = player
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.children: dict[Any, Node] = {}
+        self.untried: list[Any] | None = None
+
+
+def ucb_child(node: Node, moves: list[Any], c: float, use_avail: bool) -> tuple[Any, Node]:
+    """The child among `moves` with the highest UCB1 score (first one on a tie, so choices are seeded)."""
+    children = node.children
+    log_parent = math.log(node.visits) if not use_avail else 0.0
+    best_move, best_child, best = None, None, -math.inf
+    for move in moves:
+        child = children[move]
+        log_n = math.log(child.avail) if use_avail else log_parent
+        score = child.total / child.visits + c * math.sqrt(log_n / child.visits)
+        if score > best:
+            best_move, best_child, best = move, child, score
+    assert best_child is not None
+    return best_move, best_child
+
+
+def backpropagate(path: list[Node], rewards: list[float]) -> None:
+    for node in path:
+        node.visits += 1
+        if node.player >= 0:
+            node.total += rewards[node.player]
+
+
+def most_visited(root: Node, legal: list[Any]) -> Any:
+    """The root move searched most (then the best mean), the usual robust final choice."""
+    best_move, best_key = legal[0], (-1, -math.inf)
+    for move in legal:
+        child = root.children.get(move)
+        if child is None:
+            continue
+        key = (child.visits, child.total / child.visits)
+        if key > best_key:
+            best_move, best_key = move, key
+    return best_move
+
+
+class SearchAgent(Agent):
+    """An agent that runs `count` iterations per decision with playouts; one legal move is played at once."""
+
+    count_name = "iterations"
+    params = SEARCH_PARAMS
+
+    def __init__(
+        self,
+        game: GameBase,
+        seat: int,
+        rng: random.Random,
+        count: int = 200,
+        c: float = DEFAULT_C,
+        rollout: str = "random",
+        depth: int | None = None,
+    ):
+        super().__init__(game, seat, rng)
+        self.iterations = count
+        self.c = c
+        self.playout = Playout(rollout, game.playout_depth if depth is None else depth, rng)
+
+    def choose(self, view: StateBase | None, legal: list[Any]) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        assert view is not None
+        root = Node(-1)
+        for state in self.determinizations(view):
+            self.iterate(root, state)
+        return most_visited(root, legal)
+
+    def determinizations(self, view: StateBase) -> Iterator[StateBase]:
+        """One full state per iteration, drawn from the view."""
+        raise NotImplementedError
+
+    def iterate(self, root: Node, state: StateBase) -> None:
+        """Descend from the root playing moves on `state`, add one node, play out and back up."""
+        raise NotImplementedError

@@ -1,0 +1,212 @@
+"""Rate agents against each other: every pair plays in every seat, then Bradley-Terry ratings.
+
+For a pair (A, B) the ladder plays *arrangements*: A and B on neighbouring
+seats, A first and B first, at every rotation of the table, the other seats
+(3+ players) taken by a named filler agent. Every arrangement is an arm of the
+runner (one CSV, streamed, resumable, the same games whatever `--jobs` is),
+and all arrangements use the same seed, so A and B meet the same deals from
+both sides. A game counts for A when A finishes better placed than B, a draw
+when they are placed equal.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+import numpy as np
+
+from printkit.atomic import write_text
+from printkit.errors import DataError
+from printkit.gamedata import GameData, Rules
+from simulate.agents import agent_list
+from simulate.arms import load_for_run, slug
+from simulate.ladder_report import write_ladder_outputs
+from simulate.ratings import PairResult, bradley_terry
+from simulate.runner import RunConfig, read_rows, run_to_csv
+from simulate.stats import wilson
+
+
+@dataclass(frozen=True)
+class Seating:
+    """One arrangement of a pair (a, b): the agent of every seat, and the seats of a and b."""
+
+    names: tuple[str, ...]
+    seat_a: int
+    seat_b: int
+
+
+def arrangements(a: str, b: str, players: int, filler: str) -> list[Seating]:
+    """A pair on neighbouring seats, each first and second, at every rotation; fillers elsewhere."""
+    out = []
+    for a_first in (True, False):
+        for seat in range(players if players > 2 else 1):
+            names = [filler] * players
+            first, second = seat, (seat + 1) % players
+            seat_a, seat_b = (first, second) if a_first else (second, first)
+            names[seat_a], names[seat_b] = a, b
+            out.append(Seating(tuple(names), seat_a, seat_b))
+    return out
+
+
+@dataclass
+class LadderPlan:
+    """Everything a ladder plays: the game, its rules, agents, filler, games per arrangement and seed."""
+
+    data: GameData
+    rules: Rules
+    agents: tuple[str, ...]
+    filler: str | None
+    per_arrangement: int
+    seed: int
+
+    def pairs(self) -> list[tuple[int, int]]:
+        k = len(self.agents)
+        return [(i, j) for i in range(k) for j in range(i + 1, k)]
+
+    def seatings(self, i: int, j: int) -> list[Seating]:
+        return arrangements(self.agents[i], self.agents[j], self.rules.players, self.filler or "")
+
+
+def plan_ladder(
+    game: str,
+    variant: str,
+    sets: tuple[str, ...],
+    players: int | None,
+    agents: str,
+    filler: str,
+    games: int,
+    seed: int,
+    jobs: int,
+) -> LadderPlan:
+    """Check the ladder's settings: two or more distinct agents, a filler for 3+ players."""
+    data = load_for_run(game, games, jobs)
+    rules = data.resolve(variant, sets, players)
+    names = agent_list(agents, data.engine)
+    if len(names) < 2:
+        raise DataError(f"--agents {agents}: a ladder needs two or more agents, e.g. random,greedy")
+    if len(set(names)) != len(names):
+        raise DataError(f"--agents {agents}: an agent is named twice")
+    fill = agent_list(filler, data.engine, "--filler")
+    if len(fill) != 1:
+        raise DataError(f"--filler {filler}: expected one agent")
+    n = rules.players
+    per = math.ceil(games / len(arrangements("a", "b", n, "")))
+    return LadderPlan(data, rules, names, fill[0] if n > 2 else None, per, seed)
+
+
+def pair_result(i: int, j: int, seating: Seating, cols: dict[str, Any]) -> PairResult:
+    """Wins of agent i (seated as a) and of agent j (as b), and draws, in one arrangement's games."""
+    place_i = np.asarray(cols[f"place_{seating.seat_a + 1}"])
+    place_j = np.asarray(cols[f"place_{seating.seat_b + 1}"])
+    return PairResult(
+        a=i,
+        b=j,
+        wins_a=float(np.sum(place_i < place_j)),
+        wins_b=float(np.sum(place_j < place_i)),
+        draws=float(np.sum(place_i == place_j)),
+    )
+
+
+def play_seating(
+    plan: LadderPlan,
+    seating: Seating,
+    folder: Path,
+    jobs: int,
+    fresh: bool,
+    on_progress: Callable[[int], None] | None,
+) -> Path:
+    """Play (or resume) one seating's games with the runner; the path of its games CSV."""
+    config = RunConfig(
+        game=plan.data.name,
+        label=plan.rules.label,
+        rules=plan.rules.as_dict(),
+        players=plan.rules.players,
+        agents=seating.names,
+        games=plan.per_arrangement,
+        seed=plan.seed,
+    )
+    return run_to_csv(config, plan.rules, folder, jobs=jobs, fresh=fresh, on_progress=on_progress)
+
+
+def play_ladder(
+    plan: LadderPlan, folder: Path, jobs: int, fresh: bool, on_progress: Callable[[int], None] | None
+) -> list[PairResult]:
+    """Play (or resume) every seating of every pair; one summed result per pair."""
+    results = []
+    for i, j in plan.pairs():
+        total = PairResult(i, j, 0.0, 0.0, 0.0)
+        for k, seating in enumerate(plan.seatings(i, j)):
+            arm = folder / "pairs" / f"{slug(plan.agents[i])}-vs-{slug(plan.agents[j])}" / f"seating{k + 1}"
+            csv_path = play_seating(plan, seating, arm, jobs, fresh, on_progress)
+            part = pair_result(i, j, seating, read_rows(csv_path, limit=plan.per_arrangement))
+            total = PairResult(
+                i, j, total.wins_a + part.wins_a, total.wins_b + part.wins_b, total.draws + part.draws
+            )
+        results.append(total)
+    return results
+
+
+def win_matrix(k: int, results: list[PairResult]) -> list[list[dict[str, float] | None]]:
+    """Row agent's share of games against the column agent (draws half), with its Wilson interval."""
+    matrix: list[list[dict[str, float] | None]] = [[None] * k for _ in range(k)]
+    for r in results:
+        matrix[r.a][r.b] = wilson(r.wins_a + r.draws / 2, r.games)
+        matrix[r.b][r.a] = wilson(r.wins_b + r.draws / 2, r.games)
+    return matrix
+
+
+def summarize_ladder(plan: LadderPlan, results: list[PairResult]) -> dict[str, Any]:
+    k = len(plan.agents)
+    return {
+        "game": plan.data.name,
+        "title": plan.data.title,
+        "variant": plan.rules.label,
+        "players": plan.rules.players,
+        "agents": list(plan.agents),
+        "filler": plan.filler,
+        "seed": plan.seed,
+        "games_per_pair": plan.per_arrangement * len(plan.seatings(0, 1)),
+        "seatings_per_pair": len(plan.seatings(0, 1)),
+        "ratings": bradley_terry(k, results),
+        "pairs": [
+            {
+                "agents": [plan.agents[r.a], plan.agents[r.b]],
+                "wins": [r.wins_a, r.wins_b],
+                "draws": r.draws,
+                "games": r.games,
+            }
+            for r in results
+        ],
+        "win_matrix": win_matrix(k, results),
+    }
+
+
+def run_ladder(
+    plan: LadderPlan, out: Path, sets: tuple[str, ...], jobs: int, fresh: bool, quiet: bool
+) -> tuple[Path, dict[str, Path], dict[str, Any]]:
+    """Play the ladder into `out/GAME/ladder/...` and write its table, figure and summary.json."""
+    folder = out / plan.data.name / "ladder" / slug(f"{plan.rules.label}+{'+'.join(plan.agents)}")
+    if sets:
+        folder = folder.with_name(folder.name + "+" + slug("+".join(sets)))
+    total = len(plan.pairs()) * len(plan.seatings(0, 1)) * plan.per_arrangement
+    with click.progressbar(
+        length=total,
+        label=f"{plan.data.title} ladder: {len(plan.pairs())} pairs x {total // len(plan.pairs())} games",
+        file=sys.stderr,
+        hidden=quiet,
+        show_eta=True,
+    ) as bar:
+        results = play_ladder(plan, folder, jobs, fresh, bar.update)
+    summary = summarize_ladder(plan, results)
+    written = write_ladder_outputs(folder, summary)
+    json_path = folder / "summary.json"
+    write_text(json_path, json.dumps(summary, indent=2) + "\n")
+    written["summary"] = json_path
+    return folder, written, summary
