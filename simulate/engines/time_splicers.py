@@ -232,11 +232,13 @@ class State(StateBase):
         "reshuffles",
         "timeline_sum",
         "timeline_max",
+        "valued",
     )
 
     def __init__(self, game: Game, rng: random.Random | None, _blank: bool = False):
         self.game = game
         self.rng = rng
+        self.valued: tuple[int, float] | None = None  # (seat, evaluate(seat)) of this position, for move_gain
         if _blank:
             return
         self._reset()
@@ -633,6 +635,7 @@ class State(StateBase):
         if g.debug and move not in self.legal_moves():
             raise ValueError(f"illegal move {self.describe(move)} for seat {self.current_player() + 1}")
         self.moves += 1
+        self.valued = None
         kind, card = move >> SHIFT, move & ARG
         p = self.player
         if kind == MOVE:
@@ -777,11 +780,40 @@ class State(StateBase):
         with no generator: cards drawn from the hidden deck count in the hand's
         size but stay unknown, so the value needs no sampling.
         """
+        quick = self._free_action_gain(move, seat)
+        if quick is not None:
+            return quick
+        if self.valued is None or self.valued[0] != seat:
+            self.valued = (seat, self.evaluate(seat))
         after = self._copy()
         after.viewer = seat
         after.deck = [HIDDEN] * len(self.deck)
         after.apply(move)
-        return after.evaluate(seat) - self.evaluate(seat)
+        return after.evaluate(seat) - self.valued[1]
+
+    def _free_action_gain(self, move: int, seat: int) -> float | None:
+        """`move_gain` of a jump or a portal card that collapses nothing, without playing it; else None.
+
+        Such a move changes only the spent token (its weight in `evaluate`) or
+        the hand's size (the penalty for a hand at the limit): the table and
+        the number cards in hand stay as they are.
+        """
+        kind, card = move >> SHIFT, move & ARG
+        if kind not in (F_PORTAL, F_JUMP, F_TOKEN) or seat != self.player or self.phase != FREE:
+            return None
+        here = self.pos[seat]
+        if kind == F_PORTAL and here >= 0:
+            old = self.where[here]
+            stays = self.where[card] == old or self.frozen[old]
+            if not stays and not any(
+                c >= 0 and self.where[c] == old for q, c in enumerate(self.pos) if q != seat
+            ):
+                return None  # leaving may collapse the timeline
+        if kind == F_TOKEN:
+            t = self.tokens[seat]
+            return 0.25 * (min(t - 1, 3) - min(t, 3))
+        limit = self.game.hand_limit
+        return 0.5 if self.sizes[seat] >= limit > self.sizes[seat] - 1 else 0.0
 
     def towards_collapse(self, seat: int) -> int:
         """How many number cards in `seat`'s hand would make a collapse where their colour lies."""

@@ -132,3 +132,19 @@ def test_move_gain_on_a_view_values_the_crystal_of_a_collapse_without_seeing_the
     # three unknown cards drawn: 1 + 0.25
     assert view.move_gain(place, 0) == pytest.approx(0.7)
     assert view.hands[1] is None and view.rng is None  # the view itself is untouched
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), spec=st.sampled_from(["default", "specials8", "tokens2"]))
+def test_move_gain_agrees_with_playing_the_move_on_what_the_seat_knows(seed, spec):
+    game = build(spec, debug=False)
+    for k, state in enumerate(playthrough(game, seed)):
+        if k % 5 or state.is_over():
+            continue
+        seat = state.current_player()
+        view = state.view(seat)
+        for move in view.legal_moves():
+            after = view.clone()
+            after.deck = [HIDDEN] * len(view.deck)
+            after.apply(move)
+            assert view.move_gain(move, seat) == pytest.approx(after.evaluate(seat) - view.evaluate(seat))
