@@ -1,4 +1,4 @@
-"""The `printkit` command: list the games, build their print-and-play files, calibrate, proof.
+"""The `printkit` command: list the games, build their print-and-play files, calibrate, proof, export.
 
     printkit list
     printkit build GAME [--variant SPEC] [--set key=value ...] [--mode home|shop]
@@ -8,6 +8,7 @@
                         [--lang en|ja] [--out DIR]
     printkit calibrate [--paper a4|a3|letter|WxH] [--back-offset X,Y] [--out DIR]
     printkit proof GAME [--variant SPEC] [--set key=value ...] [--dpi N] [--lang en|ja] [--out DIR]
+    printkit export GAME [--png] [--svg] [--tts] [--dpi N] [--variant SPEC] [--lang en|ja] [--out DIR]
 
 Every mistake in the input is one line `error: ...` on stderr and exit status
 2, with no output file written.
@@ -25,6 +26,7 @@ from printkit.build import MODES, build
 from printkit.calibrate import write_calibration
 from printkit.draw import has_drawing, pieces_for
 from printkit.errors import DataError, run_cli
+from printkit.export import export
 from printkit.gamedata import LANGS, GameData, available_games, load_game
 from printkit.pieces import count_by_component
 from printkit.proof import write_proofs
@@ -231,6 +233,31 @@ def proof_cmd(game: str, spec: str, sets: tuple[str, ...], dpi: int, lang: str, 
     """Write PNG images of one of each component of GAME (front and back)."""
     for path in write_proofs(game, out_dir, spec=spec, sets=sets, dpi=dpi, lang=lang):
         click.echo(f"wrote {path}")
+
+
+@cli.command("export")
+@click.argument("game")
+@_variant_options
+@click.option("--png", is_flag=True, help="One PNG per distinct face (and back).")
+@click.option("--svg", is_flag=True, help="One SVG per distinct face (needs pdftocairo).")
+@click.option("--tts", is_flag=True, help="Tabletop Simulator deck sheets (10 x 7 at most) and tts.json.")
+@click.option("--dpi", type=int, default=300, show_default=True, help="Resolution of the images.")
+@_lang
+@_out_option
+def export_cmd(
+    game: str,
+    spec: str,
+    sets: tuple[str, ...],
+    png: bool,
+    svg: bool,
+    tts: bool,
+    dpi: int,
+    lang: str,
+    out_dir: Path,
+) -> None:
+    """Write OUT/GAME-export/: images of each distinct face, and Tabletop Simulator decks."""
+    paths = export(game, out_dir, png=png, svg=svg, tts=tts, dpi=dpi, spec=spec, sets=sets, lang=lang)
+    click.echo(f"wrote {len(paths)} files into {paths[0].parent if paths else out_dir}")
 
 
 def main() -> None:

@@ -10,10 +10,11 @@ printkit's own names.
   module that measured its text with reportlab's Helvetica gets the same widths
   when the render layer substitutes this font (see `substitute`).
 - `ja`: IPAex Gothic (IPA Font License), which covers kana, kanji and Latin,
-  installed by the PyPI package `japanize-matplotlib` (a runtime dependency;
-  it is only located on disk, never imported). It has one weight, so its bold
-  is drawn by stroking the outlines (`Family.faux_bold`, done by
-  `printkit/canvas.py`).
+  installed by the PyPI package `matplotlib-fontja` (a maintained runtime
+  dependency that ships the same font as the older japanize-matplotlib; it is
+  only located on disk, never imported). It has one weight, so its bold is
+  drawn by stroking the outlines (`Family.faux_bold`, done by
+  `printkit/canvas.py`); a family with a real bold (English) uses it.
 
 A drawing module takes its fonts from `family(data.lang)` and measures with
 `pdfmetrics.stringWidth` under those names; `wrap` breaks text into lines,
@@ -47,7 +48,7 @@ class Family:
 
 
 def _ipaex_gothic() -> Path:
-    spec = importlib.util.find_spec("japanize_matplotlib")
+    spec = importlib.util.find_spec("matplotlib_fontja")
     locations = list(spec.submodule_search_locations or []) if spec else []
     for folder in locations:
         path = Path(folder) / "fonts" / "ipaexg.ttf"
@@ -55,7 +56,7 @@ def _ipaex_gothic() -> Path:
             return path
     raise DataError(
         "--lang ja: the Japanese font IPAex Gothic was not found; install it with "
-        "`pip install japanize-matplotlib` (a dependency of this project)"
+        "`pip install matplotlib-fontja` (a dependency of this project)"
     )
 
 
@@ -108,7 +109,9 @@ def _tokens(text: str) -> list[str]:
 
     Every CJK character is a piece of its own, except that closing punctuation
     and small kana stay with what comes before, an opening bracket with what
-    comes after, and a CJK character with a number just before it (3点, 2枚).
+    comes after, a CJK character with a number just before it (3点, 2枚), a
+    katakana word stays whole (プレイヤー), 第 stays with its number, and ＋ or ～
+    with the numbers on either side (1＋3, 5～8人).
     """
     tokens: list[str] = []
     word = ""
@@ -128,19 +131,54 @@ def _tokens(text: str) -> list[str]:
         tokens.append(word)
     joined: list[str] = []
     for token in tokens:
-        if joined and (
-            token[0] in NO_LINE_START
-            or joined[-1][-1] in NO_LINE_END
-            or (_is_cjk(token[0]) and joined[-1][-1].isdigit())
-        ):
+        if joined and _keep_together(joined[-1], token):
             joined[-1] += token
         else:
             joined.append(token)
     return joined
 
 
+def _is_katakana(ch: str) -> bool:
+    return 0x30A0 <= ord(ch) <= 0x30FF
+
+
+def _keep_together(before: str, token: str) -> bool:
+    """Whether no line may break between `before` and `token`."""
+    last, first = before[-1], token[0]
+    return (
+        first in NO_LINE_START
+        or last in NO_LINE_END
+        or (_is_cjk(first) and last.isdigit())
+        or (_is_katakana(last) and _is_katakana(first))
+        or (last == "第" and first.isdigit())
+        or (first in JOINERS and last.isdigit())
+        or (last in JOINERS and first.isdigit())
+    )
+
+
+JOINERS = frozenset("＋～")
+WIDOW_CHARS = 4  # a last line this short ("3点。") is pulled longer by narrowing the others
+NARROWEST = 0.8
+
+
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy line breaks so that each line fits `width` points (a single long word may not)."""
+    """Line breaks so that each line fits `width` points (a single long word may not).
+
+    Greedy, except that a last line of `WIDOW_CHARS` characters or fewer under
+    a longer paragraph is avoided by wrapping the paragraph a little narrower
+    (down to `NARROWEST` of the width) when that gives it more company.
+    """
+    lines = _greedy(text, font, size, width)
+    scale = 0.97
+    while len(lines) > 1 and len(lines[-1].strip()) <= WIDOW_CHARS and scale >= NARROWEST:
+        narrower = _greedy(text, font, size, width * scale)
+        if len(narrower) == len(lines) and len(narrower[-1].strip()) > WIDOW_CHARS:
+            return narrower
+        scale -= 0.03
+    return lines
+
+
+def _greedy(text: str, font: str, size: float, width: float) -> list[str]:
     lines: list[str] = []
     line = ""
     for token in _tokens(text):

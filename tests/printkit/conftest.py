@@ -4,7 +4,8 @@
 (graphics state stack, `cm` transforms, paths, marked content) and returns each
 painted or clipping path with its points in page coordinates (points), the
 marked-content tags around it and the fill colour; `page_texts(page)` returns the
-strings shown, with their tags.
+strings shown, with their tags; the `recorded` fixture records every string
+any `PrintCanvas` draws, with its page, colour and box.
 """
 
 from __future__ import annotations
@@ -14,6 +15,10 @@ from dataclasses import dataclass
 import pytest
 from pypdf import PageObject
 from pypdf.generic import ContentStream
+from reportlab.lib.colors import toColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from printkit.canvas import PrintCanvas
 
 PAINT = {"S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n"}
 
@@ -107,6 +112,49 @@ def page_shapes(page: PageObject) -> list[Shape]:
 
 def page_texts(page: PageObject) -> list[tuple[str, list[tuple[str, dict]]]]:
     return [(str(operands[0]), tags) for op, operands, _, tags, _ in _walk(page) if op == "Tj"]
+
+
+@pytest.fixture
+def recorded(monkeypatch):
+    """Strings drawn by any PrintCanvas: page, text, colour, size and box in points."""
+    seen: list[dict] = []
+
+    def wrap(name: str, anchor: float):
+        original = getattr(PrintCanvas, name)
+
+        def draw(self, x, y, text, *args, **kwargs):
+            width = stringWidth(text, self._fontname, self._fontsize)
+            x0 = x - anchor * width
+            a, b, c, d, e, f = self._currentMatrix
+            corners = [
+                (x0, y),
+                (x0 + width, y),
+                (x0, y + 0.7 * self._fontsize),
+                (x0 + width, y + 0.7 * self._fontsize),
+            ]
+            pts = [(a * px + c * py + e, b * px + d * py + f) for px, py in corners]
+            colour = toColor(self._fillColorObj)
+            seen.append(
+                {
+                    "page": self.getPageNumber() - 1,
+                    "text": text,
+                    "rgb": (colour.red, colour.green, colour.blue),
+                    "box": (
+                        min(p[0] for p in pts),
+                        min(p[1] for p in pts),
+                        max(p[0] for p in pts),
+                        max(p[1] for p in pts),
+                    ),
+                }
+            )
+            return original(self, x, y, text, *args, **kwargs)
+
+        monkeypatch.setattr(PrintCanvas, name, draw)
+
+    wrap("drawString", 0.0)
+    wrap("drawCentredString", 0.5)
+    wrap("drawRightString", 1.0)
+    return seen
 
 
 @pytest.fixture

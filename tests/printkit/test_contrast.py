@@ -13,11 +13,8 @@ from collections import Counter
 
 import pypdfium2
 import pytest
-from reportlab.lib.colors import toColor
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printkit.build import build
-from printkit.canvas import PrintCanvas
 from printkit.colours import MIN_TEXT_CONTRAST, contrast_ratio, ink_on
 from printkit.draw import has_drawing
 from printkit.gamedata import available_games, load_game
@@ -31,49 +28,6 @@ def test_the_ratio_is_wcags():
     assert contrast_ratio((1, 1, 1), (1, 1, 1)) == pytest.approx(1.0)
     assert contrast_ratio((1, 1, 1), (0xF4 / 255, 0xC4 / 255, 0x30 / 255)) < 2  # white on the standee yellow
     assert ink_on("#f4c430").rgb() == (0, 0, 0) and ink_on("#1b2340").rgb() == (1, 1, 1)
-
-
-@pytest.fixture
-def recorded(monkeypatch):
-    """Strings drawn by any PrintCanvas: page, text, colour, size and box in points."""
-    seen: list[dict] = []
-
-    def wrap(name: str, anchor: float):
-        original = getattr(PrintCanvas, name)
-
-        def draw(self, x, y, text, *args, **kwargs):
-            width = stringWidth(text, self._fontname, self._fontsize)
-            x0 = x - anchor * width
-            a, b, c, d, e, f = self._currentMatrix
-            corners = [
-                (x0, y),
-                (x0 + width, y),
-                (x0, y + 0.7 * self._fontsize),
-                (x0 + width, y + 0.7 * self._fontsize),
-            ]
-            pts = [(a * px + c * py + e, b * px + d * py + f) for px, py in corners]
-            colour = toColor(self._fillColorObj)
-            seen.append(
-                {
-                    "page": self.getPageNumber() - 1,
-                    "text": text,
-                    "rgb": (colour.red, colour.green, colour.blue),
-                    "box": (
-                        min(p[0] for p in pts),
-                        min(p[1] for p in pts),
-                        max(p[0] for p in pts),
-                        max(p[1] for p in pts),
-                    ),
-                }
-            )
-            return original(self, x, y, text, *args, **kwargs)
-
-        monkeypatch.setattr(PrintCanvas, name, draw)
-
-    wrap("drawString", 0.0)
-    wrap("drawCentredString", 0.5)
-    wrap("drawRightString", 1.0)
-    return seen
 
 
 def _ground(image, box, page_h: float, ink: tuple[int, int, int]) -> tuple[int, int, int] | None:

@@ -203,8 +203,8 @@ def test_a_set_naming_an_unknown_leaf_is_refused_with_the_nearest_key():
         ("set = { deal", "sets = { deal", 'variants.equal_deal.sets: unknown key; did you mean "set"?'),
         ('letter = "R"', 'leter = "R"', 'game.colours[0].leter: unknown key; did you mean "letter"?'),
         (
-            'start = "スタート"',
-            'strat = "スタート"',
+            'start = "初期パネル"',
+            'strat = "初期パネル"',
             "lang.ja.components.board.text.strat: no such key in the English text",
         ),
         (
