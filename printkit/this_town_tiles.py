@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.errors import DataError
+from printkit.schema import unknown_key
 
 SECTIONS = ("N", "E", "S", "W")
 # Half-diagonal k separates section k from section k + 1 (clockwise).
@@ -71,7 +72,7 @@ def _face(where: str, key: str, raw: Any, colours: Sequence[str]) -> TileFace:
     if not isinstance(raw, Mapping):
         raise DataError(f"{where}: {key}: expected a table, got {raw!r}")
     for extra in sorted(set(raw) - set(TILE_KEYS)):
-        raise DataError(f"{where}: {key}.{extra}: no such key (known: {', '.join(TILE_KEYS)})")
+        raise unknown_key(where, f"{key}.{extra}", TILE_KEYS)
     fences = raw.get("fences", [])
     if not isinstance(fences, list) or any(f not in FENCES for f in fences) or len(set(fences)) < len(fences):
         raise DataError(

@@ -22,6 +22,7 @@ from typing import Any
 
 from printkit.errors import DataError
 from printkit.gamedata import check_value
+from printkit.schema import unknown_key
 
 EXITS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 KINDS = ("star", "asteroid", "satellite", "planet", "black_hole", "comet")
@@ -172,7 +173,7 @@ def _read_tile(index: int, raw: Mapping[str, Any], k: str, where: str) -> TileRe
 
     allowed = {"id", "kind", "stars", "new", "exits", "slow"}
     for extra in sorted(set(raw) - allowed):
-        raise fail(extra, "no such key (known: " + ", ".join(sorted(allowed)) + ")", raw[extra])
+        raise unknown_key(where, f"{k}.{extra}", allowed)
     tile_id = raw.get("id")
     if not isinstance(tile_id, str) or not tile_id:
         raise fail("id", "a non-empty string", tile_id)

@@ -114,6 +114,26 @@ CASES = [
         (),
     ),
     (
+        "tile-key-typo",
+        _replace(
+            "twinkle_twinkle",
+            'kind = "star", stars = [[2, 2]], new = [true]',
+            'kind = "star", stras = [[2, 2]], new = [true]',
+        ),
+        'components.tile.tiles[0].stras: unknown key; did you mean "stars"?',
+        (),
+    ),
+    (
+        "tile-set-key-typo",
+        _replace(
+            "this_town",
+            '[[components.tile.sets.tuned]]\nfences = ["N"]',
+            '[[components.tile.sets.tuned]]\nfence = ["N"]',
+        ),
+        'components.tile.sets.tuned[0].fence: unknown key; did you mean "fences"?',
+        (),
+    ),
+    (
         "teams-with-2",
         lambda tmp_path: str(DATA / "united_square.toml"),
         "rules.mode: teams needs 4 players, got 2",
