@@ -527,12 +527,17 @@ class State(StateBase):
 
     # ------------------------------------------------ copies and views
     def clone(self) -> State:
-        new = State.__new__(State)
-        new.game = self.game
-        new.rng = None
+        new = self._copy()
         if self.rng is not None:
             new.rng = random.Random()
             new.rng.setstate(self.rng.getstate())
+        return new
+
+    def _copy(self) -> State:
+        """Everything but the generator (None in the copy)."""
+        new = State.__new__(State)
+        new.game = self.game
+        new.rng = None
         for name in State.LISTS:
             setattr(new, name, getattr(self, name)[:])
         new.at = dict(self.at)
@@ -548,14 +553,13 @@ class State(StateBase):
 
     def view(self, player: int) -> State:
         """The table, scores and the drawn tile are public; the stack shows only which tiles are left."""
-        v = self.clone()
-        v.rng = None
+        v = self._copy()
         v.stack.sort()
         return v
 
     def sample(self, player: int, rng: random.Random) -> State:
         """The same table with the unseen tiles shuffled afresh and a generator drawn from `rng`."""
-        s = self.clone()
+        s = self._copy()
         s.stack.sort()
         rng.shuffle(s.stack)
         s.rng = random.Random(rng.getrandbits(64))
