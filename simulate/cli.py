@@ -12,6 +12,7 @@ from simulate.agent_speed import time_agent
 from simulate.agents import GENERIC, agent_kinds, describe_agents, parse_agents
 from simulate.arms import DEFAULT_MAX_GAMES, run_arms, worker_count
 from simulate.bench import measure, table
+from simulate.cluster import on_cluster
 from simulate.engines import ENGINES, make_game
 from simulate.ladder import plan_ladder, run_ladder
 from simulate.ladder_report import table_lines
@@ -34,6 +35,13 @@ JOBS_OPTION = click.option(
     help="Worker processes (default: this machine's cores); results do not depend on it.",
 )
 FORCE_OPTION = click.option("--force", is_flag=True, help="Allow --jobs beyond 4 per core.")
+SCHEDULER_OPTION = click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    default=None,
+    help="Play the games on the dask.distributed cluster at ADDRESS (e.g. tcp://10.0.0.5:8786) "
+    "instead of local processes; the same rows as a local run. Needs the [dask] extra.",
+)
 
 
 PRECISION_OPTIONS = [
@@ -97,6 +105,7 @@ def _common(f):
         SEED_OPTION,
         JOBS_OPTION,
         FORCE_OPTION,
+        SCHEDULER_OPTION,
         click.option(
             "--out",
             type=click.Path(file_okay=False, path_type=Path),
@@ -139,13 +148,28 @@ def cli() -> None:
 )
 @_common
 def run_cmd(
-    game, variant, sets, players, agents, games, seed, jobs, force, out, fresh, quiet, precision, max_games
+    game,
+    variant,
+    sets,
+    players,
+    agents,
+    games,
+    seed,
+    jobs,
+    force,
+    scheduler,
+    out,
+    fresh,
+    quiet,
+    precision,
+    max_games,
 ):
     """Play GAME many times under one set of rules and write a balance report."""
     jobs = worker_count(jobs, force)
-    folder, written, lines = run_arms(
-        game, [variant], sets, players, agents, games, seed, jobs, out, fresh, quiet, precision, max_games
-    )
+    with on_cluster(scheduler):
+        folder, written, lines = run_arms(
+            game, [variant], sets, players, agents, games, seed, jobs, out, fresh, quiet, precision, max_games
+        )
     _finish(folder, written, lines)
 
 
@@ -160,27 +184,31 @@ def run_cmd(
 )
 @_common
 def compare_cmd(
-    game, variants, sets, players, agents, games, seed, jobs, force, out, fresh, quiet, precision, max_games
+    game,
+    variants,
+    sets,
+    players,
+    agents,
+    games,
+    seed,
+    jobs,
+    force,
+    scheduler,
+    out,
+    fresh,
+    quiet,
+    precision,
+    max_games,
 ):
     """Play GAME under two or more variants side by side, with tests between them."""
     jobs = worker_count(jobs, force)
     if len(variants) < 2:
         raise DataError("--variant: compare needs two or more arms, e.g. --variant default --variant board7")
-    folder, written, lines = run_arms(
-        game,
-        list(variants),
-        sets,
-        players,
-        agents,
-        games,
-        seed,
-        jobs,
-        out,
-        fresh,
-        quiet,
-        precision,
-        max_games,
-    )
+    with on_cluster(scheduler):
+        folder, written, lines = run_arms(
+            game, list(variants), sets, players, agents, games, seed, jobs, out, fresh, quiet, precision,
+            max_games,
+        )  # fmt: skip
     _finish(folder, written, lines)
 
 
@@ -254,6 +282,7 @@ def agents_cmd(game):
 @SEED_OPTION
 @JOBS_OPTION
 @FORCE_OPTION
+@SCHEDULER_OPTION
 @click.option(
     "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True
 )
@@ -294,6 +323,7 @@ def ladder_cmd(
 )
 @JOBS_OPTION
 @FORCE_OPTION
+@SCHEDULER_OPTION
 @click.option(
     "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True
 )
@@ -342,6 +372,7 @@ def demo_cmd(games, jobs, force, out):
 @SEED_OPTION
 @JOBS_OPTION
 @FORCE_OPTION
+@SCHEDULER_OPTION
 @click.option(
     "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True
 )
@@ -362,6 +393,7 @@ def sweep_cmd(
     seed,
     jobs,
     force,
+    scheduler,
     out,
     fresh,
     quiet,
@@ -370,9 +402,11 @@ def sweep_cmd(
 ):
     """Play GAME under every combination of a grid of rule values; one table row per combination."""
     jobs = worker_count(jobs, force)
-    written = run_sweep(
-        game, grid, variant, sets, players, agents, games, seed, jobs, out, fresh, quiet, precision, max_games
-    )
+    with on_cluster(scheduler):
+        written = run_sweep(
+            game, grid, variant, sets, players, agents, games, seed, jobs, out, fresh, quiet, precision,
+            max_games,
+        )  # fmt: skip
     click.echo(f"table: {written['markdown']}")
     click.echo(f"csv: {written['csv']}")
     click.echo(f"figures: {written['figure']}, {written['effects']}")

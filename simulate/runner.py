@@ -28,6 +28,7 @@ import numpy as np
 from printkit.errors import DataError
 from printkit.gamedata import Rules
 from simulate.agents import make_agents
+from simulate.cluster import SCHEDULER, cluster_rows
 from simulate.engines import make_game
 from simulate.engines.base import GameBase, Result
 from simulate.observer import COLUMNS as OBSERVED
@@ -154,8 +155,14 @@ def _init_worker(rules: Rules, agents: tuple[str, ...], seed: int, max_moves: in
 
 
 def _play_chunk(indices: range) -> list[list[Any]]:
-    game = _WORKER["game"]
     agents, seed, max_moves = _WORKER["args"]
+    return _play_rows(_WORKER["game"], agents, seed, max_moves, indices)
+
+
+def _play_rows(
+    game: GameBase, agents: tuple[str, ...], seed: int, max_moves: int, indices: range
+) -> list[list[Any]]:
+    """The CSV rows of games `indices` of a run."""
     return [row(i, play(game, agents, seed, i, max_moves), game) for i in indices]
 
 
@@ -175,6 +182,10 @@ def iter_rows(
 ) -> Iterator[list[list[Any]]]:
     """Yield rows chunk by chunk, in game order, for games `start..stop-1`."""
     chunks = _chunks(start, stop)
+    address = SCHEDULER.get()
+    if address is not None:
+        yield from cluster_rows(address, (rules, agents, seed, max_moves, debug), chunks)
+        return
     jobs = min(jobs, -(-(stop - start) // CHUNK))  # no more workers than chunks
     if jobs <= 1:
         _init_worker(rules, agents, seed, max_moves, debug)

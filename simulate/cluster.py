@@ -1,0 +1,77 @@
+"""Play the chunks of a run's games on a dask.distributed cluster (`--scheduler ADDRESS`), not locally.
+
+Each chunk of games is one task; the parent takes the results back in game
+order and writes them as a local run does, so the CSV, summary and report are
+the same bytes. A game is a pure function of (rules, seed, index, agents), so
+a task that the cluster runs again after a worker is lost gives the same rows,
+and since only the parent writes, none is written twice. Dask is an optional
+extra (`pip install -e '.[dask]'`); the local path never imports it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+from printkit.errors import DataError
+from printkit.gamedata import Rules
+
+# The scheduler the runs started in this context send their chunks to (None: local processes).
+SCHEDULER: contextvars.ContextVar[str | None] = contextvars.ContextVar("scheduler", default=None)
+_GAMES: dict[str, Any] = {}  # per worker process: the game of each run it played chunks of
+
+
+@contextlib.contextmanager
+def on_cluster(address: str | None) -> Iterator[None]:
+    """Within this block, runs play their games on the cluster at `address` (None: locally)."""
+    token = SCHEDULER.set(address)
+    try:
+        yield
+    finally:
+        SCHEDULER.reset(token)
+
+
+def _client(address: str) -> Any:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise DataError(
+            "--scheduler needs dask.distributed: pip install -e '.[dask]' (here and on every worker)"
+        ) from None
+    try:
+        return Client(address, set_as_default=False, timeout=5)
+    except (OSError, TimeoutError) as exc:
+        raise DataError(f"--scheduler {address}: no dask scheduler answers there ({exc})") from None
+
+
+def play_chunk_on_worker(job: tuple[Rules, tuple[str, ...], int, int, bool], key: str, chunk: range) -> list:
+    """A task: rows of the games in `chunk`, the run's game built once per worker process."""
+    from simulate.runner import _play_rows
+
+    game = _GAMES.get(key)
+    if game is None:
+        from simulate.engines import make_game
+
+        rules, _, _, _, debug = job
+        game = _GAMES[key] = make_game(rules, debug=debug)
+    _, agents, seed, max_moves, _ = job
+    return _play_rows(game, agents, seed, max_moves, chunk)
+
+
+def cluster_rows(
+    address: str, job: tuple[Rules, tuple[str, ...], int, int, bool], chunks: Iterator[range]
+) -> Iterator[list[list[Any]]]:
+    """Rows chunk by chunk, in game order, the chunks played as tasks on the cluster at `address`."""
+    key = uuid.uuid4().hex
+    with _client(address) as client:
+        remote_job = client.scatter(job, broadcast=True)
+        futures = [
+            client.submit(play_chunk_on_worker, remote_job, key, chunk, key=f"simulate-{key}-{chunk.start}")
+            for chunk in chunks
+        ]
+        for future in futures:
+            yield future.result()
+            future.release()
