@@ -298,12 +298,27 @@ def agents_cmd(game):
 )
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def ladder_cmd(
-    game, variant, sets, players, agents, filler, games, seed, jobs, force, out, fresh, timing_games, quiet
+    game,
+    variant,
+    sets,
+    players,
+    agents,
+    filler,
+    games,
+    seed,
+    jobs,
+    force,
+    scheduler,
+    out,
+    fresh,
+    timing_games,
+    quiet,
 ):
     """Rate agents against each other: every pair in every seating, Bradley-Terry ratings, win matrix."""
     jobs = worker_count(jobs, force)
     plan = plan_ladder(game, variant, sets, players, agents, filler, games, seed, jobs)
-    _, written, summary = run_ladder(plan, out, sets, jobs, fresh, quiet)
+    with on_cluster(scheduler):
+        _, written, summary = run_ladder(plan, out, sets, jobs, fresh, quiet)
     click.echo("\n".join(table_lines(summary)))
     if timing_games:
         engine = make_game(plan.rules)
@@ -323,7 +338,6 @@ def ladder_cmd(
 )
 @JOBS_OPTION
 @FORCE_OPTION
-@SCHEDULER_OPTION
 @click.option(
     "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True
 )
