@@ -100,7 +100,8 @@ def lines(summary: dict[str, Any]) -> list[str]:
     pages = summary["pages"]
     if summary["mode"] == "home":
         use = f"{100 * summary['paper_use']:.0f}%"
-        head = f"{summary['sheets']} sheets of {summary['paper']} ({use} covered), {pages} pages, home mode"
+        sheets = f"{summary['sheets']} sheet{'s' if summary['sheets'] != 1 else ''}"
+        head = f"{sheets} of {summary['paper']} ({use} covered), {pages} pages, home mode"
         if summary["double_sided"]:
             head += "; print double-sided, flip on the long edge"
         elif pages > summary["sheets"]:

@@ -31,6 +31,7 @@ from printkit.draw.records import table_with
 from printkit.errors import DataError
 from printkit.fonts import family
 from printkit.gamedata import GameData, Rules
+from printkit.piece_backs import with_generic_back
 from printkit.pieces import Piece, fill_bleed
 
 INK = HexColor("#222222")
@@ -212,7 +213,8 @@ def _reference(data: GameData, rules: Rules) -> list[Piece]:
 
 def pieces(data: GameData, rules: Rules) -> list[Piece]:
     """The dominoes of the set, the counters for every seat, and the rules reference."""
-    return [*_dominoes(data), *_counters(data, rules), *_reference(data, rules)]
+    dominoes = with_generic_back(data, "domino", _dominoes(data))
+    return [*dominoes, *_counters(data, rules), *_reference(data, rules)]
 
 
 # ------------------------------------------------------------------ drawing

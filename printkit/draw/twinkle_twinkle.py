@@ -37,6 +37,7 @@ from printkit.draw.twinkle_aid import aid_pieces_for
 from printkit.errors import DataError
 from printkit.fonts import family, wrap
 from printkit.gamedata import GameData, Rules
+from printkit.piece_backs import with_generic_back
 from printkit.pieces import Piece, count_by_component, fill_bleed
 from printkit.twinkle_tiles import (
     EXIT_POINTS,
@@ -163,7 +164,7 @@ def pieces(data: GameData, rules: Rules) -> list[Piece]:
     records = read_tiles(data.components, data.where())
     fam = family(data.lang)
     fonts = [fam.regular, fam.bold]
-    out = [
+    tiles = [
         Piece(
             component="tile",
             label=f"tile {r.id}",
@@ -173,6 +174,7 @@ def pieces(data: GameData, rules: Rules) -> list[Piece]:
         )
         for r in records
     ]
+    out = with_generic_back(data, "tile", tiles)  # drawn from a bag: one back for all
     out += _charts(data, rules, colours, tile_size, fonts)
     out.append(_board(data, rules, colours, tile_size, fonts))
     out += _references(data, rules, colours, names, fonts)

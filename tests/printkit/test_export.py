@@ -33,7 +33,7 @@ def test_one_png_per_distinct_face_at_the_dpi(exported):
     pngs = [p for p in paths if p.parent.name == "twinkle_twinkle-export" and p.suffix == ".png"]
     backs = [p for p in pngs if p.stem.endswith("-back")]
     assert len(pngs) - len(backs) == len(faces) == 95 + 4 + 1 + 5 + 4 + 1
-    assert len(backs) == 5  # the five references' blue sides
+    assert len(backs) == 95 + 5  # every tile's back (from the bag) and the five references' blue sides
     sizes = {p.stem: Image.open(p).size for p in pngs}
     assert sizes["tile-01"] == _pixels((30, 30)) == (47, 47)
     assert sizes["chart-01"] == _pixels((166, 184))
@@ -56,6 +56,7 @@ def test_tts_decks_are_grids_of_at_most_10_by_7_with_the_games_counts(exported):
     tiles = decks["tile"]
     assert [len(s["cards"]) for s in tiles["sheets"]] == [70, 25]  # 95 distinct tiles
     assert (tiles["sheets"][0]["columns"], tiles["sheets"][0]["rows"]) == (10, 7)
+    assert tiles["back"] == "tile-back.png"  # one back for the whole bag
     assert decks["reference"]["count"] == 25 and "back" not in decks["reference"]
     refs = decks["reference"]["sheets"][0]
     back = Image.open(out / "twinkle_twinkle-export" / "tts" / refs["back_image"])

@@ -81,12 +81,12 @@ def leaflet_pdf(tmp_path_factory):
 
 
 def drawn_pieces(reader, shapes_of):
-    """Per piece index: component, clip box (the trim, no bleed) and its filled shapes."""
+    """Per piece index: component, clip box (the trim, no bleed) and the filled shapes of its front."""
     out: dict[int, dict] = {}
     for page in reader.pages:
         for shape in shapes_of(page):
             props = shape.tag("/PrintkitPiece")
-            if props is None:
+            if props is None or props["/Side"] != "/front":
                 continue
             item = out.setdefault(
                 int(props["/Index"]), {"component": str(props["/Component"])[1:], "fills": []}
@@ -112,6 +112,16 @@ def test_the_printed_domino_has_its_declared_size_and_its_pips(leaflet_pdf, shap
     counter = drawn[28]
     x0, y0, x1, y1 = counter["clip"]
     assert counter["component"] == "counter" and x1 - x0 == pytest.approx(16 * MM, abs=0.01)
+
+
+def test_dominoes_have_one_back_for_the_whole_set(leaflet_pdf, texts_of):
+    backs = [
+        t
+        for page in leaflet_pdf.pages
+        for t, tags in texts_of(page)
+        if any(props.get("/Side") == "/back" for tag, props in tags if tag == "/PrintkitPiece")
+    ]
+    assert backs == ["Tiddly-Wink"] * 28
 
 
 def test_the_printed_rules_card_says_the_leaflet_rules(leaflet_pdf, texts_of):

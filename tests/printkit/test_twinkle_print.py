@@ -82,7 +82,7 @@ def test_every_piece_of_the_box_is_made_with_backs_only_on_references() -> None:
     counts: dict[str, int] = {}
     for p in items:
         counts[p.component] = counts.get(p.component, 0) + 1
-        assert (p.draw_back is not None) == (p.component == "reference")
+        assert (p.draw_back is not None) == (p.component in ("reference", "tile"))
     aids = DATA.components["aid"]["count"]
     assert counts == {
         "tile": 95,
