@@ -75,7 +75,9 @@ def ladder_figure(summary: dict[str, Any]) -> plt.Figure:
             cell = matrix[i][j]
             if cell:
                 text = f"{cell['p']:.2f}\n{cell['lo']:.2f}-{cell['hi']:.2f}"
-                right.text(b, a, text, ha="center", va="center", fontsize=8)
+                # the colour map's ends are dark: write in white there
+                ink = "white" if abs(cell["p"] - 0.5) > 0.3 else "black"
+                right.text(b, a, text, ha="center", va="center", fontsize=8, color=ink)
     right.set_xticks(range(k), [names[j] for j in top], rotation=20)
     right.set_yticks(range(k), [names[i] for i in top])
     right.set_title("row's share against column (draws half)", fontsize=9)

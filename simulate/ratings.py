@@ -6,7 +6,8 @@ so that a clean sweep gives a finite rating instead of an infinite one (a
 small pull towards equal strength, visible only in one-sided pairs). The
 strengths are fitted by Newton's method with the first agent held at 0, their
 covariance is the inverse of the observed information, and ratings are
-reported centred on their mean, in Elo points (400 / ln 10 per unit of b).
+reported centred on their mean, in Elo points (400 / ln 10 per unit of b),
+with comparison intervals from quasi-variances (see `quasi_variances`).
 """
 
 from __future__ import annotations
@@ -67,9 +68,8 @@ def bradley_terry(k: int, pairs: list[PairResult]) -> dict[str, list[float]]:
             break
     cov = np.zeros((k, k))
     cov[1:, 1:] = np.linalg.inv(info[1:, 1:])
-    centre = np.eye(k) - 1 / k
-    beta = centre @ beta
-    sd = np.sqrt(np.maximum(np.diag(centre @ cov @ centre.T), 0.0))
+    beta = beta - beta.mean()
+    sd = np.sqrt(quasi_variances(cov))
     rating = beta * ELO
     half = Z95 * sd * ELO
     return {
@@ -78,3 +78,24 @@ def bradley_terry(k: int, pairs: list[PairResult]) -> dict[str, list[float]]:
         "lo": (rating - half).tolist(),
         "hi": (rating + half).tolist(),
     }
+
+
+def quasi_variances(cov: np.ndarray) -> np.ndarray:
+    """One variance per agent whose sums best give the variance of every difference of two strengths.
+
+    Strengths are only known relative to each other, so an agent's own
+    variance depends on the reference chosen; quasi-variances (Firth and de
+    Menezes 2004) do not: q_i + q_j approximates var(b_i - b_j) for every
+    pair (exactly for two or three agents; least squares beyond), so two
+    agents whose intervals do not overlap differ clearly, and an agent swept
+    by all the others widens only its own interval.
+    """
+    k = len(cov)
+    pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
+    design = np.zeros((len(pairs), k))
+    target = np.zeros(len(pairs))
+    for row, (i, j) in enumerate(pairs):
+        design[row, i] = design[row, j] = 1.0
+        target[row] = cov[i, i] + cov[j, j] - 2 * cov[i, j]
+    q = np.linalg.lstsq(design, target, rcond=None)[0]
+    return np.maximum(q, 0.0)

@@ -18,10 +18,24 @@ def test_two_agents_rating_gap_is_the_log_odds_of_their_record():
     gap = math.log(31.5 / 9.5)
     assert r["rating"][0] == pytest.approx(gap / 2 * ELO)
     assert r["rating"][1] == pytest.approx(-gap / 2 * ELO)
+    # the gap's variance 1 / (n p (1 - p)) is shared equally: each interval is +-1.96 sqrt(var / 2)
     p = 31.5 / 41
-    sd_gap = 1 / math.sqrt(41 * p * (1 - p))
-    assert r["se"][0] == pytest.approx(sd_gap / 2 * ELO)
-    assert r["hi"][1] == pytest.approx((-gap / 2 + Z95 * sd_gap / 2) * ELO)
+    var_gap = 1 / (41 * p * (1 - p))
+    assert r["se"][0] == pytest.approx(math.sqrt(var_gap / 2) * ELO)
+    assert r["hi"][1] == pytest.approx((-gap / 2 + Z95 * math.sqrt(var_gap / 2)) * ELO)
+
+
+def test_an_agent_swept_by_the_others_widens_only_its_own_interval():
+    # Three agents: a and b (0, 1) close, c (2) lost every game to both. With quasi-variances,
+    # q_a + q_b = var(b_a - b_b) and so on for each pair, exactly for three agents.
+    results = [PairResult(0, 1, 120, 80, 0), PairResult(0, 2, 200, 0, 0), PairResult(1, 2, 200, 0, 0)]
+    r = bradley_terry(3, results)
+    se = [x / ELO for x in r["se"]]
+    assert se[2] > 5 * se[0] and se[2] > 5 * se[1]
+    # a against b alone: 120.5 of 201 with the virtual draw; the difference's variance is about
+    # 1 / (201 p (1 - p)), a little less as c ties both to one scale
+    p = 120.5 / 201
+    assert se[0] ** 2 + se[1] ** 2 == pytest.approx(1 / (201 * p * (1 - p)), rel=0.05)
 
 
 def test_a_clean_sweep_gets_a_finite_rating_and_equal_records_equal_ratings():
