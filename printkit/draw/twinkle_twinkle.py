@@ -2,7 +2,7 @@
 references (green front, blue back) and the standee tokens.
 
 Everything is read from `data/twinkle_twinkle.toml`. The tiles come from the
-tile list through `printkit.twinkle_tiles.read_tiles`, the records the engine
+tile list through `printkit.records.twinkle_tiles.read_tiles`, the records the engine
 links by: each exit line is drawn from its star (`exit_lines`) to the exact
 edge midpoint or corner of the tile, and on past the trim into the bleed, so
 that printed tiles meet where the simulated ones link. Stars are joined by
@@ -39,7 +39,7 @@ from printkit.fonts import family, wrap
 from printkit.gamedata import GameData, Rules
 from printkit.piece_backs import with_generic_back
 from printkit.pieces import Piece, count_by_component, fill_bleed
-from printkit.twinkle_tiles import (
+from printkit.records.twinkle_tiles import (
     EXIT_POINTS,
     KINDS,
     REFERENCES,

@@ -195,11 +195,32 @@ def pieces(data: GameData, rules: Rules) -> list[Piece]:
     types = _panel_types(data, colours)
     fam = family(data.lang)
     fonts = [fam.regular, fam.bold]
-    comps = data.components
-    panel_size = tuple(comps["panel"]["size_mm"])
+    panels = _panels(data, rules, types, fonts)
+    starts = _start_panels(data, rules, types, fonts)
+    return [
+        *panels,
+        *starts,
+        *_boards(data, rules, types, fonts),
+        *_aids(data, rules, colours, types, len(starts), fonts),
+        *_score_pads(data, rules, colours, fonts),
+    ]
+
+
+def _copies(
+    data: GameData, component: str, label: str, size: Any, draw: Any, record: dict, numbered: bool = True
+) -> list[Piece]:
+    """`components.<component>.count` copies (1 if it names none) of one piece, numbered from #1 or #2."""
+    count = data.components[component].get("count", 1)
+    return [
+        Piece(component, label + (f" #{k + 1}" if numbered or k else ""), size, draw, record=record)
+        for k in range(count)
+    ]
+
+
+def _panels(data: GameData, rules: Rules, types: Sequence[Sequence[Colour]], fonts: list[str]) -> list[Piece]:
+    panel_size = tuple(data.components["panel"]["size_mm"])
     per_type = rules["panels_per_type"]  # the rule set has checked that they fill the board
-    n = rules["board"]
-    out = [
+    return [
         Piece(
             "panel",
             f"panel type {t} #{k + 1}",
@@ -210,9 +231,11 @@ def pieces(data: GameData, rules: Rules) -> list[Piece]:
         for t, sides in enumerate(types, 1)
         for k in range(per_type)
     ]
-    starts = _start_panels(data, rules, types, fonts)
-    out += starts
 
+
+def _boards(data: GameData, rules: Rules, types: Sequence[Sequence[Colour]], fonts: list[str]) -> list[Piece]:
+    comps = data.components
+    n = rules["board"]
     cell_of = comps["board"].get("cell_of", "panel")
     if cell_of not in comps or "size_mm" not in comps[cell_of]:
         raise DataError(
@@ -230,13 +253,22 @@ def pieces(data: GameData, rules: Rules) -> list[Piece]:
         "label": _text(data, "board", ["start"])["start"],
         "fonts": fonts,
     }
-    for k in range(comps["board"].get("count", 1)):
-        label = f"board {n}x{n}" + (f" #{k + 1}" if k else "")
-        out.append(Piece("board", label, (n * cell[0], n * cell[1]), _draw_board, record=board))
+    size = (n * cell[0], n * cell[1])
+    return _copies(data, "board", f"board {n}x{n}", size, _draw_board, board, numbered=False)
 
+
+def _aids(
+    data: GameData,
+    rules: Rules,
+    colours: Sequence[Colour],
+    types: Sequence[Sequence[Colour]],
+    starts: int,
+    fonts: list[str],
+) -> list[Piece]:
     text = _text(data, "aid", AID_KEYS)
+    per_type, n = rules["panels_per_type"], rules["board"]
     total = per_type * len(types)
-    counts = text["counts_fixed" if len(starts) == 1 else "counts_random"]
+    counts = text["counts_fixed" if starts == 1 else "counts_random"]
     aid = {
         "title": text["title"].format(game=data.title),
         "subtitle": text["subtitle"].format(variant=rules.label, n=n),
@@ -246,17 +278,17 @@ def pieces(data: GameData, rules: Rules) -> list[Piece]:
         "captions": [
             text["type_caption"].format(type=t, per_type=per_type) for t in range(1, len(types) + 1)
         ],
-        "counts": counts.format(types=len(types), per_type=per_type, total=total, starts=len(starts)),
+        "counts": counts.format(types=len(types), per_type=per_type, total=total, starts=starts),
         "ownership": _ownership(data, rules, colours, text),
         "colour_names": text["colours"],
         "join": text["join"],
-        "summary": _summary(rules, total, len(starts), types, text),
+        "summary": _summary(rules, total, starts, types, text),
         "fonts": fonts,
     }
-    for k in range(comps["aid"].get("count", 1)):
-        size = tuple(comps["aid"]["size_mm"])
-        out.append(Piece("aid", f"player aid #{k + 1}", size, _draw_aid, record=aid))
+    return _copies(data, "aid", "player aid", tuple(data.components["aid"]["size_mm"]), _draw_aid, aid)
 
+
+def _score_pads(data: GameData, rules: Rules, colours: Sequence[Colour], fonts: list[str]) -> list[Piece]:
     teams = rules["mode"] == "teams"
     text = _text(data, "score_pad", PAD_KEYS)
     pad = {
@@ -270,10 +302,8 @@ def pieces(data: GameData, rules: Rules) -> list[Piece]:
         "text": {k: text[k] for k in PAD_KEYS[2:]},
         "fonts": fonts,
     }
-    for k in range(comps["score_pad"].get("count", 1)):
-        size = tuple(comps["score_pad"]["size_mm"])
-        out.append(Piece("score_pad", f"score pad #{k + 1}", size, _draw_score_pad, record=pad))
-    return out
+    size = tuple(data.components["score_pad"]["size_mm"])
+    return _copies(data, "score_pad", "score pad", size, _draw_score_pad, pad)
 
 
 # ------------------------------------------------------------------ drawing

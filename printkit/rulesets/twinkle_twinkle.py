@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from printkit.records.twinkle_tiles import REFERENCES, check_sides, read_tiles
 from printkit.rulesets import RuleError, as_rule_errors, require
 from printkit.rulesets.shapes import PerPlayers
 from printkit.schema import Field
-from printkit.twinkle_tiles import REFERENCES, check_sides, read_tiles
 
 if TYPE_CHECKING:
     from printkit.gamedata import GameData, Rules

@@ -2,7 +2,7 @@
 
 Rules: the project's rules spec for Twinkle Twinkle, every number and option
 read from `data/twinkle_twinkle.toml`; the tiles come from the data file's tile
-list through `printkit.twinkle_tiles`, the same records the print-and-play kit
+list through `printkit.records.twinkle_tiles`, the same records the print-and-play kit
 draws.
 
 A turn is two moves by the owner of the standee to act: pick a tile of the
@@ -25,7 +25,7 @@ import numpy as np
 
 from printkit.errors import DataError
 from printkit.gamedata import Rules
-from printkit.twinkle_tiles import KINDS, check_sides, orient_mask, read_tiles
+from printkit.records.twinkle_tiles import KINDS, check_sides, orient_mask, read_tiles
 from simulate.engines.base import AgentBase, GameBase, Result, StateBase, copy_generator, solo_result
 from simulate.engines.twinkle_twinkle_gains import ChartGains, chart_after, rival_key
 from simulate.engines.twinkle_twinkle_scoring import (

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from printkit.twinkle_tiles import REFERENCES
+from printkit.records.twinkle_tiles import REFERENCES
 
 STAR, ASTEROID, SATELLITE, PLANET, BLACK_HOLE, COMET = range(6)
 CATEGORIES = (

@@ -16,7 +16,7 @@ from printkit.draw import pieces_for
 from printkit.draw.twinkle_twinkle import fill_text
 from printkit.errors import DataError
 from printkit.gamedata import load_game
-from printkit.twinkle_tiles import EXIT_POINTS, exit_names
+from printkit.records.twinkle_tiles import EXIT_POINTS, exit_names
 from simulate.engines import make_game
 
 DATA = load_game("twinkle_twinkle")

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from printkit.errors import DataError, run_cli
 from printkit.gamedata import load_game
-from printkit.twinkle_tiles import (
+from printkit.records.twinkle_tiles import (
     REFERENCES,
     exit_mask,
     exit_names,

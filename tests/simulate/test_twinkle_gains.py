@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printkit.gamedata import load_game
-from printkit.twinkle_tiles import REFERENCES
+from printkit.records.twinkle_tiles import REFERENCES
 from simulate.engines import make_game
 from simulate.engines.twinkle_twinkle import PLACE
 from simulate.engines.twinkle_twinkle_gains import ChartGains, rival_key

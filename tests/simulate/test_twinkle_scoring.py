@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from printkit.gamedata import load_game
-from printkit.twinkle_tiles import exit_mask
+from printkit.records.twinkle_tiles import exit_mask
 from simulate.engines.twinkle_twinkle import Game
 from simulate.engines.twinkle_twinkle_scoring import (
     ASTEROID,
