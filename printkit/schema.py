@@ -193,10 +193,6 @@ COLOURS = Field(
     _is_colours,
     records=COLOUR_RECORD_FIELDS,
 )
-def _is_ints_ge1(value: Any) -> bool:
-    return isinstance(value, list) and bool(value) and all(_is_int(v) and v >= 1 for v in value)
-
-
 COUNT = Field("a count >= 0", lambda v: _is_int(v) and v >= 0)
 POSITIVE = Field("an integer >= 1", lambda v: _is_int(v) and v >= 1)
 SIZE = Field(
@@ -249,7 +245,6 @@ COMPONENT_FIELDS: dict[str, Field] = {
     "kinds": Field("a non-empty list of names", lambda v: _is_strings(v) and bool(v)),
     # a generic back for every piece of the component (printkit/piece_backs.py)
     "back": Field('a table { rgb = "#rrggbb", text = "..." }', lambda v: isinstance(v, dict)),
-    "denominations": Field("a list of counter values >= 1", lambda v: _is_ints_ge1(v)),
 }
 KIND_FIELDS: dict[str, dict[str, Field]] = {
     "domino": {"max_pips": Field("an integer 1..9", lambda v: _is_int(v) and 1 <= v <= 9, True)},
