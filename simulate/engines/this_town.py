@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 from printkit.errors import DataError
 from printkit.gamedata import Rules
 from printkit.this_town_tiles import TileFace, read_tiles, town_points
-from simulate.engines.base import GameBase, Result, StateBase, placements_from_scores
+from simulate.engines.base import GameBase, Result, StateBase, copy_generator, placements_from_scores
 
 WIDTH = 1024
 ORIGIN = 512 * WIDTH + 512
@@ -528,9 +528,7 @@ class State(StateBase):
     # ------------------------------------------------ copies and views
     def clone(self) -> State:
         new = self._copy()
-        if self.rng is not None:
-            new.rng = random.Random()
-            new.rng.setstate(self.rng.getstate())
+        new.rng = copy_generator(self.rng)
         return new
 
     def _copy(self) -> State:

@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 
 from printkit.errors import DataError
 from printkit.gamedata import Rules
-from simulate.engines.base import GameBase, Result, StateBase, placements_from_scores
+from simulate.engines.base import GameBase, Result, StateBase, copy_generator, placements_from_scores
 
 # move kinds (move = kind << 7 | card)
 MOVE, PLACE, ENTER, EXIT, F_PORTAL, F_JUMP, F_TOKEN, FREEZE, RUN, LAND = range(10)
@@ -848,9 +848,7 @@ class State(StateBase):
     # ------------------------------------------------------ hidden information
     def clone(self) -> State:
         new = self._copy()
-        if self.rng is not None:
-            new.rng = random.Random()
-            new.rng.setstate(self.rng.getstate())
+        new.rng = copy_generator(self.rng)
         return new
 
     def _copy(self) -> State:
