@@ -24,14 +24,13 @@ from printkit.gamedata import GameData, Rules, load_game
 from simulate import balance
 from simulate.agents import parse_agents
 from simulate.engines import ENGINES, make_game
+from simulate.options import PlayOptions
 from simulate.progress import Progress
 from simulate.report import Arm, Context, Verdict, write_report
 from simulate.runner import RunConfig, folder_lock, run_to_csv
 from simulate.stats import wilson
 from simulate.tally import ArmTally, tally_csv
 from simulate.verdict import Finding, arm_findings, comparison_findings
-
-DEFAULT_MAX_GAMES = 100_000
 
 
 def slug(text: str) -> str:
@@ -162,30 +161,22 @@ class Plan:
     folder: Path
 
 
-def plan_arms(
-    game: str,
-    specs: list[str],
-    sets: Sequence[str],
-    players: int | None,
-    agent_specs: Sequence[str],
-    games: int,
-    seed: int,
-    jobs: int,
-    out: Path,
-) -> Plan:
-    data = load_for_run(game, games, jobs)
+def plan_arms(game: str, specs: list[str], options: PlayOptions) -> Plan:
+    """The arms' rules, engines and agents and the run's folder, all checked before a game is played."""
+    agent_specs = options.agents
+    data = load_for_run(game, options.games, options.jobs)
     if len(agent_specs) > 2:
         raise DataError(f"--agents: at most two agent sets to compare, got {len(agent_specs)}")
     if len(set(agent_specs)) != len(agent_specs):
         raise DataError(f"--agents: the same agent set is given twice: {', '.join(agent_specs)}")
-    arms_rules = [data.resolve(spec, sets, players) for spec in specs]
+    arms_rules = [data.resolve(spec, options.sets, options.players) for spec in specs]
     labels = [r.label for r in arms_rules]
     if len(set(labels)) != len(labels):
         raise DataError(f"--variant: the same arm is given twice: {', '.join(labels)}")
     engines = [make_game(r) for r in arms_rules]
     agent_sets = [[parse_agents(spec, data.engine, r.players) for r in arms_rules] for spec in agent_specs]
     names = [agents_name(a[0]) for a in agent_sets]
-    folder = run_folder(out, data, labels, sets, names, seed)
+    folder = run_folder(options.out, data, labels, options.sets, names, options.seed)
     return Plan(data, arms_rules, engines, agent_sets, folder)
 
 
@@ -210,79 +201,42 @@ def _half_width(tally: ArmTally) -> float:
     return max(r["p"] - r["lo"], r["hi"] - r["p"]) if s["decided"] else 1.0
 
 
-def check_precision(precision: float | None, max_games: int, games: int) -> None:
-    """Refuse a `--precision` no interval can meet, or a cap below the first round of games."""
-    if precision is not None and not 0 < precision < 0.5:
-        raise DataError(f"--precision: expected a half-width between 0 and 0.5 (e.g. 0.02), got {precision}")
-    if precision is not None and max_games < games:
-        raise DataError(f"--max-games: expected at least --games ({games}), got {max_games}")
-
-
 def play_to_precision(
-    play: Callable[[int, bool], list[ArmTally]],
-    games: int,
-    fresh: bool,
-    precision: float | None,
-    max_games: int,
-    progress: Progress,
+    play: Callable[[int, bool], list[ArmTally]], options: PlayOptions, progress: Progress
 ) -> tuple[int, list[ArmTally]]:
-    """Play `games` per arm, then `games` more at a time while an arm's first-mover interval is too wide.
+    """Play `--games` per arm, then as many more at a time while an arm's first-mover interval is too wide.
 
     `play(n, fresh)` plays (or resumes) every arm to n games and returns their tallies.
     """
-    n = games
-    tallies = play(n, fresh)
-    while precision is not None and n < max_games and max(_half_width(t) for t in tallies) > precision:
-        step = min(games, max_games - n)
+    n, precision, cap = options.games, options.precision, options.max_games
+    tallies = play(n, options.fresh)
+    while precision is not None and n < cap and max(_half_width(t) for t in tallies) > precision:
+        step = min(options.games, cap - n)
         progress.grow(step * len(tallies))
         n += step
         tallies = play(n, False)
     return n, tallies
 
 
-def run_arms(
-    game: str,
-    specs: list[str],
-    sets: Sequence[str],
-    players: int | None,
-    agents: str | Sequence[str],
-    games: int,
-    seed: int,
-    jobs: int,
-    out: Path,
-    fresh: bool,
-    quiet: bool,
-    precision: float | None = None,
-    max_games: int = DEFAULT_MAX_GAMES,
-) -> tuple[Path, dict[str, Path], list[str]]:
+def run_arms(game: str, specs: list[str], options: PlayOptions) -> tuple[Path, dict[str, Path], list[str]]:
     """Play every arm (under each agent set), write the report; return folder, files and verdict lines."""
-    agent_specs = [agents] if isinstance(agents, str) else list(agents)
-    check_precision(precision, max_games, games)
-    plan = plan_arms(game, specs, sets, players, agent_specs, games, seed, jobs, out)
+    plan = plan_arms(game, specs, options)
     with folder_lock(plan.folder):
-        return _run_plan(plan, games, seed, jobs, fresh, quiet, precision, max_games)
+        return _run_plan(plan, options)
 
 
-def _run_plan(
-    plan: Plan,
-    games: int,
-    seed: int,
-    jobs: int,
-    fresh: bool,
-    quiet: bool,
-    precision: float | None,
-    max_games: int,
-) -> tuple[Path, dict[str, Path], list[str]]:
-    arms_count = len(plan.rules) * len(plan.agent_sets)
-    per_set = len(plan.rules)
-    with Progress(games * arms_count, f"{plan.data.title}: {arms_count} x {games} games", quiet) as progress:
+def _run_plan(plan: Plan, options: PlayOptions) -> tuple[Path, dict[str, Path], list[str]]:
+    games, per_set = options.games, len(plan.rules)
+    arms_count = per_set * len(plan.agent_sets)
+    label = f"{plan.data.title}: {arms_count} x {games} games"
+    with Progress(games * arms_count, label, options.quiet) as progress:
 
         def play(n: int, fresh: bool) -> list[ArmTally]:
-            return [t for row in _play_all(plan, n, seed, jobs, fresh, progress) for t in row]
+            return [t for row in _play_all(plan, n, options.seed, options.jobs, fresh, progress) for t in row]
 
-        n, flat = play_to_precision(play, games, fresh, precision, max_games, progress)
+        n, flat = play_to_precision(play, options, progress)
     tallies = [flat[k : k + per_set] for k in range(0, len(flat), per_set)]
-    return report_arms(plan, tallies, n, seed, precision)
+    return report_arms(plan, tallies, n, options.seed, options.precision)
 
 
 def report_arms(

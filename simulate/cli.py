@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import click
@@ -10,12 +11,13 @@ from printkit.errors import DataError, run_cli
 from printkit.gamedata import available_games, load_game
 from simulate.agent_speed import time_agent
 from simulate.agents import GENERIC, agent_kinds, describe_agents, parse_agents
-from simulate.arms import DEFAULT_MAX_GAMES, run_arms, worker_count
+from simulate.arms import run_arms, worker_count
 from simulate.bench import measure, table
 from simulate.cluster import on_cluster
 from simulate.engines import ENGINES, make_game
 from simulate.ladder import plan_ladder, run_ladder
 from simulate.ladder_report import table_lines
+from simulate.options import DEFAULT_MAX_GAMES, PlayOptions
 from simulate.sweep import DEFAULT_GAMES as DEFAULT_SWEEP_GAMES
 from simulate.sweep import run_sweep
 
@@ -44,25 +46,6 @@ SCHEDULER_OPTION = click.option(
 )
 
 
-PRECISION_OPTIONS = [
-    click.option(
-        "--precision",
-        type=float,
-        default=None,
-        metavar="X",
-        help="Play on, --games more at a time, until every arm's first-mover share is known to "
-        "within X either side (95%), e.g. 0.02; at most --max-games per arm.",
-    ),
-    click.option(
-        "--max-games",
-        type=GAMES,
-        default=DEFAULT_MAX_GAMES,
-        show_default=True,
-        help="Cap on games per arm for --precision.",
-    ),
-]
-
-
 def _agents_help() -> str:
     """Every agent of every game, one line each, for `--agents` help."""
     own = [
@@ -80,7 +63,12 @@ def _agents_help() -> str:
 AGENTS_HELP = _agents_help()
 
 
-def _common(f):
+def _play_options(games: int, games_help: str, agents_help: str, several_agents: bool, paths_said: str):
+    """The options run, compare and sweep share, gathered into one `options: PlayOptions` argument.
+
+    The decorated command also gets `--jobs` resolved (`--force`) and runs
+    inside `--scheduler`'s cluster when one is named.
+    """
     options = [
         click.option(
             "--set",
@@ -94,14 +82,12 @@ def _common(f):
         ),
         click.option(
             "--agents",
-            "agents",
-            multiple=True,
-            default=("greedy",),
+            multiple=several_agents,
+            default=("greedy",) if several_agents else "greedy",
             show_default=True,
-            help=AGENTS_HELP + " Give it twice (--agents greedy --agents mcts:200) to play every arm "
-            "under both and say which conclusions hold under both.",
+            help=agents_help,
         ),
-        click.option("--games", type=GAMES, default=2000, show_default=True, help="Games per arm."),
+        click.option("--games", type=GAMES, default=games, show_default=True, help=games_help),
         SEED_OPTION,
         JOBS_OPTION,
         FORCE_OPTION,
@@ -116,12 +102,49 @@ def _common(f):
         click.option(
             "--fresh", is_flag=True, help="Replace an earlier run in the same folder instead of resuming it."
         ),
-        click.option("--quiet", is_flag=True, help="No progress bar (the summary is still printed)."),
-        *PRECISION_OPTIONS,
+        click.option("--quiet", is_flag=True, help=f"No progress bar ({paths_said} still printed)."),
+        click.option(
+            "--precision",
+            type=float,
+            default=None,
+            metavar="X",
+            help="Play on, --games more at a time, until every arm's first-mover share is known to "
+            "within X either side (95%), e.g. 0.02; at most --max-games per arm.",
+        ),
+        click.option(
+            "--max-games",
+            type=GAMES,
+            default=DEFAULT_MAX_GAMES,
+            show_default=True,
+            help="Cap on games per arm for --precision.",
+        ),
     ]
-    for option in reversed(options):
-        f = option(f)
-    return f
+
+    def decorate(command):
+        @functools.wraps(command)
+        def gathered(*, agents, jobs, force, scheduler, **given):
+            shared = {name: given.pop(name) for name in PLAY_FIELDS}
+            agent_sets = tuple(agents) if several_agents else (agents,)
+            options = PlayOptions(agents=agent_sets, jobs=worker_count(jobs, force), **shared)
+            with on_cluster(scheduler):
+                return command(options=options, **given)
+
+        for option in reversed(options):
+            gathered = option(gathered)
+        return gathered
+
+    return decorate
+
+
+PLAY_FIELDS = ("sets", "players", "games", "seed", "out", "fresh", "quiet", "precision", "max_games")
+ARM_OPTIONS = _play_options(
+    2000,
+    "Games per arm.",
+    AGENTS_HELP + " Give it twice (--agents greedy --agents mcts:200) to play every arm "
+    "under both and say which conclusions hold under both.",
+    several_agents=True,
+    paths_said="the summary is",
+)
 
 
 def _finish(folder: Path, written: dict[str, Path], lines: list[str]) -> None:
@@ -146,31 +169,10 @@ def cli() -> None:
     show_default=True,
     help="Variant names and key=value parts joined by +, e.g. board7+deal=equal.",
 )
-@_common
-def run_cmd(
-    game,
-    variant,
-    sets,
-    players,
-    agents,
-    games,
-    seed,
-    jobs,
-    force,
-    scheduler,
-    out,
-    fresh,
-    quiet,
-    precision,
-    max_games,
-):
+@ARM_OPTIONS
+def run_cmd(game, variant, options):
     """Play GAME many times under one set of rules and write a balance report."""
-    jobs = worker_count(jobs, force)
-    with on_cluster(scheduler):
-        folder, written, lines = run_arms(
-            game, [variant], sets, players, agents, games, seed, jobs, out, fresh, quiet, precision, max_games
-        )
-    _finish(folder, written, lines)
+    _finish(*run_arms(game, [variant], options))
 
 
 @cli.command("compare")
@@ -182,34 +184,12 @@ def run_cmd(
     required=True,
     help="An arm (repeat for each): variant names and key=value parts joined by +.",
 )
-@_common
-def compare_cmd(
-    game,
-    variants,
-    sets,
-    players,
-    agents,
-    games,
-    seed,
-    jobs,
-    force,
-    scheduler,
-    out,
-    fresh,
-    quiet,
-    precision,
-    max_games,
-):
+@ARM_OPTIONS
+def compare_cmd(game, variants, options):
     """Play GAME under two or more variants side by side, with tests between them."""
-    jobs = worker_count(jobs, force)
     if len(variants) < 2:
         raise DataError("--variant: compare needs two or more arms, e.g. --variant default --variant board7")
-    with on_cluster(scheduler):
-        folder, written, lines = run_arms(
-            game, list(variants), sets, players, agents, games, seed, jobs, out, fresh, quiet, precision,
-            max_games,
-        )  # fmt: skip
-    _finish(folder, written, lines)
+    _finish(*run_arms(game, list(variants), options))
 
 
 @cli.command("bench")
@@ -276,9 +256,7 @@ def agents_cmd(game):
     show_default=True,
     help="The agent in the other seats when the game has 3+ players.",
 )
-@click.option(
-    "--games", type=GAMES, default=200, show_default=True, help="Games per pair (whole seatings)."
-)
+@click.option("--games", type=GAMES, default=200, show_default=True, help="Games per pair (whole seatings).")
 @SEED_OPTION
 @JOBS_OPTION
 @FORCE_OPTION
@@ -355,7 +333,7 @@ def demo_cmd(games, jobs, force, out):
             made.append(f"{data.title}: print-and-play PDF  {pdf}")
         headline = list(data.game.get("headline", []))
         if data.engine in ENGINES and len(headline) >= 2:
-            _, written, _ = run_arms(name, headline, (), None, "greedy", games, 1, jobs, out, True, False)
+            _, written, _ = run_arms(name, headline, PlayOptions(games=games, jobs=jobs, out=out, fresh=True))
             made.append(f"{data.title}: {' vs '.join(headline)} report  {written['pdf']}")
     click.echo("\n".join(made))
 
@@ -373,54 +351,16 @@ def demo_cmd(games, jobs, force, out):
 @click.option(
     "--variant", default="default", show_default=True, help="The rules every combination starts from."
 )
-@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override a rule for every arm.")
-@click.option(
-    "--players", type=int, default=None, help="Player count (default: the variant's or the game's)."
+@_play_options(
+    DEFAULT_SWEEP_GAMES,
+    "Games per combination.",
+    "One agent for every seat, or one per seat.",
+    several_agents=False,
+    paths_said="the paths written are",
 )
-@click.option(
-    "--agents", default="greedy", show_default=True, help="One agent for every seat, or one per seat."
-)
-@click.option(
-    "--games", type=GAMES, default=DEFAULT_SWEEP_GAMES, show_default=True, help="Games per combination."
-)
-@SEED_OPTION
-@JOBS_OPTION
-@FORCE_OPTION
-@SCHEDULER_OPTION
-@click.option(
-    "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True
-)
-@click.option(
-    "--fresh", is_flag=True, help="Replace earlier runs in the same folder instead of resuming them."
-)
-@click.option("--quiet", is_flag=True, help="No progress bar (the paths written are still printed).")
-@PRECISION_OPTIONS[0]
-@PRECISION_OPTIONS[1]
-def sweep_cmd(
-    game,
-    grid,
-    variant,
-    sets,
-    players,
-    agents,
-    games,
-    seed,
-    jobs,
-    force,
-    scheduler,
-    out,
-    fresh,
-    quiet,
-    precision,
-    max_games,
-):
+def sweep_cmd(game, grid, variant, options):
     """Play GAME under every combination of a grid of rule values; one table row per combination."""
-    jobs = worker_count(jobs, force)
-    with on_cluster(scheduler):
-        written = run_sweep(
-            game, grid, variant, sets, players, agents, games, seed, jobs, out, fresh, quiet, precision,
-            max_games,
-        )  # fmt: skip
+    written = run_sweep(game, grid, variant, options)
     click.echo(f"table: {written['markdown']}")
     click.echo(f"csv: {written['csv']}")
     click.echo(f"figures: {written['figure']}, {written['effects']}")

@@ -38,12 +38,10 @@ import numpy as np  # noqa: E402
 
 from printkit.atomic import atomic_path, write_text  # noqa: E402
 from printkit.errors import DataError  # noqa: E402
-from printkit.gamedata import GameData  # noqa: E402
+from printkit.gamedata import GameData, Rules  # noqa: E402
 from simulate.agents import parse_agents  # noqa: E402
 from simulate.arms import (  # noqa: E402
-    DEFAULT_MAX_GAMES,
     agents_name,
-    check_precision,
     load_for_run,
     play_arm,
     play_to_precision,
@@ -52,6 +50,7 @@ from simulate.arms import (  # noqa: E402
 from simulate.balance import summarize  # noqa: E402
 from simulate.effects import OUTCOMES, Design, analysis_markdown, main_effects  # noqa: E402
 from simulate.engines import make_game  # noqa: E402
+from simulate.options import PlayOptions  # noqa: E402
 from simulate.progress import Progress  # noqa: E402
 from simulate.runner import folder_lock  # noqa: E402
 from simulate.tally import ArmTally  # noqa: E402
@@ -114,100 +113,111 @@ def grid_of(data: GameData, specs: Sequence[str]) -> list[Axis]:
     return parse_grid(default, origin=f"{data.where()}: game.sweep")
 
 
-def run_sweep(
-    game: str,
-    grid: Sequence[str],
-    variant: str,
-    sets: Sequence[str],
-    players: int | None,
-    agents: str,
-    games: int,
-    seed: int,
-    jobs: int,
-    out: Path,
-    fresh: bool,
-    quiet: bool,
-    precision: float | None = None,
-    max_games: int = DEFAULT_MAX_GAMES,
-) -> dict[str, Path]:
-    """Play every combination of the grid and write the sweep's table and figure; return their paths."""
-    check_precision(precision, max_games, games)
-    data = load_for_run(game, games, jobs)
+@dataclass
+class SweepPlan:
+    """What a sweep plays: the data, the grid, and each combination's values, rules, engine and agents."""
+
+    data: GameData
+    axes: list[Axis]
+    arms: list[tuple[tuple[str, ...], Rules, Any, tuple[str, ...]]]
+    folder: Path
+
+
+def run_sweep(game: str, grid: Sequence[str], variant: str, options: PlayOptions) -> dict[str, Path]:
+    """Play every combination of the grid and write the sweep's table and figures; return their paths.
+
+    A sweep plays under one agent set: `options.agents` holds one spec.
+    """
+    plan = plan_sweep(game, grid, variant, options)
+    with folder_lock(plan.folder):
+        games, rows = _play_sweep(plan, options)
+        return write_sweep(plan, rows, games, options.seed)
+
+
+def plan_sweep(game: str, grid: Sequence[str], variant: str, options: PlayOptions) -> SweepPlan:
+    """Every combination's rules, engine and agents (checked before any game is played) and the folder."""
+    (agents,) = options.agents
+    data = load_for_run(game, options.games, options.jobs)
     axes = grid_of(data, grid)
     base = [p for p in variant.split("+") if p and not (p == "default" and "default" not in data.variants)]
-    combos = list(itertools.product(*(a.values for a in axes)))
     arms = []
-    for combo in combos:
+    for combo in itertools.product(*(a.values for a in axes)):
         parts = base + [f"{a.key}={v}" for a, v in zip(axes, combo, strict=True)]
-        rules = data.resolve(parts, sets, players)
+        rules = data.resolve(parts, options.sets, options.players)
         engine = make_game(rules)  # engine-level checks of every arm before any game is played
-        names = parse_agents(agents, data.engine, rules.players)
-        arms.append((combo, rules, engine, names))
-    folder = out / data.name / ("sweep-" + "-".join(a.short for a in axes))
+        arms.append((combo, rules, engine, parse_agents(agents, data.engine, rules.players)))
+    folder = options.out / data.name / ("sweep-" + "-".join(a.short for a in axes))
     named = [p for p in base if p != "default"]
     if named:
         folder = folder.with_name(folder.name + "+" + slug("+".join(named)))
-    if sets:
-        folder = folder.with_name(folder.name + "+" + slug("+".join(sets)))
-    folder = folder.with_name(folder.name + f".{slug(agents_name(arms[0][3]))}.seed{seed}")
-    with folder_lock(folder):
-        label = f"{data.title}: sweep of {len(arms)} combinations x {games} games"
-        with Progress(games * len(arms), label, quiet) as progress:
+    if options.sets:
+        folder = folder.with_name(folder.name + "+" + slug("+".join(options.sets)))
+    folder = folder.with_name(folder.name + f".{slug(agents_name(arms[0][3]))}.seed{options.seed}")
+    return SweepPlan(data, axes, arms, folder)
 
-            def play(n: int, fresh: bool) -> list[ArmTally]:
-                return [
-                    play_arm(
-                        data,
-                        rules,
-                        names,
-                        n,
-                        seed,
-                        folder / "arms" / _arm_dir(axes, combo),
-                        jobs,
-                        fresh,
-                        progress.update,
-                    )[1]
-                    for combo, rules, _, names in arms
-                ]
 
-            games, tallies = play_to_precision(play, games, fresh, precision, max_games, progress)
-        rows = [
-            Row(
-                tuple(combo),
-                rules.label,
-                rules.players,
-                names,
-                summarize(tally, engine.shown_metrics(), engine.categories),
-            )
-            for (combo, rules, engine, names), tally in zip(arms, tallies, strict=True)
-        ]
-        categories = arms[0][2].categories
-        heading = _heading(data.title, axes, rows, games, seed)
-        written = {
-            "csv": folder / "sweep.csv",
-            "markdown": folder / "sweep.md",
-            "figure": folder / "sweep.png",
-            "effects": folder / "effects.png",
-        }
-        design = Design(
-            [a.key for a in axes],
-            [a.values for a in axes],
-            [r.values for r in rows],
-            [r.summary for r in rows],
+def _play_sweep(plan: SweepPlan, options: PlayOptions) -> tuple[int, list[Row]]:
+    """Play (or resume) every combination, to `--precision` if asked; the games per arm and one row each."""
+    label = f"{plan.data.title}: sweep of {len(plan.arms)} combinations x {options.games} games"
+    with Progress(options.games * len(plan.arms), label, options.quiet) as progress:
+
+        def play(n: int, fresh: bool) -> list[ArmTally]:
+            return [
+                play_arm(
+                    plan.data,
+                    rules,
+                    names,
+                    n,
+                    options.seed,
+                    plan.folder / "arms" / _arm_dir(plan.axes, combo),
+                    options.jobs,
+                    fresh,
+                    progress.update,
+                )[1]
+                for combo, rules, _, names in plan.arms
+            ]
+
+        games, tallies = play_to_precision(play, options, progress)
+    rows = [
+        Row(
+            tuple(combo),
+            rules.label,
+            rules.players,
+            names,
+            summarize(tally, engine.shown_metrics(), engine.categories),
         )
-        write_text(written["csv"], table_csv(axes, rows, categories))
-        markdown = (
-            table_markdown(heading, axes, rows, categories) + "\n" + "\n".join(analysis_markdown(design))
-        )
-        write_text(written["markdown"], markdown)
-        for name, fig in (
-            ("figure", figure(heading, axes, rows, categories)),
-            ("effects", effects_figure(heading, design)),
-        ):
-            with atomic_path(written[name]) as tmp:
-                fig.savefig(tmp, format="png", dpi=100, metadata={"Software": None})
-            plt.close(fig)
-        return written
+        for (combo, rules, engine, names), tally in zip(plan.arms, tallies, strict=True)
+    ]
+    return games, rows
+
+
+def write_sweep(plan: SweepPlan, rows: list[Row], games: int, seed: int) -> dict[str, Path]:
+    """`sweep.csv`, `sweep.md` (with which factor matters), `sweep.png` and `effects.png`; their paths."""
+    axes, categories = plan.axes, plan.arms[0][2].categories
+    heading = _heading(plan.data.title, axes, rows, games, seed)
+    written = {
+        "csv": plan.folder / "sweep.csv",
+        "markdown": plan.folder / "sweep.md",
+        "figure": plan.folder / "sweep.png",
+        "effects": plan.folder / "effects.png",
+    }
+    design = Design(
+        [a.key for a in axes],
+        [a.values for a in axes],
+        [r.values for r in rows],
+        [r.summary for r in rows],
+    )
+    write_text(written["csv"], table_csv(axes, rows, categories))
+    markdown = table_markdown(heading, axes, rows, categories) + "\n" + "\n".join(analysis_markdown(design))
+    write_text(written["markdown"], markdown)
+    for name, fig in (
+        ("figure", figure(heading, axes, rows, categories)),
+        ("effects", effects_figure(heading, design)),
+    ):
+        with atomic_path(written[name]) as tmp:
+            fig.savefig(tmp, format="png", dpi=100, metadata={"Software": None})
+        plt.close(fig)
+    return written
 
 
 def effects_figure(heading: str, design: Design) -> plt.Figure:

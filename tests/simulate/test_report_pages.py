@@ -13,6 +13,7 @@ from test_report_stats import draw_heavy
 from printkit.gamedata import load_game
 from simulate import balance, report
 from simulate.arms import build_verdict, category_colours, run_arms
+from simulate.options import PlayOptions
 from simulate.progress import Progress
 from simulate.tally import tally_csv
 
@@ -110,21 +111,18 @@ def test_quiet_keeps_the_summary_and_folders_carry_agents_and_seed(run_tool, tmp
 
 def test_precision_plays_on_until_the_interval_is_narrow_and_is_deterministic(tmp_path):
     def once(name):
-        _, written, _ = run_arms(
-            "united_square",
-            ["default"],
-            (),
-            None,
-            "random",
-            64,
-            2,
-            1,
-            tmp_path / name,
-            True,
-            True,
+        options = PlayOptions(
+            agents=("random",),
+            games=64,
+            seed=2,
+            jobs=1,
+            out=tmp_path / name,
+            fresh=True,
+            quiet=True,
             precision=0.09,
             max_games=640,
         )
+        _, written, _ = run_arms("united_square", ["default"], options)
         return written["summary"].read_text()
 
     first = once("a")
@@ -170,22 +168,18 @@ def test_sweep_precision_plays_every_combination_on_to_the_same_count(tmp_path):
     from simulate.sweep import run_sweep
 
     def once(name):
-        written = run_sweep(
-            "united_square",
-            ("deal=random,equal",),
-            "default",
-            (),
-            None,
-            "random",
-            64,
-            5,
-            1,
-            tmp_path / name,
-            True,
-            True,
+        options = PlayOptions(
+            agents=("random",),
+            games=64,
+            seed=5,
+            jobs=1,
+            out=tmp_path / name,
+            fresh=True,
+            quiet=True,
             precision=0.1,
             max_games=320,
         )
+        written = run_sweep("united_square", ("deal=random,equal",), "default", options)
         return written["csv"].read_text()
 
     text = once("a")

@@ -10,23 +10,15 @@ from printkit.errors import DataError
 from printkit.gamedata import load_game
 from simulate import stats
 from simulate.arms import run_arms
+from simulate.options import PlayOptions
 from simulate.runner import RunConfig, game_seeds, read_rows, run_to_csv
 
 
 def _arms(tmp_path, jobs, name):
-    folder, written, _ = run_arms(
-        "united_square",
-        ["default", "equal_deal"],
-        (),
-        None,
-        "random,greedy",
-        300,
-        7,
-        jobs,
-        tmp_path / name,
-        fresh=True,
-        quiet=True,
+    options = PlayOptions(
+        agents=("random,greedy",), games=300, seed=7, jobs=jobs, out=tmp_path / name, fresh=True, quiet=True
     )
+    folder, written, _ = run_arms("united_square", ["default", "equal_deal"], options)
     return folder, written
 
 

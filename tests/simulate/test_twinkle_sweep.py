@@ -10,13 +10,15 @@ import pytest
 from printkit.errors import DataError, run_cli
 from printkit.gamedata import load_game
 from simulate.cli import cli
+from simulate.options import PlayOptions
 from simulate.sweep import grid_of, parse_grid, run_sweep
 
 GRID = ("sides.comets=green,blue", "sides.black_holes=green,blue")
 
 
 def _sweep(out, jobs: int, grid=GRID):
-    return run_sweep("twinkle_twinkle", grid, "default", (), 2, "random", 5, 3, jobs, out, False, True)
+    options = PlayOptions(players=2, agents=("random",), games=5, seed=3, jobs=jobs, out=out, quiet=True)
+    return run_sweep("twinkle_twinkle", grid, "default", options)
 
 
 def test_sweep_writes_one_row_per_combination_and_jobs_do_not_matter(tmp_path) -> None:
