@@ -2,7 +2,7 @@
 
 Everything comes from `data/this_town.toml`: the colours and their brand
 shapes (`[[game.colours]]`), the tiles of the tile set the rules choose
-(through `printkit.this_town_tiles.read_tiles`, the records the engine plays),
+(through `printkit.records.this_town_tiles.read_tiles`, the records the engine plays),
 the tile, track, marker and reference sizes, and every printed word
 (`components.*.text`, in the language `data.lang` chose).
 
@@ -30,7 +30,7 @@ from printkit.errors import DataError
 from printkit.fonts import family, wrap
 from printkit.gamedata import GameData, Rules
 from printkit.pieces import Piece, fill_bleed
-from printkit.this_town_tiles import SECTIONS, TileFace, read_tiles, town_points
+from printkit.records.this_town_tiles import SECTIONS, TileFace, read_tiles, town_points
 
 RGB = re.compile(r"#[0-9a-fA-F]{6}")
 SHAPES = ("circle", "square", "triangle", "diamond")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from printkit.records.this_town_tiles import read_tiles
 from printkit.rulesets import RuleError, as_rule_errors, require
 from printkit.schema import STRINGS, Field
-from printkit.this_town_tiles import read_tiles
 
 if TYPE_CHECKING:
     from printkit.gamedata import GameData, Rules

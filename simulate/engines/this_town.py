@@ -2,7 +2,7 @@
 
 Rules: the project's rules spec for This Town, every option read from
 `data/this_town.toml`, tiles from its tile lists through
-`printkit.this_town_tiles` (the records the print kit draws).
+`printkit.records.this_town_tiles` (the records the print kit draws).
 
 Table: cells of a 1024-wide grid, `cell = row * 1024 + column`, the start tile
 in the middle; a tile never drifts 500 cells from it in 25 tiles and their
@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 
 from printkit.errors import DataError
 from printkit.gamedata import Rules
-from printkit.this_town_tiles import TileFace, read_tiles, town_points
+from printkit.records.this_town_tiles import TileFace, read_tiles, town_points
 from simulate.engines.base import GameBase, Result, StateBase, copy_generator, placements_from_scores
 
 WIDTH = 1024

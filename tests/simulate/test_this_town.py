@@ -14,7 +14,7 @@ import random
 import pytest
 
 from printkit.gamedata import load_game
-from printkit.this_town_tiles import DIAGONALS, SECTIONS, TileFace
+from printkit.records.this_town_tiles import DIAGONALS, SECTIONS, TileFace
 from simulate.engines import make_game
 from simulate.engines.this_town import DECLINE, ORIGIN, PICK, PLACE, WIDTH, break_tie, town_points
 
