@@ -266,6 +266,25 @@ def test_between_arms_draw_rate_alone_and_seat_split_on_decided_games(tmp_path):
     assert comp["tests"]["seat_balance"]["p"] > 0.9
 
 
+def test_length_change_with_equal_medians_shows_the_means(tmp_path):
+    # 60 games of 20 moves in both arms; the other 40 last 10 moves in a and 30 in b:
+    # both medians are 20, the means 16.0 and 24.0, and every longer game is in b
+    def games(other_length):
+        lengths = [20] * 60 + [other_length] * 40
+        return [dict(first=1, winners="1", draw=0, scores=[8, 5], moves=m) for m in lengths]
+
+    a = tally_csv(write_games(tmp_path / "a.csv", 2, games(10)), [0, 1])
+    b = tally_csv(write_games(tmp_path / "b.csv", 2, games(30)), [0, 1])
+    sa, sb = balance.summarize(a, (), ()), balance.summarize(b, (), ())
+    comp = balance.compare(a, b, sa, sb)
+    balance.apply_holm({"a": sa, "b": sb}, {"b vs a": comp})
+    line = next(
+        f.text for f in verdict.comparison_findings("a", "b", sa, sb, comp) if f.question == "length change"
+    )
+    said = "Length: b median 20 moves (mean 24.0) against a 20 moves (mean 16.0): longer games (p"
+    assert line.startswith(said)
+
+
 def test_holm_by_hand():
     # sorted 0.01, 0.02, 0.04 times 3, 2, 1 -> 0.03, 0.04, 0.04 (kept monotone)
     assert stats.holm([0.04, None, 0.01, 0.02]) == pytest.approx([0.04, None, 0.03, 0.04])
