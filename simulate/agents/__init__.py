@@ -10,6 +10,7 @@ line an agent is a spec (`simulate.agents.spec`): `random`, `greedy`, `mc:20`,
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from printkit.errors import DataError
@@ -60,10 +61,17 @@ def parse_agents(spec: str, engine: str, players: int) -> tuple[str, ...]:
 
 def make_agent(name: str, game: Any, seat: int, rng: random.Random) -> AgentBase:
     """Build the agent a canonical spec names for one seat."""
-    kinds = agent_kinds(game.rules.meta["engine"])
+    cls, kwargs = _agent_maker(name, game.rules.meta["engine"])
+    return cls(game, seat, rng, **kwargs)
+
+
+@lru_cache(maxsize=256)
+def _agent_maker(name: str, engine: str) -> tuple[type[AgentBase], dict[str, Any]]:
+    """The class and keyword arguments of a spec, worked out once: the runner builds agents for every game."""
+    kinds = agent_kinds(engine)
     spec = parse_spec(name, kinds, "agent")
     cls = kinds[spec.kind]
-    return cls(game, seat, rng, **spec_kwargs(spec, cls))
+    return cls, spec_kwargs(spec, cls)
 
 
 def make_agents(names: tuple[str, ...], game: Any, seeds: list[int]) -> list[AgentBase]:

@@ -15,7 +15,9 @@ class RandomAgent(Agent):
     needs_view = False
 
     def choose(self, view: StateBase | None, legal: list[Any]) -> Any:
-        return legal[self.rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+        # _randbelow(n) is what randrange(n) returns for n > 0, without its argument checks: the same
+        # moves, and this runs for every move of every random game
+        return legal[self.rng._randbelow(len(legal))] if len(legal) > 1 else legal[0]
 
 
 class GreedyAgent(Agent):
