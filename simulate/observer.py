@@ -44,60 +44,55 @@ class LeadRecord:
         self.positions.append(scores)
         self.moves.append(moves)
 
-    def changes(self) -> list[tuple[int, list[float]]]:
-        """(position, side scores) at the start and wherever the scores changed."""
-        out: list[tuple[int, list[float]]] = []
-        last = None
-        seat_side = self.seat_side
-        solo = self.sides == len(seat_side)
+    def columns(self, result: Result) -> dict[str, float]:
+        """The generic balance columns of the finished (or capped) game.
+
+        One pass over the positions, for every game of a run: it skips a
+        position whose scores equal the one before (nothing changed), notes
+        where the current run of one sole leader (or of a shared top) began,
+        and how far the eventual winner's side trailed.
+        """
+        ranked = not (result.capped or result.draw or not result.winners)
+        winner = self.seat_side[result.winners[0]] if ranked else 0
+        seat_side, sides = self.seat_side, self.sides
+        solo = sides == len(seat_side)
+        last: Sequence[float] | None = None
+        totals: Sequence[float] = ()
+        leader = -2  # the sole leader at the last position (-1 when the top is shared)
+        run_from = 0  # where the run of that leader began
+        sole = -1  # the last side that led alone
+        changes = 0
+        drama = 0.0
         for k, scores in zip(self.moves, self.positions, strict=True):
             if scores == last:
                 continue
             last = scores
             if solo:
-                totals = list(scores)
+                totals = scores
             else:
-                totals = [0.0] * self.sides
+                totals = [0.0] * sides
                 for seat, points in enumerate(scores):
                     totals[seat_side[seat]] += points
-            out.append((k, totals))
-        return out
-
-    def columns(self, result: Result) -> dict[str, float]:
-        """The generic balance columns of the finished (or capped) game."""
-        changed = self.changes()
-        leaders = [_sole_leader(totals) for _, totals in changed]
-        changes = 0
-        last = -1
-        for side in leaders:
-            if side >= 0:
-                if last >= 0 and side != last:
-                    changes += 1
-                last = side
-        final = changed[-1][1]
+            top = max(totals)
+            side = totals.index(top) if totals.count(top) == 1 else -1
+            if side != leader:
+                leader, run_from = side, k
+                if side >= 0:
+                    changes += sole >= 0 and side != sole
+                    sole = side
+            behind = top - totals[winner]
+            if behind > drama:
+                drama = behind
         out = {
             "capped": float(result.capped),
             "lead_changes": float(changes),
             "decisive_at": math.nan,
             "drama": math.nan,
-            "spread": float(max(final) - min(final)),
+            "spread": float(max(totals) - min(totals)),
         }
-        if result.capped or result.draw or not result.winners:
-            return out
-        winner = self.seat_side[result.winners[0]]
-        moves = self.moves[-1]
-        took = moves + 1  # not leading alone at the end: only a tie-break decided
-        if leaders[-1] == winner:
-            at = len(leaders) - 1
-            while at > 0 and leaders[at - 1] == winner:
-                at -= 1
-            took = changed[at][0]
-        out["decisive_at"] = min(took, moves) / moves if moves else 0.0
-        out["drama"] = float(max(max(totals) - totals[winner] for _, totals in changed))
+        if ranked:
+            moves = self.moves[-1]
+            took = run_from if leader == winner else moves + 1  # +1: only a tie-break decided
+            out["decisive_at"] = min(took, moves) / moves if moves else 0.0
+            out["drama"] = float(drama)
         return out
-
-
-def _sole_leader(totals: Sequence[float]) -> int:
-    """The side with the highest score alone, or -1 when the top is shared."""
-    top = max(totals)
-    return totals.index(top) if totals.count(top) == 1 else -1
