@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 
 from printkit.errors import DataError
 from printkit.gamedata import Rules
+from simulate.draws import shuffle
 from simulate.engines.base import (
     AgentBase,
     GameBase,
@@ -304,7 +305,7 @@ class State(StateBase):
         hands = [0] * n
         sizes = [0] * n
         perm = g.all_tiles[:]
-        self.rng.shuffle(perm)
+        shuffle(self.rng, perm)
         k = 0
         for s in range(n):
             if active[s]:
