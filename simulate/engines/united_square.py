@@ -6,16 +6,19 @@ Rules: the project's rules spec for United Square, with every option read from
 way of putting the 4 colours on the 4 sides. A move is `cell * 24 + orientation`
 or `PASS`. Each empty cell keeps a signature of the colours its placed
 neighbours demand, so legal placements come from a precomputed table instead
-of trying every panel in every rotation.
+of trying every panel in every rotation; the open cells (empty, with a placed
+neighbour) are kept in order as panels go down, so a turn looks only at them.
 """
 
 from __future__ import annotations
 
 import random
+from bisect import insort
 from typing import Any, ClassVar
 
 from printkit.gamedata import Rules
 from printkit.rulesets.united_square import pairing_2p
+from simulate.draws import shuffle
 from simulate.engines.base import (
     GameBase,
     Result,
@@ -108,6 +111,7 @@ class Game(GameBase):
         self._panels(rules)
         self.neighbours = _neighbours(self.size)
         self._owners(rules)
+        self._edges()
 
     def _panels(self, rules: Rules) -> None:
         """The 24 orientations of the data file's panel types and, per demand signature, those that fit."""
@@ -142,6 +146,17 @@ class Game(GameBase):
         self.colour_side = [self.seat_side[seat] for seat in self.owner_of]
         self.sides = 2 if self.teams else n
 
+    def _edges(self) -> None:
+        """Per move (cell * 24 + orientation): (neighbour, colour shown to it, its owner, signature added)."""
+        self.edges = [
+            tuple(
+                (y, cols[d], self.owner_of[cols[d]], (cols[d] + 1) * POW5[OPPOSITE[d]])
+                for d, y in self.neighbours[x]
+            )
+            for x in range(self.size * self.size)
+            for cols in self.orient
+        ]
+
     def side_of(self, seat: int) -> int:
         """Teams are seats 1+3 and 2+4 (opposite seats); otherwise each seat plays for itself."""
         return seat % 2 if self.teams else seat
@@ -165,6 +180,7 @@ class State(StateBase):
         "cells",
         "sig",
         "filled",
+        "open",
         "hands",
         "squares",
         "points",
@@ -212,6 +228,7 @@ class State(StateBase):
         cells_total = g.size * g.size
         self.cells = [-1] * cells_total
         self.sig = [0] * cells_total
+        self.open: list[int] = []
         self.squares = [0, 0, 0, 0]
         self.hands = [[0] * 6 for _ in range(n)]
         if g.equal_deal:
@@ -221,15 +238,14 @@ class State(StateBase):
                     hand[t] = share
         else:
             bag = [t for t in range(6) for _ in range(g.per_type)]
-            rng.shuffle(bag)
+            shuffle(rng, bag)
             each = len(bag) // n
             for seat in range(n):
                 for t in bag[seat * each : (seat + 1) * each]:
                     self.hands[seat][t] += 1
         # How lopsided the deals are: per deal and type, the spread between the seats
         # holding most and fewest panels of it, summed (0 for equal deals).
-        hands = self.hands
-        self.lopsided += sum(max(h[t] for h in hands) - min(h[t] for h in hands) for t in range(6))
+        self.lopsided += sum(max(held) - min(held) for held in zip(*self.hands, strict=True))
         start = g.fixed_start if g.fixed_start is not None else rng.randrange(24)
         self.filled = 0
         self._place(cells_total // 2, start)
@@ -238,25 +254,25 @@ class State(StateBase):
         self.passes = 0
 
     def _place(self, x: int, o: int) -> None:
-        g = self.game
-        cols = g.orient[o]
         cells = self.cells
         sig = self.sig
         squares = self.squares
         points = self.points
-        owner_of = g.owner_of
         cells[x] = o
-        sig[x] = 0
+        if sig[x]:
+            self.open.remove(x)
+            sig[x] = 0
         self.filled += 1
         scored = False
-        for d, y in g.neighbours[x]:
-            c = cols[d]
+        for y, c, owner, demand in self.game.edges[x * 24 + o]:
             if cells[y] >= 0:
                 squares[c] += 1
-                points[owner_of[c]] += 1
+                points[owner] += 1
                 scored = True
             else:
-                sig[y] += (c + 1) * POW5[OPPOSITE[d]]
+                if not sig[y]:
+                    insort(self.open, y)
+                sig[y] += demand
         self.scored = scored
 
     # ------------------------------------------------------------- interface
@@ -266,18 +282,17 @@ class State(StateBase):
     def legal_moves(self) -> list[int]:
         if self.over:
             return []
-        g = self.game
         hand = self.hands[self.player]
+        g = self.game
         type_of = g.type_of
         match = g.match
-        cells = self.cells
-        moves = []
-        for x, s in enumerate(self.sig):
-            if s and cells[x] < 0:
-                base = x * 24
-                for o in match[s]:
-                    if hand[type_of[o]]:
-                        moves.append(base + o)
+        sig = self.sig
+        moves: list[int] = []
+        for x in self.open:
+            base = x * 24
+            for o in match[sig[x]]:
+                if hand[type_of[o]]:
+                    moves.append(base + o)
         return moves or [PASS]
 
     def apply(self, move: int) -> None:
@@ -492,6 +507,8 @@ class State(StateBase):
             raise AssertionError(f"{sum(self.squares)} squares for {pairs} adjacent filled pairs")
         if self.filled != sum(1 for o in self.cells if o >= 0):
             raise AssertionError("filled count out of step")
+        if self.open != [x for x, o in enumerate(self.cells) if o < 0 and self.sig[x]]:
+            raise AssertionError(f"open cells {self.open} out of step with the board")
         owned = [sum(self.colour_carry[c] + self.squares[c] for c in cols) for cols in g.owned]
         if owned != self.points:
             raise AssertionError(f"points {self.points}, squares of each seat's colours {owned}")
