@@ -137,7 +137,10 @@ def row(index: int, played: tuple[Result, dict[str, float]], game: GameBase) -> 
 
 
 def _num(x: float) -> float | int:
-    return int(x) if float(x).is_integer() else round(float(x), 6)
+    if type(x) is int:  # most values of most rows: nothing to round
+        return x
+    x = float(x)
+    return int(x) if x.is_integer() else round(x, 6)
 
 
 # ------------------------------------------------------------ worker processes
