@@ -13,15 +13,13 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from printkit.errors import DataError
-from printkit.gamedata import Rules
 
 # The scheduler the runs started in this context send their chunks to (None: local processes).
 SCHEDULER: contextvars.ContextVar[str | None] = contextvars.ContextVar("scheduler", default=None)
-_GAMES: dict[str, Any] = {}  # per worker process: the game of each run it played chunks of
 
 
 @contextlib.contextmanager
@@ -47,29 +45,20 @@ def _client(address: str) -> Any:
         raise DataError(f"--scheduler {address}: no dask scheduler answers there ({exc})") from None
 
 
-def play_chunk_on_worker(job: tuple[Rules, tuple[str, ...], int, int, bool], key: str, chunk: range) -> list:
-    """A task: rows of the games in `chunk`, the run's game built once per worker process."""
-    from simulate.runner import _play_rows
-
-    game = _GAMES.get(key)
-    if game is None:
-        from simulate.engines import make_game
-
-        rules, _, _, _, debug = job
-        game = _GAMES[key] = make_game(rules, debug=debug)
-    _, agents, seed, max_moves, _ = job
-    return _play_rows(game, agents, seed, max_moves, chunk)
-
-
 def cluster_rows(
-    address: str, job: tuple[Rules, tuple[str, ...], int, int, bool], chunks: Iterator[range]
+    address: str, task: Callable[[Any, str, range], list[list[Any]]], job: Any, chunks: Iterator[range]
 ) -> Iterator[list[list[Any]]]:
-    """Rows chunk by chunk, in game order, the chunks played as tasks on the cluster at `address`."""
+    """Rows chunk by chunk, in game order, each chunk played as a task on the cluster at `address`.
+
+    `task(job, key, chunk)` runs on a worker: `job` is sent to every worker
+    once, and `key` names the run, so a worker can keep what it builds from
+    `job` for the run's later chunks.
+    """
     key = uuid.uuid4().hex
     with _client(address) as client:
         remote_job = client.scatter(job, broadcast=True)
         futures = [
-            client.submit(play_chunk_on_worker, remote_job, key, chunk, key=f"simulate-{key}-{chunk.start}")
+            client.submit(task, remote_job, key, chunk, key=f"simulate-{key}-{chunk.start}")
             for chunk in chunks
         ]
         for future in futures:

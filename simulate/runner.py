@@ -145,6 +145,8 @@ def _num(x: float) -> float | int:
 
 # ------------------------------------------------------------ worker processes
 _WORKER: dict[str, Any] = {}
+# What a worker needs to play a run's games: rules, agents, seed, move cap, debug checks.
+Job = tuple[Rules, tuple[str, ...], int, int, bool]
 
 
 def _init_worker(rules: Rules, agents: tuple[str, ...], seed: int, max_moves: int, debug: bool) -> None:
@@ -160,6 +162,22 @@ def _init_worker(rules: Rules, agents: tuple[str, ...], seed: int, max_moves: in
 def _play_chunk(indices: range) -> list[list[Any]]:
     agents, seed, max_moves = _WORKER["args"]
     return _play_rows(_WORKER["game"], agents, seed, max_moves, indices)
+
+
+_RUN_GAMES: dict[str, GameBase] = {}  # in a cluster worker: the game of each run it played chunks of
+
+
+def play_on_cluster_worker(job: Job, key: str, indices: range) -> list[list[Any]]:
+    """A cluster task: the rows of games `indices` of run `key`, its game built once per worker process.
+
+    The same rows as `_play_chunk` in a local worker. The worker's signals are
+    left to dask: a task runs in a thread of the worker, not in its main thread.
+    """
+    rules, agents, seed, max_moves, debug = job
+    game = _RUN_GAMES.get(key)
+    if game is None:
+        game = _RUN_GAMES[key] = make_game(rules, debug=debug)
+    return _play_rows(game, agents, seed, min(max_moves, game.max_moves), indices)
 
 
 def _play_rows(
@@ -187,7 +205,9 @@ def iter_rows(
     chunks = _chunks(start, stop)
     address = SCHEDULER.get()
     if address is not None:
-        yield from cluster_rows(address, (rules, agents, seed, max_moves, debug), chunks)
+        yield from cluster_rows(
+            address, play_on_cluster_worker, (rules, agents, seed, max_moves, debug), chunks
+        )
         return
     jobs = min(jobs, -(-(stop - start) // CHUNK))  # no more workers than chunks
     if jobs <= 1:
