@@ -27,7 +27,7 @@ from printkit.errors import DataError
 from printkit.gamedata import Rules
 from printkit.records.twinkle_tiles import KINDS, check_sides, orient_mask, read_tiles
 from simulate.engines.base import AgentBase, GameBase, Result, StateBase, copy_generator, solo_result
-from simulate.engines.twinkle_twinkle_gains import ChartGains, chart_after, rival_key
+from simulate.engines.twinkle_twinkle_gains import ChartGains, chart_after, compared, rival_key
 from simulate.engines.twinkle_twinkle_scoring import (
     CATEGORIES,
     STAR,
@@ -37,12 +37,15 @@ from simulate.engines.twinkle_twinkle_scoring import (
     Scoring,
     rivals,
 )
+from simulate.engines.twinkle_twinkle_tally import Tally
 
 PLACE = 8  # place moves start here; pick moves are slots 0..7
 MAX_SLOTS = 8
 # What a slot further left is worth when picking, in points (see State.evaluate); 0.5 and 1 won most
 # against plain score-greedy play, 2 and more lost.
 W_LEFT = 0.5
+# (analysis, held tile, score gain per placement move - PLACE, move gain per placement move)
+Placing = tuple[Analysis, int, dict[int, int], dict[int, int]]
 
 
 # --------------------------------------------------------------------- game
@@ -116,6 +119,11 @@ class Game(GameBase):
         self.shapes = [tuple(c for _, c in d) for d in self.orients]
         signatures: dict[tuple[Cell, ...], int] = {}
         self.signature = [signatures.setdefault(shape, len(signatures)) for shape in self.shapes]
+        # tiles whose gains depend on the other players' tile counts
+        self.compared = [compared(self.scoring, kind) for kind in self.kind]
+        # copies of states made so far: a state changes a tally or analysis list in place only while
+        # this has not moved since it took it for its own (see `State._place`)
+        self.copies = 0
 
     def _check_rows(self, where: str) -> None:
         """Play the rows' tile counts through every round: the current row must always hold a pick each."""
@@ -179,13 +187,15 @@ class State(StateBase):
         "slow_left",
         "over",
         "placing",
+        "tallies",
+        "an_stamp",
     )
 
     def __init__(self, game: Game, rng: random.Random | None, _blank: bool = False):
         self.game = game
         self.rng = rng
-        # (analysis, held tile, gain per placement move) of the last placement weighed
-        self.placing: tuple[Analysis, int, dict[int, int]] | None = None
+        # the placements of the held tile last weighed (see `_placements`)
+        self.placing: Placing | None = None
         if _blank:
             return
         n = game.players
@@ -206,7 +216,14 @@ class State(StateBase):
         self.cells = [game.blank_chart() for _ in range(n)]
         self.counts = [[0] * 6 for _ in range(n)]
         self.filled = [0] * n
+        # Each chart's analysis, made when gains are first asked for. The list is shared with copies of
+        # this state, so that an analysis a view makes is kept for the state it shows, and copied before
+        # a change when a copy was made since this state last took it for its own (see `_mine`).
         self.an: list[Analysis | None] = [None] * n
+        self.an_stamp = game.copies
+        # each chart's points kept current tile by tile (the runner reads the scores every round);
+        # shared with copies of this state in the same way as the analyses
+        self.tallies = [Tally(game.geo, game.scoring, game.copies) for _ in range(n)]
         self.round = 0
         self.moves = 0
         self.slow_left = 0
@@ -249,20 +266,42 @@ class State(StateBase):
             self.standee_at[standee] = move
         else:
             x, o = divmod(move - PLACE, 8)
-            seat = g.standee_owner[standee]
-            t = self.held
-            self.placed[seat][x] = t * 8 + o
-            self.cells[seat][x] = g.cell[t][o]
-            self.counts[seat][g.kind[t]] += 1
-            self.filled[seat] += 1
-            an = self.an[seat]
-            self.an[seat] = None if an is None else chart_after(an, x, self.cells[seat][x])
+            self._place(g.standee_owner[standee], x, self.held, o)
             self.held = -1
             self.turn += 1
             if self.turn == len(self.order):
                 self._end_round()
         if g.debug:
             self.check_invariants()
+
+    def _place(self, seat: int, x: int, tile: int, o: int) -> None:
+        """Put `tile` in orientation `o` on `seat`'s space `x`, copying first what copies of this state share.
+
+        A copy shares each seat's chart (its lists, tally and analysis) until
+        either state places a tile on it. `game.copies` counts the copies of
+        states made: while it has not moved since this state took a chart's
+        tally for its own, nothing else holds that chart.
+        """
+        g = self.game
+        cell = g.cell[tile][o]
+        stamp = g.copies
+        if self.an_stamp != stamp:
+            self.an = self.an[:]
+            self.an_stamp = stamp
+        tally = self.tallies[seat]
+        if tally.stamp != stamp:
+            tally = self.tallies[seat] = tally.copy(stamp)
+            self.placed[seat] = self.placed[seat][:]
+            self.cells[seat] = self.cells[seat][:]
+            self.counts[seat] = self.counts[seat][:]
+        self.placed[seat][x] = tile * 8 + o
+        self.cells[seat][x] = cell
+        self.counts[seat][g.kind[tile]] += 1
+        self.filled[seat] += 1
+        an = self.an[seat]
+        if an is not None:
+            self.an[seat] = chart_after(an, x, cell)
+        tally.place(x, cell)
 
     def _end_round(self) -> None:
         """Next order from the standees' slots; leftovers slide left, the next row moves up, refilled."""
@@ -298,8 +337,9 @@ class State(StateBase):
     def best_gain(self, tile: int, seat: int) -> int:
         """The most `seat`'s score can rise by placing `tile` anywhere, in any orientation."""
         g = self.game
-        gains = self.gains(seat)
-        rival = rival_key(gains.an, g.kind[tile], self.counts, seat)
+        an = self.an[seat]
+        gains = an.fast if an is not None and an.fast is not None else self.gains(seat)
+        rival = rivals(self.counts, seat) if g.compared[tile] else ()
         return gains.best_of(g.signature[tile], g.shapes[tile], rival)
 
     def evaluate(self, seat: int) -> float:
@@ -323,37 +363,50 @@ class State(StateBase):
         """
         if move < PLACE:
             return self.best_gain(self.cur[move], seat) - W_LEFT * move
-        return self.score_gain(move, seat) - self.best_gain(self.held, seat)
+        placing = self.placing  # greedy asks once per placement: the check of `_placing`, inline
+        if placing is None or placing[0] is not self.an[seat] or placing[1] != self.held:
+            placing = self._placing(seat)
+        return placing[3][move]
 
     def score_gain(self, move: int, seat: int) -> int:
         """Rise of `seat`'s score: for a pick, from the tile's best placement; for a placement, from it."""
         if move < PLACE:
             return self.best_gain(self.cur[move], seat)
+        return self._placing(seat)[2][move - PLACE]
+
+    def _placing(self, seat: int) -> Placing:
+        """The placements of the held tile on `seat`'s chart weighed, kept while chart and tile stay."""
         placing = self.placing
         if placing is None or placing[0] is not self.an[seat] or placing[1] != self.held:
             placing = self.placing = self._placements(seat)
-        return placing[2][move - PLACE]
+        return placing
 
-    def _placements(self, seat: int) -> tuple[Analysis, int, dict[int, int]]:
-        """The gain of every placement of the held tile on `seat`'s chart, by move - PLACE."""
+    def _placements(self, seat: int) -> Placing:
+        """Per placement of the held tile on `seat`'s chart, its score gain (by move - PLACE) and its
+        `move_gain` (by move: that gain less the best one, as greedy weighs every placement against it)."""
         g = self.game
         tile = self.held
         gains = self.gains(seat)
         rival = rival_key(gains.an, g.kind[tile], self.counts, seat)
-        return gains.an, tile, gains.placements(g.orients[tile], rival)
+        score = gains.placements(g.orients[tile], rival)
+        best = self.best_gain(tile, seat)
+        return gains.an, tile, score, {PLACE + k: v - best for k, v in score.items()}
 
     def is_over(self) -> bool:
         return self.over
 
     def breakdown(self) -> list[list[int]]:
         """Points per seat per category (CATEGORIES order) of the charts as they are."""
-        return [self.analysis(s).total(*rivals(self.counts, s)) for s in range(self.game.players)]
+        return [t.breakdown(*rivals(self.counts, s)) for s, t in enumerate(self.tallies)]
 
     def game_of(self) -> Game:
         return self.game
 
     def scores(self) -> list[float]:
-        return [float(sum(b)) for b in self.breakdown()]
+        sc = self.game.scoring
+        if not (sc.blue_asteroids or sc.blue_planets):  # no points compare the charts
+            return [float(sum(t.points)) for t in self.tallies]
+        return [float(t.total(*rivals(self.counts, s))) for s, t in enumerate(self.tallies)]
 
     def scores_moved(self) -> bool:
         """Scoring a chart is costly: the lead is read at the end of each round, when all have placed."""
@@ -365,20 +418,12 @@ class State(StateBase):
         per_seat = self.breakdown()
         scores = [float(sum(b)) for b in per_seat]
         breakdown = {name: [float(per_seat[s][i]) for s in range(n)] for i, name in enumerate(CATEGORIES)}
-        analyses = [self.analysis(s) for s in range(n)]
-        unlinked = 0
-        for s, an in enumerate(analyses):
-            cells = self.cells[s]
-            unlinked += sum(
-                c.stars
-                for x, c in enumerate(cells)
-                if c is not None and c.kind == STAR and an.comp_raw[an.comp[x]] < 2
-            )
+        sizes = [t.constellation_sizes() for t in self.tallies]
         metrics = {
             "rounds": float(self.round),
-            "constellations": float(np.mean([len(a.sizes) for a in analyses])),
-            "largest_constellation": float(np.mean([max(a.sizes, default=0) for a in analyses])),
-            "unlinked_stars": unlinked / n,
+            "constellations": float(np.mean([len(a) for a in sizes])),
+            "largest_constellation": float(np.mean([max(a, default=0) for a in sizes])),
+            "unlinked_stars": sum(t.unlinked_stars() for t in self.tallies) / n,
             "slow_left_over": self.slow_left / max(self.round, 1),
             "bag_left": float(len(self.bag)),
         }
@@ -399,11 +444,12 @@ class State(StateBase):
         new.nxt = self.nxt[:]
         new.standee_at = self.standee_at[:]
         new.order = self.order[:]
-        new.placed = [p[:] for p in self.placed]
-        new.cells = [c[:] for c in self.cells]
-        new.counts = [c[:] for c in self.counts]
         new.filled = self.filled[:]
-        new.an = self.an[:]  # analyses are never changed after they are made
+        # each seat's chart shared until either state places a tile on it (see `_place`)
+        self.game.copies += 1
+        new.placed, new.cells, new.counts = self.placed[:], self.cells[:], self.counts[:]
+        new.an, new.an_stamp = self.an, self.an_stamp
+        new.tallies = self.tallies[:]
         new.turn, new.held, new.round, new.first = self.turn, self.held, self.round, self.first
         new.moves, new.slow_left, new.over = self.moves, self.slow_left, self.over
         return new
@@ -454,11 +500,13 @@ class State(StateBase):
             expected = self.round * per + mine if not self.over else g.geo.size
             if self.filled[seat] != expected:
                 raise AssertionError(f"seat {seat}: {self.filled[seat]} tiles placed, expected {expected}")
+            fresh = Analysis(self.cells[seat], g.geo, g.scoring)
             an = self.an[seat]
-            if an is not None:
-                fresh = Analysis(self.cells[seat], g.geo, g.scoring)
-                if fresh.canonical() != an.canonical():
-                    raise AssertionError(f"seat {seat}: the analysis kept does not match the chart")
+            if an is not None and fresh.canonical() != an.canonical():
+                raise AssertionError(f"seat {seat}: the analysis kept does not match the chart")
+            kept = self.tallies[seat]
+            if kept.points != fresh.points or kept.counts != counts:
+                raise AssertionError(f"seat {seat}: points {kept.points} kept for {fresh.points}")
         slots = [s for s in self.standee_at if s >= 0]
         if len(set(slots)) != len(slots) or any(self.cur[s] >= 0 for s in slots):
             raise AssertionError(f"standees on slots {slots} of row {self.cur}")

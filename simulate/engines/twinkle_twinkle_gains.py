@@ -25,6 +25,7 @@ from simulate.engines.twinkle_twinkle_scoring import (
     STAR,
     Analysis,
     Cell,
+    Scoring,
     fewest_asteroids,
     most_planets,
     rivals,
@@ -72,7 +73,8 @@ def star_gain_linked(an: Analysis, stars: int, new: int, x: int, linked: frozens
 
 
 def _touches(an: Analysis, x: int, kind: int) -> bool:
-    return any(an.cells[y] is not None and an.cells[y].kind == kind for y in an.geo.orth[x])
+    kinds = an.kinds
+    return any(kinds[y] == kind for y in an.geo.orth[x])
 
 
 def _star_neighbours(an: Analysis, stars: int, x: int) -> int:
@@ -80,13 +82,9 @@ def _star_neighbours(an: Analysis, stars: int, x: int) -> int:
     sc = an.sc
     d = 0
     if not sc.blue_comets:
-        d += sc.comet_star * stars * sum(1 for y in an.geo.orth[x] if _kind(an, y) == COMET)
+        kinds = an.kinds
+        d += sc.comet_star * stars * sum(1 for y in an.geo.orth[x] if kinds[y] == COMET)
     return d + _darkness_lost(an, x)
-
-
-def _kind(an: Analysis, y: int) -> int:
-    c = an.cells[y]
-    return -1 if c is None else c.kind
 
 
 def _darkness_lost(an: Analysis, x: int) -> int:
@@ -175,14 +173,15 @@ def black_hole_gain(
     """Its own points if alone, neighbouring black holes no longer alone, blue cancellations, satellites."""
     sc = an.sc
     orth = an.geo.orth[x]
-    bh_next = [y for y in orth if _kind(an, y) == BLACK_HOLE]
+    kinds = an.kinds
+    bh_next = [y for y in orth if kinds[y] == BLACK_HOLE]
     d = 0
     if not bh_next:
         if sc.blue_black_holes:
             d += sc.bh_blue_alone
         else:
             d += sc.bh_green_alone
-            if not any(_kind(an, y) in (STAR, PLANET) for y in orth):
+            if not any(kinds[y] == STAR or kinds[y] == PLANET for y in orth):
                 d += sc.bh_green_dark
     d -= sum(an.black_hole(y) for y in bh_next)
     if sc.blue_black_holes:
@@ -215,7 +214,8 @@ def _satellites_seeing(an: Analysis, x: int) -> int:
     """Satellites' extra points for a planet or black hole on `x`: in their line (blue), or next to it."""
     sc, geo = an.sc, an.geo
     if not sc.blue_satellites:
-        return sc.sat_green * sum(1 for y in geo.orth[x] if _kind(an, y) == SATELLITE)
+        kinds = an.kinds
+        return sc.sat_green * sum(1 for y in geo.orth[x] if kinds[y] == SATELLITE)
     r, c = geo.row_of[x], geo.col_of[x]
     d = 0
     for z in an.satellites:
@@ -248,53 +248,45 @@ def gain(an: Analysis, cell: Cell, x: int, rival_asteroids: int | None, rival_pl
 
 
 def rival_key(an: Analysis, kind: int, counts: Sequence[Sequence[int]], seat: int) -> tuple[int | None, ...]:
-    """The rivals' counts a tile of `kind` has a gain that depends on: only blue asteroids and planets."""
-    sc = an.sc
-    if (kind == ASTEROID and sc.blue_asteroids) or (kind == PLANET and sc.blue_planets):
-        return rivals(counts, seat)
-    return ()
+    """The rivals' counts a tile of `kind` has a gain that depends on (see `compared`)."""
+    return rivals(counts, seat) if compared(an.sc, kind) else ()
+
+
+def compared(sc: Scoring, kind: int) -> bool:
+    """Whether the gain of a tile of `kind` depends on the rivals' counts: only blue asteroids and planets."""
+    return (kind == ASTEROID and sc.blue_asteroids) or (kind == PLANET and sc.blue_planets)
 
 
 # -------------------------------------------------------------- fast path
 NONE = -(10**9)  # the gain listed for a space that is not empty, below any real gain
 
 
-def lone_star_gains(an: Analysis, stars: int, near: Sequence[tuple[int, int, int]]) -> list[int]:
-    """Per space, the gain of a star tile of `stars` stars (none new) whose exits meet no neighbour's.
-
-    `near` holds per space its (comets, black holes, dark black holes) orthogonally next to it.
-    """
-    terms = lone_star_terms(an, stars)
-    return [
-        NONE if c is not None else lone_star_gain(an, stars, near[x], terms) for x, c in enumerate(an.cells)
-    ]
+LoneTerms = tuple[int, int, int, int]
 
 
-def lone_star_terms(an: Analysis, stars: int) -> tuple[dict[int, int], int, int]:
-    """What a lone star tile's gain takes from the whole chart: the constellation change when it forms
-    one of `cnt` counted stars (by cnt), and the points per adjacent green comet and dark black hole."""
+def lone_star_terms(an: Analysis, stars: int) -> LoneTerms:
+    """What a lone star tile's gain takes from the whole chart: the points per adjacent comet and per
+    adjacent dark black hole, and the constellation change away from black holes and next to one
+    (blue black holes cancel its stars)."""
     sc = an.sc
-    joined = {}
-    if stars >= 2:  # a lone tile of two or more stars is a constellation of its own
-        joined = {cnt: sum(sc.constellation_points([*an.sizes, cnt])) - an.const_points for cnt in (0, stars)}
     per_comet = 0 if sc.blue_comets else sc.comet_star * stars
     per_dark = 0 if sc.blue_black_holes else -sc.bh_green_dark
-    return joined, per_comet, per_dark
+    if stars < 2:  # a lone tile of one star is no constellation
+        return per_comet, per_dark, 0, 0
+    # a lone tile of two or more stars is a constellation of its own
+    plain = sum(sc.constellation_points([*an.sizes, stars])) - an.const_points
+    by_hole = sum(sc.constellation_points([*an.sizes, 0])) - an.const_points if sc.blue_black_holes else plain
+    if sc.blue_comets:
+        per_comet += sc.comet_constellation
+    return per_comet, per_dark, plain, by_hole
 
 
-def lone_star_gain(
-    an: Analysis, stars: int, near: tuple[int, int, int], terms: tuple[dict[int, int], int, int]
-) -> int:
-    """The gain of a lone star tile on a space with neighbourhood `near` (see `lone_star_gains`)."""
-    sc = an.sc
-    joined, per_comet, per_dark = terms
+def lone_star_gain(near: tuple[int, int, int], terms: LoneTerms) -> int:
+    """The gain of a star tile whose exits meet no neighbour's, on a space with neighbourhood `near`
+    (its comets, black holes and dark black holes orthogonally next to it; see `lone_star_terms`)."""
+    per_comet, per_dark, plain, by_hole = terms
     comets, holes, dark = near
-    d = per_comet * comets + per_dark * dark
-    if joined:
-        d += joined[0 if holes and sc.blue_black_holes else stars]
-        if sc.blue_comets:
-            d += sc.comet_constellation * comets
-    return d
+    return per_comet * comets + per_dark * dark + (by_hole if holes else plain)
 
 
 def neighbourhoods(an: Analysis) -> list[tuple[int, int, int]]:
@@ -304,17 +296,29 @@ def neighbourhoods(an: Analysis) -> list[tuple[int, int, int]]:
 
 def neighbourhood(an: Analysis, x: int) -> tuple[int, int, int]:
     """The comets, black holes and dark black holes orthogonally next to `x`."""
-    cells, bh_dark = an.cells, an.bh_dark
+    kinds, bh_dark = an.kinds, an.bh_dark
     comets = holes = dark = 0
     for y in an.geo.orth[x]:
-        c = cells[y]
-        if c is not None:
-            if c.kind == COMET:
-                comets += 1
-            elif c.kind == BLACK_HOLE:
-                holes += 1
-                dark += bh_dark[y]
+        k = kinds[y]
+        if k == COMET:
+            comets += 1
+        elif k == BLACK_HOLE:
+            holes += 1
+            dark += bh_dark[y]
     return comets, holes, dark
+
+
+_LINK_OPTIONS: dict[tuple[Cell, ...], list[tuple[int, ...]]] = {}
+
+
+def link_options(cells: Sequence[Cell]) -> list[tuple[int, ...]]:
+    """Per mask of the directions a space links in (0..255), the distinct links a star tile whose
+    orientations are `cells` can make there; kept per tile shape, as every chart asks the same."""
+    options = _LINK_OPTIONS.get(cells)
+    if options is None:
+        exits = {c.exits for c in cells}
+        options = _LINK_OPTIONS[tuple(cells)] = [tuple({e & m for e in exits}) for m in range(256)]
+    return options
 
 
 # Per kind of tile placed: the kinds whose gains elsewhere it can change (see the gain functions).
@@ -390,10 +394,12 @@ class ChartGains:
     Made once per analysis (`Analysis.fast`), so it never outlives the chart it
     describes. Gains per kind of tile are lists over the spaces (NONE where a
     space is taken), so that the best place for a tile is one `max`. A star
-    tile whose exits meet no neighbour's scores the same in every orientation
-    (`lone_star_gains`); only the spaces where an exit can meet one
-    (`linkable`) are worked out orientation by orientation. `rival` arguments
-    are `rival_key`s.
+    tile whose exits meet no neighbour's scores the same in every orientation,
+    and the same on every space with no comet or black hole next to it
+    (`lone_star_gain`): the best such space is found among the few spaces that
+    have one (`lone_spaces`). Only the spaces where an exit can meet a
+    neighbour's (`linkable`) are worked out orientation by orientation.
+    `rival` arguments are `rival_key`s.
     """
 
     __slots__ = (
@@ -401,8 +407,8 @@ class ChartGains:
         "links",
         "linkable",
         "near",
-        "lone",
-        "lone_stale",
+        "terms",
+        "lone_spaces",
         "lone_best",
         "joined",
         "kinds",
@@ -415,37 +421,52 @@ class ChartGains:
         self.links = link_masks(an)
         self.linkable: list[int] | None = None
         self.near: list[tuple[int, int, int]] | None = None
-        self.lone: dict[int, list[int]] = {}
+        self.terms: dict[int, LoneTerms] = {}
+        self.lone_spaces: tuple[bool, list[int]] | None = None
         self.lone_best: dict[int, int] = {}
         self.joined: dict[tuple[int, int, int], int] = {}
         self.kinds: dict[tuple[int, tuple[int | None, ...]], list[int]] = {}
         # spaces where a kept list of gains is out of date, worked out again when the list is next read
-        self.lone_stale: dict[int, set[int]] = {}
         self.kinds_stale: dict[tuple[int, tuple[int | None, ...]], set[int]] = {}
-        self.best: dict[tuple[int, tuple[int | None, ...]], int] = {}
+        self.best: dict[int | tuple[int, tuple[int | None, ...]], int] = {}  # by shape (and rivals)
 
     def of(self, cell: Cell, x: int, rival: tuple[int | None, ...]) -> int:
         """Gain of placing `cell` on `x`."""
         if cell.kind != STAR:
             return self._kind(cell, rival)[x]
         links = cell.exits & self.links[x]
-        base = self._joined(x, links, cell.stars) if links else self._lone(cell.stars)[x]
+        base = self._joined(x, links, cell.stars) if links else self._lone_at(x, cell.stars)
         return base + self.an.sc.new_star * cell.new
 
     def best_of(self, shape: int, cells: Sequence[Cell], rival: tuple[int | None, ...]) -> int:
         """The best gain of a tile whose distinct orientations are `cells` (`shape` names that set)."""
-        key = (shape, rival)
+        key = (shape, rival) if rival else shape
         best = self.best.get(key)
         if best is None:
             first = cells[0]
             if first.kind != STAR:
                 best = max(self._kind(first, rival))
             else:
-                if self.linkable is None:
-                    self.linkable = [x for x, c in enumerate(self.an.cells) if c is None and self.links[x]]
-                linked = max((self._best_linked(x, cells) for x in self.linkable), default=NONE)
-                best = max(linked, self._lone_best(first.stars)) + self.an.sc.new_star * first.new
+                best = self._star_best(cells) + self.an.sc.new_star * first.new
             self.best[key] = best
+        return best
+
+    def _star_best(self, cells: Sequence[Cell]) -> int:
+        """Best gain (without new stars) of a star tile whose distinct orientations are `cells`."""
+        stars = cells[0].stars
+        best = self._lone_best(stars)
+        if self.linkable is None:
+            self.linkable = [x for x, c in enumerate(self.an.cells) if c is None and self.links[x]]
+        if not self.linkable:
+            return best
+        options, links, joined = link_options(cells), self.links, self.joined
+        for x in self.linkable:
+            for k in options[links[x]]:
+                gain = joined.get((x, k, stars), NONE) if k else self._lone_at(x, stars)
+                if gain == NONE:
+                    gain = self._joined(x, k, stars)
+                if gain > best:
+                    best = gain
         return best
 
     def after(self, an: Analysis, x: int, cell: Cell) -> ChartGains:
@@ -462,7 +483,7 @@ class ChartGains:
             key: reach_of(an, x, placed, key[0]) for key in self.kinds
         })  # fmt: skip
         reach = reach_of(an, x, placed, STAR)
-        new.lone, new.lone_stale = _carried(self.lone, self.lone_stale, x, dict.fromkeys(self.lone, reach))
+        new.terms, new.lone_spaces = {}, None
         new.joined = {}
         if reach is not None:
             new.joined = (
@@ -486,6 +507,8 @@ class ChartGains:
         near = self.near
         if near is None or cell.kind in (ASTEROID, SATELLITE):
             return near
+        if cell.kind in (STAR, PLANET) and not any(self.an.bh_dark[y] for y in an.geo.orth[x]):
+            return near  # no black hole next to it was dark: no neighbourhood changes
         near = near[:]
         for y in an.geo.orth2[x]:
             near[y] = neighbourhood(an, y)
@@ -503,26 +526,37 @@ class ChartGains:
                 gains[x] = f(an, cell, x, *rivals_)
         return gains
 
-    def _lone(self, stars: int) -> list[int]:
-        gains = self.lone.get(stars)
-        if gains is None:
-            if self.near is None:
-                self.near = neighbourhoods(self.an)
-            gains = self.lone[stars] = lone_star_gains(self.an, stars, self.near)
-        elif stars in self.lone_stale:
-            terms = lone_star_terms(self.an, stars)
-            for x in self.lone_stale.pop(stars):
-                gains[x] = lone_star_gain(self.an, stars, self.near[x], terms)
-        return gains
+    def _near(self) -> list[tuple[int, int, int]]:
+        if self.near is None:
+            self.near = neighbourhoods(self.an)
+        return self.near
+
+    def _terms(self, stars: int) -> LoneTerms:
+        terms = self.terms.get(stars)
+        if terms is None:
+            terms = self.terms[stars] = lone_star_terms(self.an, stars)
+        return terms
+
+    def _lone_at(self, x: int, stars: int) -> int:
+        """Gain of a star tile of `stars` stars (none new) on empty space `x`, its exits meeting none."""
+        return lone_star_gain(self._near()[x], self._terms(stars))
 
     def _lone_best(self, stars: int) -> int:
         """Best lone gain over the spaces where no exit can meet a neighbour's (NONE if there are none)."""
         best = self.lone_best.get(stars)
         if best is None:
-            lone, links = self._lone(stars), self.links
-            best = self.lone_best[stars] = max(
-                (g for g, m in zip(lone, links, strict=True) if not m), default=NONE
-            )
+            if self.lone_spaces is None:
+                near, links = self._near(), self.links
+                free = [x for x, c in enumerate(self.an.cells) if c is None and not links[x]]
+                # spaces with no comet or black hole next to them all score the plain term
+                special = [x for x in free if near[x] != (0, 0, 0)]
+                self.lone_spaces = len(special) < len(free), special
+            plain, special = self.lone_spaces
+            near, terms = self._near(), self._terms(stars)
+            best = terms[2] if plain else NONE
+            for x in special:
+                best = max(best, lone_star_gain(near[x], terms))
+            self.lone_best[stars] = best
         return best
 
     def _joined(self, x: int, links: int, stars: int) -> int:
@@ -533,16 +567,6 @@ class ChartGains:
             self.joined[key] = value
         return value
 
-    def _best_linked(self, x: int, cells: Sequence[Cell]) -> int:
-        """Best gain (without new stars) of a star tile on a space where an exit can meet a neighbour's."""
-        links, stars = self.links[x], cells[0].stars
-        best = NONE
-        for k in {c.exits & links for c in cells}:
-            gain = self._joined(x, k, stars) if k else self._lone(stars)[x]
-            if gain > best:
-                best = gain
-        return best
-
     def placements(
         self, orients: Sequence[tuple[int, Cell]], rival: tuple[int | None, ...]
     ) -> dict[int, int]:
@@ -552,7 +576,7 @@ class ChartGains:
         cells = self.an.cells
         if first.kind != STAR:  # one orientation, 0
             return {x * 8: g for x, g in enumerate(self._kind(first, rival)) if cells[x] is None}
-        lone, links, stars = self._lone(first.stars), self.links, first.stars
+        links, stars, near, terms = self.links, first.stars, self._near(), self._terms(first.stars)
         bonus = self.an.sc.new_star * first.new
         out = {}
         for x, c in enumerate(cells):
@@ -561,5 +585,5 @@ class ChartGains:
             here = links[x]
             for o, cell in orients:
                 k = cell.exits & here
-                out[x * 8 + o] = (self._joined(x, k, stars) if k else lone[x]) + bonus
+                out[x * 8 + o] = (self._joined(x, k, stars) if k else lone_star_gain(near[x], terms)) + bonus
         return out

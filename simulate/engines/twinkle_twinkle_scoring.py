@@ -10,7 +10,7 @@ from the data file through `Scoring`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from printkit.records.twinkle_tiles import REFERENCES
@@ -93,6 +93,11 @@ def _table(value: int, start: int, points: Sequence[int]) -> int:
     return points[min(value - start, len(points) - 1)]
 
 
+# Per Scoring (by id, with the object itself to tell a reused id apart), the constellation points of each
+# list of sizes worked out so far. Kept here, not on the Scoring, which states and their views share.
+_KNOWN: dict[int, tuple[Scoring, dict[tuple[int, ...], tuple[int, int]]]] = {}
+
+
 @dataclass(frozen=True)
 class Scoring:
     """The active score references and every number of the score tables."""
@@ -143,34 +148,43 @@ class Scoring:
             sat_blue=values["satellites"]["blue_per_item"],
         )
 
-    @property
-    def blue_comets(self) -> bool:
-        return self.blue[0]
+    # per reference, its side read once: the gains ask these at every space of every chart
+    blue_comets: bool = field(init=False)
+    blue_asteroids: bool = field(init=False)
+    blue_planets: bool = field(init=False)
+    blue_black_holes: bool = field(init=False)
+    blue_satellites: bool = field(init=False)
 
-    @property
-    def blue_asteroids(self) -> bool:
-        return self.blue[1]
-
-    @property
-    def blue_planets(self) -> bool:
-        return self.blue[2]
-
-    @property
-    def blue_black_holes(self) -> bool:
-        return self.blue[3]
-
-    @property
-    def blue_satellites(self) -> bool:
-        return self.blue[4]
+    def __post_init__(self) -> None:
+        names = ("blue_comets", "blue_asteroids", "blue_planets", "blue_black_holes", "blue_satellites")
+        for name, blue in zip(names, self.blue, strict=True):
+            object.__setattr__(self, name, blue)
 
     def constellation_points(self, sizes: Sequence[int]) -> tuple[int, int]:
-        """(size points, count points) of a chart's constellations, given their counted star sizes."""
-        top = sorted(sizes, reverse=True)[: self.largest]
-        size_pts = sum(_table(s, self.size_from, self.size_points) for s in top)
-        return size_pts, _table(len(sizes), self.count_from, self.count_points)
+        """(size points, count points) of a chart's constellations, given their counted star sizes.
+
+        Kept per list of sizes: the gains ask for the same few lists again and again."""
+        mine = _KNOWN.get(id(self))
+        if mine is None or mine[0] is not self:
+            mine = _KNOWN[id(self)] = (self, {})
+        key = tuple(sizes)
+        points = mine[1].get(key)
+        if points is None:
+            top = sorted(sizes, reverse=True)[: self.largest]
+            size_pts = sum(_table(s, self.size_from, self.size_points) for s in top)
+            points = mine[1][key] = size_pts, _table(len(sizes), self.count_from, self.count_points)
+        return points
 
     def asteroid(self, size: int) -> int:
         return _table(size, 1, self.asteroid_points)
+
+    def black_hole(self, alone: bool, dark: bool) -> int:
+        """Points of a black hole: only when alone, plus the dark bonus on the green side."""
+        if not alone:
+            return 0
+        if self.blue_black_holes:
+            return self.bh_blue_alone
+        return self.bh_green_alone + (self.bh_green_dark if dark else 0)
 
 
 # ------------------------------------------------------------------ analysis
@@ -295,6 +309,7 @@ class Analysis:
 
     def __init__(self, cells: Sequence[Cell | None], geo: Geometry, sc: Scoring):
         self.cells = cells = tuple(cells)
+        self.kinds = tuple(-1 if c is None else c.kind for c in cells)  # per space, its tile's kind or -1
         self.geo, self.sc = geo, sc
         self.fast: Any = None
         self.counts = kind_counts(cells)
@@ -361,13 +376,8 @@ class Analysis:
         return sc.comet_star * sum(cells[y].stars for y in orth if _is(cells[y], STAR))
 
     def black_hole(self, x: int) -> int:
-        """Points of the black hole on `x`: only when alone, plus the dark bonus on the green side."""
-        sc = self.sc
-        if not self.bh_alone[x]:
-            return 0
-        if sc.blue_black_holes:
-            return sc.bh_blue_alone
-        return sc.bh_green_alone + (sc.bh_green_dark if self.bh_dark[x] else 0)
+        """Points of the black hole on `x`."""
+        return self.sc.black_hole(self.bh_alone[x], self.bh_dark[x])
 
     def satellite(self, z: int) -> int:
         """Points of the satellite on `z`: its better line (blue) or its planet and black hole neighbours."""
@@ -386,12 +396,10 @@ class Analysis:
         `rival_planets` the most planets; None when there is nobody to compare
         with, and then this chart has both the fewest asteroids and the most planets.
         """
-        sc = self.sc
+        asteroids, planets = rival_points(self.sc, self.counts, rival_asteroids, rival_planets)
         points = list(self.points)
-        if sc.blue_asteroids and fewest_asteroids(self.counts[ASTEROID], rival_asteroids):
-            points[C_ASTEROIDS] -= sc.asteroid_penalty
-        if sc.blue_planets and most_planets(self.counts[PLANET], rival_planets):
-            points[C_PLANETS] += sc.planet_bonus
+        points[C_ASTEROIDS] += asteroids
+        points[C_PLANETS] += planets
         return points
 
 
@@ -464,6 +472,19 @@ def fewest_asteroids(mine: int, rival_fewest: int | None) -> bool:
 def most_planets(mine: int, rival_most: int | None) -> bool:
     """Most planets, ties included, at least one (alone, a player with a planet has the most)."""
     return mine >= 1 and (rival_most is None or mine >= rival_most)
+
+
+def rival_points(
+    sc: Scoring, counts: Sequence[int], rival_asteroids: int | None, rival_planets: int | None
+) -> tuple[int, int]:
+    """(asteroid points, planet points) of a chart with these tile counts from the comparisons with the
+    rivals (see `Analysis.total`): blue's fewest-asteroids penalty and most-planets bonus."""
+    asteroids = planets = 0
+    if sc.blue_asteroids and fewest_asteroids(counts[ASTEROID], rival_asteroids):
+        asteroids = -sc.asteroid_penalty
+    if sc.blue_planets and most_planets(counts[PLANET], rival_planets):
+        planets = sc.planet_bonus
+    return asteroids, planets
 
 
 def rivals(counts: Sequence[Sequence[int]], seat: int) -> tuple[int | None, int | None]:

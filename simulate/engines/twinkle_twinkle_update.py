@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from simulate.engines.twinkle_twinkle_scoring import (
     BLACK_HOLE,
+    C_COUNT,
+    C_NEW,
+    C_SIZE,
     CATEGORY_POINTS,
     COMET,
     OPPOSITE,
@@ -30,20 +33,31 @@ def analysis_after(an: Analysis, x: int, cell: Cell) -> Analysis:
     new.__dict__.update(an.__dict__)
     new.fast = None
     new.cells = an.cells[:x] + (cell,) + an.cells[x + 1 :]
+    new.kinds = an.kinds[:x] + (cell.kind,) + an.kinds[x + 1 :]
     new.counts = an.counts[:]
     new.counts[cell.kind] += 1
     _UPDATES[cell.kind](new, x, cell)
     kind = cell.kind
-    new.totals(constellations=kind in (STAR, BLACK_HOLE), comets=kind in (STAR, COMET))
+    constellations = kind in (STAR, BLACK_HOLE)
+    pair = new.sc.constellation_points(new.sizes) if constellations else (0, 0)
+    if constellations:
+        new.const_points = pair[0] + pair[1]
+    new.totals(constellations=False, comets=kind in (STAR, COMET))
     if an._points is not None:
-        new._points = an._points[:]
+        new._points = points = an._points[:]
         for category in TOUCHES[kind]:
-            new._points[category] = CATEGORY_POINTS[category](new)
+            if category == C_SIZE or category == C_COUNT:  # worked out above
+                points[category] = pair[category == C_COUNT]
+            elif category == C_NEW:
+                points[C_NEW] += new.sc.new_star * cell.new
+            else:
+                points[category] = CATEGORY_POINTS[category](new)
     return new
 
 
 def _orth_of_kind(an: Analysis, x: int, kind: int) -> list[int]:
-    return [y for y in an.geo.orth[x] if an.cells[y] is not None and an.cells[y].kind == kind]
+    kinds = an.kinds
+    return [y for y in an.geo.orth[x] if kinds[y] == kind]
 
 
 def _star(an: Analysis, x: int, cell: Cell) -> None:
