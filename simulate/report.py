@@ -9,13 +9,18 @@ tallies (`simulate.tally`); the words of the verdict from `simulate.verdict`.
 from __future__ import annotations
 
 import base64
+import contextlib
 import csv
 import html
 import io
 import json
 import math
+import multiprocessing
+import signal
+import sys
 import textwrap
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,7 +32,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 from matplotlib.backends.backend_pdf import PdfPages  # noqa: E402
 
-from printkit.atomic import atomic_path, write_text  # noqa: E402
+from printkit.atomic import atomic_path, write_bytes, write_text  # noqa: E402
 from simulate import stats  # noqa: E402
 from simulate.tally import ArmTally  # noqa: E402
 from simulate.verdict import Finding  # noqa: E402
@@ -509,6 +514,60 @@ def report_html(
     )
 
 
+def _draw_pngs(verdict_page: plt.Figure, figures: dict[str, plt.Figure], figdir: Path) -> dict[str, bytes]:
+    """Write figures/verdict.png and figures/<name>.png; return each figure's PNG by name."""
+    with atomic_path(figdir / "verdict.png") as tmp:
+        verdict_page.savefig(tmp, format="png", dpi=80, metadata={"Software": None})
+    pngs: dict[str, bytes] = {}
+    for name, fig in figures.items():
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", dpi=100, metadata={"Software": None})
+        pngs[name] = buf.getvalue()
+        write_bytes(figdir / f"{name}.png", pngs[name])
+    return pngs
+
+
+def _draw_pngs_apart(verdict_page: plt.Figure, figures: dict[str, plt.Figure], figdir: Path) -> None:
+    """`_draw_pngs` in a forked process: Ctrl-C is the parent's to handle, and a failure is told by
+    the exit status alone (the parent then draws the PNGs itself and says what goes wrong)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        _draw_pngs(verdict_page, figures, figdir)
+    except Exception:
+        sys.exit(1)
+
+
+@contextlib.contextmanager
+def png_drawer(
+    verdict_page: plt.Figure, figures: dict[str, plt.Figure], figdir: Path, jobs: int
+) -> Iterator[dict[str, bytes]]:
+    """The PNGs of `_draw_pngs`, drawn while the block runs if `jobs` allows a second process.
+
+    The dict yielded holds each figure's PNG once the block has ended. The
+    second process is a fork of this one, so it draws the very same figures;
+    it is used only where forking is safe (no other thread running).
+    """
+    pngs: dict[str, bytes] = {}
+    child = None
+    if jobs > 1 and "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
+        child = multiprocessing.get_context("fork").Process(
+            target=_draw_pngs_apart, args=(verdict_page, figures, figdir)
+        )
+        child.start()
+    try:
+        yield pngs
+        if child is not None:
+            child.join()
+            if child.exitcode == 0:
+                pngs.update({name: (figdir / f"{name}.png").read_bytes() for name in figures})
+    finally:
+        if child is not None and child.is_alive():
+            child.terminate()
+            child.join()
+    if len(pngs) < len(figures):
+        pngs.update(_draw_pngs(verdict_page, figures, figdir))
+
+
 def write_report(
     folder: Path,
     ctx: Context,
@@ -516,10 +575,13 @@ def write_report(
     comparisons: dict[str, Any],
     config: dict[str, Any],
     verdict: Verdict,
+    jobs: int = 1,
 ) -> tuple[dict[str, Path], list[str]]:
     """Write report.pdf, report.html, figures/*.png, summary.json and summary.csv into `folder`.
 
-    Returns the paths written and the lines of the details page.
+    With `jobs` above 1 a second process draws the PNGs while this one draws
+    the PDF (the same files). Returns the paths written and the lines of the
+    details page.
     """
     folder.mkdir(parents=True, exist_ok=True)
     extras = (ctx.extras(ctx, arms) if ctx.extras else None) or Extras()
@@ -549,29 +611,15 @@ def write_report(
     figures.update(extras.figures)
     figdir = folder / "figures"
     figdir.mkdir(exist_ok=True)
-    written: dict[str, Path] = {}
-    pdf_path = folder / "report.pdf"
-    with atomic_path(pdf_path) as tmp:
-        with PdfPages(tmp, metadata={"CreationDate": None, "ModDate": None, "Creator": "simulate"}) as pdf:
+    written = {"pdf": folder / "report.pdf", "verdict": figdir / "verdict.png"}
+    written.update({name: figdir / f"{name}.png" for name in figures})
+    stamp = {"CreationDate": None, "ModDate": None, "Creator": "simulate"}
+    with png_drawer(pages[0], figures, figdir, jobs) as pngs, atomic_path(written["pdf"]) as tmp:
+        with PdfPages(tmp, metadata=stamp) as pdf:
             for fig in [*pages, *figures.values()]:
                 pdf.savefig(fig)
-    written["pdf"] = pdf_path
-    verdict_png = figdir / "verdict.png"
-    with atomic_path(verdict_png) as tmp:
-        pages[0].savefig(tmp, format="png", dpi=80, metadata={"Software": None})
-    written["verdict"] = verdict_png
-    for fig in pages:
+    for fig in [*pages, *figures.values()]:
         plt.close(fig)
-    pngs: dict[str, bytes] = {}
-    for name, fig in figures.items():
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png", dpi=100, metadata={"Software": None})
-        plt.close(fig)
-        pngs[name] = buf.getvalue()
-        png = figdir / f"{name}.png"
-        with atomic_path(png) as tmp:
-            tmp.write_bytes(pngs[name])
-        written[name] = png
     written["html"] = folder / "report.html"
     write_text(written["html"], report_html(ctx, arms, blocks, details, pngs))
     written["csv"] = folder / "summary.csv"
