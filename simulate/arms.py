@@ -8,29 +8,42 @@ are played on, `games` more at a time, until the 95% interval of every
 arm's first-mover share is at most X either side of it (or the cap is met):
 the games are the same seeds in the same order, so the stopping point is as
 deterministic as the games.
+
+The report's modules (scipy, matplotlib: about a second to import) are
+imported only once games are being played, by `load_report_modules`: with
+worker processes the parent imports them while the workers play.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.errors import DataError
 from printkit.gamedata import GameData, Rules, load_game
-from simulate import balance
 from simulate.agents import parse_agents
 from simulate.engines import ENGINES, make_game
 from simulate.options import PlayOptions
 from simulate.progress import Progress
-from simulate.report import Arm, Context, Verdict, write_report
 from simulate.runner import RunConfig, folder_lock, run_to_csv
-from simulate.stats import wilson
-from simulate.tally import ArmTally, tally_csv
-from simulate.verdict import Finding, arm_findings, comparison_findings
+
+if TYPE_CHECKING:
+    from simulate.report import Arm, Verdict
+    from simulate.tally import ArmTally
+    from simulate.verdict import Finding
+
+REPORT_MODULES = ("simulate.balance", "simulate.report", "simulate.tally", "simulate.verdict")
+
+
+def load_report_modules() -> None:
+    """Import what tallies and reports need; the runner calls it while its workers play."""
+    for name in REPORT_MODULES:
+        importlib.import_module(name)
 
 
 def slug(text: str) -> str:
@@ -94,7 +107,11 @@ def play_arm(
         games=games,
         seed=seed,
     )
-    csv_path = run_to_csv(config, rules, folder, jobs=jobs, fresh=fresh, on_progress=on_progress)
+    csv_path = run_to_csv(
+        config, rules, folder, jobs=jobs, fresh=fresh, on_progress=on_progress, meanwhile=load_report_modules
+    )
+    from simulate.tally import tally_csv
+
     return config, tally_csv(csv_path, sides_of(make_game(rules)), limit=games)
 
 
@@ -196,6 +213,9 @@ def _play_all(
 
 
 def _half_width(tally: ArmTally) -> float:
+    from simulate import balance
+    from simulate.stats import wilson
+
     s = balance.outcome_counts(tally)
     r = wilson(int(s["position_wins"][0]), s["decided"])
     return max(r["p"] - r["lo"], r["hi"] - r["p"]) if s["decided"] else 1.0
@@ -236,12 +256,20 @@ def _run_plan(plan: Plan, options: PlayOptions) -> tuple[Path, dict[str, Path], 
 
         n, flat = play_to_precision(play, options, progress)
     tallies = [flat[k : k + per_set] for k in range(0, len(flat), per_set)]
-    return report_arms(plan, tallies, n, options.seed, options.precision)
+    return report_arms(plan, tallies, n, options.seed, options.precision, options.jobs)
 
 
 def report_arms(
-    plan: Plan, tallies: list[list[ArmTally]], games: int, seed: int, precision: float | None
+    plan: Plan,
+    tallies: list[list[ArmTally]],
+    games: int,
+    seed: int,
+    precision: float | None,
+    jobs: int = 1,
 ) -> tuple[Path, dict[str, Path], list[str]]:
+    from simulate import balance
+    from simulate.report import Arm, Context, write_report
+
     data, first = plan.data, plan.engines[0]
     several = len(plan.agent_sets) > 1
     arms: list[Arm] = []
@@ -283,7 +311,7 @@ def report_arms(
     }
     if precision is not None:
         run_info["precision"] = precision
-    written, lines = write_report(plan.folder, ctx, arms, comparisons, run_info, verdict)
+    written, lines = write_report(plan.folder, ctx, arms, comparisons, run_info, verdict, jobs)
     return plan.folder, written, lines
 
 
@@ -299,6 +327,9 @@ def category_colours(data: GameData) -> dict[str, str]:
 def build_verdict(
     groups: list[list[Arm]], comparisons: dict[str, Any], tests: int, games: int, seed: int
 ) -> Verdict:
+    from simulate.report import Verdict
+    from simulate.verdict import arm_findings, comparison_findings
+
     sections = []
     per_set: list[dict[str, list[Finding]]] = []
     for group in groups:

@@ -15,11 +15,7 @@ from simulate.arms import run_arms, worker_count
 from simulate.bench import measure, table
 from simulate.cluster import on_cluster
 from simulate.engines import ENGINES, make_game
-from simulate.ladder import plan_ladder, run_ladder
-from simulate.ladder_report import table_lines
-from simulate.options import DEFAULT_MAX_GAMES, PlayOptions
-from simulate.sweep import DEFAULT_GAMES as DEFAULT_SWEEP_GAMES
-from simulate.sweep import run_sweep
+from simulate.options import DEFAULT_MAX_GAMES, DEFAULT_SWEEP_GAMES, PlayOptions
 
 MAX_GAMES = 100_000_000  # per arm: days of play; a larger number is a typo
 GAMES = click.IntRange(1, MAX_GAMES)
@@ -293,6 +289,10 @@ def ladder_cmd(
     quiet,
 ):
     """Rate agents against each other: every pair in every seating, Bradley-Terry ratings, win matrix."""
+    # imported here, as the report modules are by the run: the command line starts without scipy
+    from simulate.ladder import plan_ladder, run_ladder
+    from simulate.ladder_report import table_lines
+
     jobs = worker_count(jobs, force)
     plan = plan_ladder(game, variant, sets, players, agents, filler, games, seed, jobs)
     with on_cluster(scheduler):
@@ -360,6 +360,8 @@ def demo_cmd(games, jobs, force, out):
 )
 def sweep_cmd(game, grid, variant, options):
     """Play GAME under every combination of a grid of rule values; one table row per combination."""
+    from simulate.sweep import run_sweep
+
     written = run_sweep(game, grid, variant, options)
     click.echo(f"table: {written['markdown']}")
     click.echo(f"csv: {written['csv']}")

@@ -15,6 +15,7 @@ from pathlib import Path
 from printkit.errors import DataError
 
 DEFAULT_MAX_GAMES = 100_000
+DEFAULT_SWEEP_GAMES = 128  # two full chunks of the runner: as quick as 100 games with --jobs 2
 
 
 @dataclass(frozen=True)

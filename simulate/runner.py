@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import fcntl
+import io
 import json
 import multiprocessing
 import os
@@ -159,9 +160,17 @@ def _init_worker(rules: Rules, agents: tuple[str, ...], seed: int, max_moves: in
     _WORKER["args"] = (agents, seed, min(max_moves, game.max_moves))
 
 
-def _play_chunk(indices: range) -> list[list[Any]]:
+def _play_chunk(indices: range) -> str:
+    """The CSV lines of games `indices`: written in the worker, so the parent only appends them."""
     agents, seed, max_moves = _WORKER["args"]
-    return _play_rows(_WORKER["game"], agents, seed, max_moves, indices)
+    return csv_text(_play_rows(_WORKER["game"], agents, seed, max_moves, indices))
+
+
+def csv_text(rows: list[list[Any]]) -> str:
+    """Rows as the lines of the games CSV."""
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerows(rows)
+    return buf.getvalue()
 
 
 _RUN_GAMES: dict[str, GameBase] = {}  # in a cluster worker: the game of each run it played chunks of
@@ -170,7 +179,7 @@ _RUN_GAMES: dict[str, GameBase] = {}  # in a cluster worker: the game of each ru
 def play_on_cluster_worker(job: Job, key: str, indices: range) -> list[list[Any]]:
     """A cluster task: the rows of games `indices` of run `key`, its game built once per worker process.
 
-    The same rows as `_play_chunk` in a local worker. The worker's signals are
+    The same rows `_play_chunk` writes in a local worker. The worker's signals are
     left to dask: a task runs in a thread of the worker, not in its main thread.
     """
     rules, agents, seed, max_moves, debug = job
@@ -191,7 +200,7 @@ def _chunks(start: int, stop: int) -> Iterator[range]:
     return (range(i, min(i + CHUNK, stop)) for i in range(start, stop, CHUNK))
 
 
-def iter_rows(
+def iter_chunks(
     rules: Rules,
     agents: tuple[str, ...],
     seed: int,
@@ -200,24 +209,33 @@ def iter_rows(
     jobs: int = 1,
     max_moves: int = 100_000,
     debug: bool = False,
-) -> Iterator[list[list[Any]]]:
-    """Yield rows chunk by chunk, in game order, for games `start..stop-1`."""
+    meanwhile: Callable[[], None] | None = None,
+) -> Iterator[tuple[int, str]]:
+    """Yield (games, their CSV lines) chunk by chunk, in game order, for games `start..stop-1`.
+
+    `meanwhile` is called once worker processes are playing, for this
+    process's own work in the meantime (with no workers it is not called).
+    """
     chunks = _chunks(start, stop)
     address = SCHEDULER.get()
     if address is not None:
-        yield from cluster_rows(
-            address, play_on_cluster_worker, (rules, agents, seed, max_moves, debug), chunks
-        )
+        job = (rules, agents, seed, max_moves, debug)
+        for rows in cluster_rows(address, play_on_cluster_worker, job, chunks):
+            yield len(rows), csv_text(rows)
         return
     jobs = min(jobs, -(-(stop - start) // CHUNK))  # no more workers than chunks
     if jobs <= 1:
         _init_worker(rules, agents, seed, max_moves, debug)
         for chunk in chunks:
-            yield _play_chunk(chunk)
+            yield len(chunk), _play_chunk(chunk)
         return
     ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     with ctx.Pool(jobs, initializer=_init_worker, initargs=(rules, agents, seed, max_moves, debug)) as pool:
-        yield from pool.imap(_play_chunk, chunks)
+        played = pool.imap(_play_chunk, chunks)  # the workers start on it at once
+        if meanwhile is not None:
+            meanwhile()
+        sizes = (len(chunk) for chunk in _chunks(start, stop))
+        yield from zip(sizes, played, strict=True)
 
 
 @contextlib.contextmanager
@@ -252,8 +270,12 @@ def run_to_csv(
     fresh: bool = False,
     on_progress: Callable[[int], None] | None = None,
     debug: bool = False,
+    meanwhile: Callable[[], None] | None = None,
 ) -> Path:
-    """Play the arm's games into `folder/games.csv`, resuming a matching earlier run."""
+    """Play the arm's games into `folder/games.csv`, resuming a matching earlier run.
+
+    `meanwhile`: see `iter_chunks`.
+    """
     folder.mkdir(parents=True, exist_ok=True)
     csv_path = folder / "games.csv"
     meta_path = folder / "run.json"
@@ -287,14 +309,13 @@ def run_to_csv(
     if done >= config.games:
         return csv_path
     with csv_path.open("a", newline="") as fh:
-        writer = csv.writer(fh, lineterminator="\n")
-        for rows in iter_rows(
-            rules, config.agents, config.seed, done, config.games, jobs, config.max_moves, debug
+        for games, text in iter_chunks(
+            rules, config.agents, config.seed, done, config.games, jobs, config.max_moves, debug, meanwhile
         ):
-            writer.writerows(rows)
+            fh.write(text)
             fh.flush()
             if on_progress:
-                on_progress(len(rows))
+                on_progress(games)
     return csv_path
 
 

@@ -55,8 +55,6 @@ from simulate.progress import Progress  # noqa: E402
 from simulate.runner import folder_lock  # noqa: E402
 from simulate.tally import ArmTally  # noqa: E402
 
-DEFAULT_GAMES = 128  # two full chunks of the runner: as quick as 100 games with --jobs 2
-
 
 @dataclass(frozen=True)
 class Axis:
