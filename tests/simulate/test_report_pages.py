@@ -5,8 +5,10 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import os
 
 import matplotlib.colors as mcolors
+import matplotlib.pyplot as plt
 import pytest
 from test_report_stats import draw_heavy
 
@@ -207,3 +209,30 @@ def test_a_conclusion_holds_under_both_agent_sets_or_says_how_they_differ():
         "b7 against default, draw rate: fewer draws under both greedy and mcts:200.",
         "Every other question: no detectable difference under either greedy or mcts:200.",
     ]
+
+
+def test_the_pngs_are_drawn_by_a_second_process_under_two_jobs_and_are_the_same(tmp_path, monkeypatch):
+    drawn_by = tmp_path / "drawn_by"
+    draw = report._draw_pngs
+
+    def noting(*args):
+        with drawn_by.open("a") as fh:
+            fh.write(f"{os.getpid()}\n")
+        return draw(*args)
+
+    monkeypatch.setattr(report, "_draw_pngs", noting)
+    got = {}
+    for jobs in (1, 2):
+        page, fig = plt.figure(), plt.figure()
+        fig.gca().plot([0, 1], [1, 0])
+        folder = tmp_path / f"jobs{jobs}"
+        folder.mkdir()
+        with report.png_drawer(page, {"line": fig}, folder, jobs) as pngs:
+            pass
+        got[jobs] = (pngs["line"], (folder / "verdict.png").read_bytes())
+        assert (folder / "line.png").read_bytes() == pngs["line"]
+        plt.close(page)
+        plt.close(fig)
+    assert got[1] == got[2]
+    pids = drawn_by.read_text().split()
+    assert pids[0] == str(os.getpid()) and pids[1] != str(os.getpid())

@@ -29,9 +29,10 @@ def test_jobs_1_and_2_give_the_same_games_summary_and_report(tmp_path):
         assert (one / "arms" / arm / "games.csv").read_bytes() == (
             two / "arms" / arm / "games.csv"
         ).read_bytes()
-    assert w1["summary"].read_text() == w2["summary"].read_text()
-    assert w1["pdf"].read_bytes() == w2["pdf"].read_bytes()
-    assert w1["seat_wins"].read_bytes() == w2["seat_wins"].read_bytes()
+    # every file of the report, the PNGs a second process draws under --jobs 2 among them
+    assert set(w1) == set(w2)
+    for name, path in w1.items():
+        assert path.read_bytes() == w2[name].read_bytes(), name
     summary = json.loads(w1["summary"].read_text())
     assert summary["arms"]["default"]["games"] == 300
     assert set(summary["comparisons"]) == {"equal_deal vs default"}
