@@ -44,8 +44,8 @@ MAX_SLOTS = 8
 # What a slot further left is worth when picking, in points (see State.evaluate); 0.5 and 1 won most
 # against plain score-greedy play, 2 and more lost.
 W_LEFT = 0.5
-# (analysis, held tile, score gain per placement move - PLACE, move gain per placement move)
-Placing = tuple[Analysis, int, dict[int, int], dict[int, int]]
+# (analysis, held tile, its best score gain, move gain per placement move)
+Placing = tuple[Analysis, int, int, dict[int, int]]
 
 
 # --------------------------------------------------------------------- game
@@ -119,6 +119,8 @@ class Game(GameBase):
         self.shapes = [tuple(c for _, c in d) for d in self.orients]
         signatures: dict[tuple[Cell, ...], int] = {}
         self.signature = [signatures.setdefault(shape, len(signatures)) for shape in self.shapes]
+        # per tile, its distinct orientations (what a place move adds to space * 8)
+        self.turns = [tuple(o for o, _ in d) for d in self.orients]
         # tiles whose gains depend on the other players' tile counts
         self.compared = [compared(self.scoring, kind) for kind in self.kind]
         # copies of states made so far: a state changes a tally or analysis list in place only while
@@ -189,6 +191,7 @@ class State(StateBase):
         "placing",
         "tallies",
         "an_stamp",
+        "free",
     )
 
     def __init__(self, game: Game, rng: random.Random | None, _blank: bool = False):
@@ -213,6 +216,8 @@ class State(StateBase):
         self.turn = 0
         self.held = -1
         self.placed = [[-1] * game.geo.size for _ in range(n)]
+        # per seat, the place move of each empty space in orientation 0 (the others follow it)
+        self.free = [list(range(PLACE, PLACE + 8 * game.geo.size, 8)) for _ in range(n)]
         self.cells = [game.blank_chart() for _ in range(n)]
         self.counts = [[0] * 6 for _ in range(n)]
         self.filled = [0] * n
@@ -249,10 +254,9 @@ class State(StateBase):
             return []
         if self.held < 0:
             return [slot for slot, t in enumerate(self.cur) if t >= 0]
-        seat = self.current_player()
-        placed = self.placed[seat]
-        orients = self.game.orients[self.held]
-        return [PLACE + x * 8 + o for x in range(len(placed)) if placed[x] < 0 for o, _ in orients]
+        free = self.free[self.current_player()]
+        turns = self.game.turns[self.held]
+        return free[:] if len(turns) == 1 else [move + o for move in free for o in turns]
 
     def apply(self, move: int) -> None:
         g = self.game
@@ -294,6 +298,8 @@ class State(StateBase):
             self.placed[seat] = self.placed[seat][:]
             self.cells[seat] = self.cells[seat][:]
             self.counts[seat] = self.counts[seat][:]
+            self.free[seat] = self.free[seat][:]
+        self.free[seat].remove(PLACE + 8 * x)
         self.placed[seat][x] = tile * 8 + o
         self.cells[seat][x] = cell
         self.counts[seat][g.kind[tile]] += 1
@@ -372,7 +378,8 @@ class State(StateBase):
         """Rise of `seat`'s score: for a pick, from the tile's best placement; for a placement, from it."""
         if move < PLACE:
             return self.best_gain(self.cur[move], seat)
-        return self._placing(seat)[2][move - PLACE]
+        placing = self._placing(seat)
+        return placing[3][move] + placing[2]
 
     def _placing(self, seat: int) -> Placing:
         """The placements of the held tile on `seat`'s chart weighed, kept while chart and tile stay."""
@@ -382,15 +389,14 @@ class State(StateBase):
         return placing
 
     def _placements(self, seat: int) -> Placing:
-        """Per placement of the held tile on `seat`'s chart, its score gain (by move - PLACE) and its
-        `move_gain` (by move: that gain less the best one, as greedy weighs every placement against it)."""
+        """The best gain of the held tile on `seat`'s chart and, per placement move, its `move_gain`: its
+        score gain less that best one (greedy weighs every placement against the same best)."""
         g = self.game
         tile = self.held
         gains = self.gains(seat)
         rival = rival_key(gains.an, g.kind[tile], self.counts, seat)
-        score = gains.placements(g.orients[tile], rival)
         best = self.best_gain(tile, seat)
-        return gains.an, tile, score, {PLACE + k: v - best for k, v in score.items()}
+        return gains.an, tile, best, gains.placements(g.orients[tile], rival, PLACE, best)
 
     def is_over(self) -> bool:
         return self.over
@@ -448,6 +454,7 @@ class State(StateBase):
         # each seat's chart shared until either state places a tile on it (see `_place`)
         self.game.copies += 1
         new.placed, new.cells, new.counts = self.placed[:], self.cells[:], self.counts[:]
+        new.free = self.free[:]
         new.an, new.an_stamp = self.an, self.an_stamp
         new.tallies = self.tallies[:]
         new.turn, new.held, new.round, new.first = self.turn, self.held, self.round, self.first
@@ -494,6 +501,8 @@ class State(StateBase):
                 if o not in [oo for oo, _ in g.orients[t]] or cell != g.cell[t][o]:
                     raise AssertionError(f"seat {seat} cell {x}: tile {t} in orientation {o} misrecorded")
                 counts[g.kind[t]] += 1
+            if self.free[seat] != [PLACE + 8 * x for x, p in enumerate(chart) if p < 0]:
+                raise AssertionError(f"seat {seat}: free spaces {self.free[seat]} for chart {chart}")
             if counts != self.counts[seat] or sum(counts) != self.filled[seat]:
                 raise AssertionError(f"seat {seat}: counts {self.counts[seat]} for {counts}")
             mine = sum(1 for k in self.order[:done] if g.standee_owner[k] == seat)

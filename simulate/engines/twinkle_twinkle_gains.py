@@ -19,6 +19,7 @@ from simulate.engines.twinkle_twinkle_scoring import (
     ASTEROID,
     BLACK_HOLE,
     COMET,
+    DIRECTIONS,
     OPPOSITE,
     PLANET,
     SATELLITE,
@@ -53,8 +54,8 @@ def link_masks(an: Analysis) -> list[int]:
 
 def groups_through(an: Analysis, x: int, links: int) -> frozenset[int]:
     """Groups of the neighbours of `x` in the directions set in `links`."""
-    nbx = an.geo.nb[x]
-    return frozenset(an.comp[nbx[d]] for d in range(8) if links >> d & 1)
+    nbx, comp = an.geo.nb[x], an.comp
+    return frozenset([comp[nbx[d]] for d in DIRECTIONS[links]])
 
 
 def star_gain_linked(an: Analysis, stars: int, new: int, x: int, linked: frozenset[int]) -> int:
@@ -363,20 +364,16 @@ def _carried(
     x: int,
     reaches: dict[Any, Collection[int] | None],
 ) -> tuple[dict[Any, list[int]], dict[Any, set[int]]]:
-    """Per-space gain lists one tile (on `x`) later: `x` taken, each list's `reach` marked stale (to be
-    worked out again when read), and a list dropped where its reach is everywhere."""
+    """Per-space gain lists one tile (on `x`) later: `x` and each list's `reach` marked stale (to be
+    worked out again, in a copy, when the list is next read), and a list dropped where its reach is
+    everywhere."""
     kept: dict[Any, list[int]] = {}
     out_of_date: dict[Any, set[int]] = {}
     for key, gains in lists.items():
         reach = reaches[key]
-        if reach is None:
-            continue
-        kept[key] = gains = gains[:]
-        gains[x] = NONE
-        spaces = stale.get(key, set()) | {y for y in reach if gains[y] != NONE}
-        spaces.discard(x)
-        if spaces:
-            out_of_date[key] = spaces
+        if reach is not None:
+            kept[key] = gains
+            out_of_date[key] = stale.get(key, set()).union(reach, (x,))
     return kept, out_of_date
 
 
@@ -424,7 +421,8 @@ class ChartGains:
         self.terms: dict[int, LoneTerms] = {}
         self.lone_spaces: tuple[bool, list[int]] | None = None
         self.lone_best: dict[int, int] = {}
-        self.joined: dict[tuple[int, int, int], int] = {}
+        # per space, the gain of a star tile joining neighbours there, by links * 8 + stars (stars < 8)
+        self.joined: list[dict[int, int] | None] = [None] * len(an.cells)
         self.kinds: dict[tuple[int, tuple[int | None, ...]], list[int]] = {}
         # spaces where a kept list of gains is out of date, worked out again when the list is next read
         self.kinds_stale: dict[tuple[int, tuple[int | None, ...]], set[int]] = {}
@@ -461,8 +459,9 @@ class ChartGains:
             return best
         options, links, joined = link_options(cells), self.links, self.joined
         for x in self.linkable:
+            here = joined[x] or {}
             for k in options[links[x]]:
-                gain = joined.get((x, k, stars), NONE) if k else self._lone_at(x, stars)
+                gain = here.get(k * 8 + stars, NONE) if k else self._lone_at(x, stars)
                 if gain == NONE:
                     gain = self._joined(x, k, stars)
                 if gain > best:
@@ -484,11 +483,13 @@ class ChartGains:
         })  # fmt: skip
         reach = reach_of(an, x, placed, STAR)
         new.terms, new.lone_spaces = {}, None
-        new.joined = {}
-        if reach is not None:
-            new.joined = (
-                {key: v for key, v in self.joined.items() if key[0] not in reach} if reach else self.joined
-            )
+        # a space's gains stay true away from the reach: shared with this chart's (both may add to them)
+        if reach is None:
+            new.joined = [None] * len(an.cells)
+        else:
+            new.joined = self.joined[:]
+            for y in reach:
+                new.joined[y] = None
         new.lone_best = {}
         new.best = {}
         return new
@@ -521,9 +522,11 @@ class ChartGains:
         if gains is None:
             gains = [NONE if c is not None else f(an, cell, x, *rivals_) for x, c in enumerate(an.cells)]
             self.kinds[key] = gains
-        elif key in self.kinds_stale:
+        elif key in self.kinds_stale:  # a list carried from the chart before: shared, so copied
+            gains = self.kinds[key] = gains[:]
+            cells = an.cells
             for x in self.kinds_stale.pop(key):
-                gains[x] = f(an, cell, x, *rivals_)
+                gains[x] = NONE if cells[x] is not None else f(an, cell, x, *rivals_)
         return gains
 
     def _near(self) -> list[tuple[int, int, int]]:
@@ -560,30 +563,43 @@ class ChartGains:
         return best
 
     def _joined(self, x: int, links: int, stars: int) -> int:
-        key = (x, links, stars)
-        value = self.joined.get(key)
+        here = self.joined[x]
+        if here is None:
+            here = self.joined[x] = {}
+        value = here.get(links * 8 + stars)
         if value is None:
-            value = star_gain_linked(self.an, stars, 0, x, groups_through(self.an, x, links))
-            self.joined[key] = value
+            value = here[links * 8 + stars] = star_gain_linked(
+                self.an, stars, 0, x, groups_through(self.an, x, links)
+            )
         return value
 
     def placements(
-        self, orients: Sequence[tuple[int, Cell]], rival: tuple[int | None, ...]
+        self,
+        orients: Sequence[tuple[int, Cell]],
+        rival: tuple[int | None, ...],
+        first_key: int = 0,
+        less: int = 0,
     ) -> dict[int, int]:
-        """The gain of every placement of a tile with these distinct (orientation, Cell)s, keyed by
-        space * 8 + orientation."""
+        """The gain of every placement of a tile with these distinct (orientation, Cell)s, less `less`,
+        keyed by `first_key` + space * 8 + orientation."""
         first = orients[0][1]
         cells = self.an.cells
         if first.kind != STAR:  # one orientation, 0
-            return {x * 8: g for x, g in enumerate(self._kind(first, rival)) if cells[x] is None}
+            gains = self._kind(first, rival)
+            return {first_key + x * 8: gains[x] - less for x, c in enumerate(cells) if c is None}
         links, stars, near, terms = self.links, first.stars, self._near(), self._terms(first.stars)
-        bonus = self.an.sc.new_star * first.new
+        bonus, joined = self.an.sc.new_star * first.new - less, self.joined
         out = {}
         for x, c in enumerate(cells):
             if c is not None:
                 continue
-            here = links[x]
+            here, key = links[x], first_key + x * 8
+            lone = lone_star_gain(near[x], terms) + bonus
             for o, cell in orients:
                 k = cell.exits & here
-                out[x * 8 + o] = (self._joined(x, k, stars) if k else lone_star_gain(near[x], terms)) + bonus
+                if k:
+                    gain = (joined[x] or {}).get(k * 8 + stars)
+                    out[key + o] = (self._joined(x, k, stars) if gain is None else gain) + bonus
+                else:
+                    out[key + o] = lone
         return out

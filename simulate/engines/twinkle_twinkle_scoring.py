@@ -30,6 +30,8 @@ C_SIZE, C_COUNT, C_NEW, C_COMETS, C_ASTEROIDS, C_PLANETS, C_BLACK_HOLES, C_SATEL
 # Exit directions N NE E SE S SW W NW as (row, column) steps.
 STEPS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
 OPPOSITE = tuple((d + 4) % 8 for d in range(8))
+# per exits bitmask, its directions
+DIRECTIONS = tuple(tuple(d for d in range(8) if exits >> d & 1) for exits in range(256))
 
 
 class Cell(NamedTuple):
@@ -154,11 +156,16 @@ class Scoring:
     blue_planets: bool = field(init=False)
     blue_black_holes: bool = field(init=False)
     blue_satellites: bool = field(init=False)
+    asteroid_by_size: tuple[int, ...] = field(init=False)  # points per cluster size, read as `asteroid`
 
     def __post_init__(self) -> None:
         names = ("blue_comets", "blue_asteroids", "blue_planets", "blue_black_holes", "blue_satellites")
         for name, blue in zip(names, self.blue, strict=True):
             object.__setattr__(self, name, blue)
+        # one entry past the table's last, which every larger cluster scores too
+        table = self.asteroid_points
+        by_size = tuple(_table(size, 1, table) for size in range(len(table) + 2))
+        object.__setattr__(self, "asteroid_by_size", by_size)
 
     def constellation_points(self, sizes: Sequence[int]) -> tuple[int, int]:
         """(size points, count points) of a chart's constellations, given their counted star sizes.
@@ -176,7 +183,9 @@ class Scoring:
         return points
 
     def asteroid(self, size: int) -> int:
-        return _table(size, 1, self.asteroid_points)
+        """Points of an asteroid cluster of `size` tiles."""
+        by_size = self.asteroid_by_size
+        return by_size[size] if size < len(by_size) else by_size[-1]
 
     def black_hole(self, alone: bool, dark: bool) -> int:
         """Points of a black hole: only when alone, plus the dark bonus on the green side."""

@@ -23,6 +23,7 @@ from simulate.engines.twinkle_twinkle_scoring import (
     C_SATELLITES,
     C_SIZE,
     COMET,
+    DIRECTIONS,
     OPPOSITE,
     PLANET,
     SATELLITE,
@@ -122,8 +123,10 @@ class Tally:
         sc, kinds, comp, orth = self.sc, self.kinds, self.comp, self.geo.orth[x]
         self.stars[x], self.exits[x] = cell.stars, cell.exits
         linked = set()
-        for d, y in enumerate(self.geo.nb[x]):
-            if y >= 0 and cell.exits >> d & 1 and kinds[y] == STAR and self.exits[y] >> OPPOSITE[d] & 1:
+        nbx, exits = self.geo.nb[x], self.exits
+        for d in DIRECTIONS[cell.exits]:
+            y = nbx[d]
+            if y >= 0 and kinds[y] == STAR and exits[y] >> OPPOSITE[d] & 1:
                 linked.add(comp[y])
         cancelled = sc.blue_black_holes and any(kinds[y] == BLACK_HOLE for y in orth)
         self.cancelled[x] = cancelled
@@ -137,7 +140,8 @@ class Tally:
         self.cnt.append((0 if cancelled else cell.stars) + sum(self.cnt[c] for c in linked))
         for c in linked:  # absorbed: no space refers to them any more
             self.raw[c] = self.cnt[c] = 0
-        self._constellations()
+        if self.raw[gid] >= 2:  # else a lone star tile of one star: no constellation changes
+            self._constellations()
         self.points[C_NEW] += sc.new_star * cell.new
         if sc.blue_comets:
             if self.comets:

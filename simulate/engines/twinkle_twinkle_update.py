@@ -18,6 +18,7 @@ from simulate.engines.twinkle_twinkle_scoring import (
     C_SIZE,
     CATEGORY_POINTS,
     COMET,
+    DIRECTIONS,
     OPPOSITE,
     PLANET,
     STAR,
@@ -64,8 +65,8 @@ def _star(an: Analysis, x: int, cell: Cell) -> None:
     """Merge the groups the tile's exits meet into one new group; black holes next to it stop being dark."""
     nbx = an.geo.nb[x]
     linked = set()
-    for d in range(8):
-        cy = an.cells[nbx[d]] if cell.exits >> d & 1 and nbx[d] >= 0 else None
+    for d in DIRECTIONS[cell.exits]:
+        cy = an.cells[nbx[d]] if nbx[d] >= 0 else None
         if cy is not None and cy.kind == STAR and cy.exits >> OPPOSITE[d] & 1:
             linked.add(an.comp[nbx[d]])
     cancelled = an.sc.blue_black_holes and bool(_orth_of_kind(an, x, BLACK_HOLE))
