@@ -44,8 +44,8 @@ MAX_SLOTS = 8
 # What a slot further left is worth when picking, in points (see State.evaluate); 0.5 and 1 won most
 # against plain score-greedy play, 2 and more lost.
 W_LEFT = 0.5
-# (analysis, held tile, its best score gain, move gain per placement move)
-Placing = tuple[Analysis, int, int, dict[int, int]]
+# (seat, held tile, its best score gain, move gain per placement move), until the next move
+Placing = tuple[int, int, int, dict[int, int]]
 
 
 # --------------------------------------------------------------------- game
@@ -194,13 +194,11 @@ class State(StateBase):
         "free",
     )
 
-    def __init__(self, game: Game, rng: random.Random | None, _blank: bool = False):
+    def __init__(self, game: Game, rng: random.Random):
         self.game = game
-        self.rng = rng
-        # the placements of the held tile last weighed (see `_placements`)
+        self.rng: random.Random | None = rng
+        # the placements of the held tile weighed since the last move (see `_placements`)
         self.placing: Placing | None = None
-        if _blank:
-            return
         n = game.players
         self.bag = list(range(len(game.records)))
         rng.shuffle(self.bag)
@@ -263,6 +261,7 @@ class State(StateBase):
         if g.debug and move not in self.legal_moves():
             raise ValueError(f"illegal move {move} for seat {self.current_player()}")
         self.moves += 1
+        self.placing = None
         standee = self.order[self.turn]
         if move < PLACE:
             self.held = self.cur[move]
@@ -370,7 +369,7 @@ class State(StateBase):
         if move < PLACE:
             return self.best_gain(self.cur[move], seat) - W_LEFT * move
         placing = self.placing  # greedy asks once per placement: the check of `_placing`, inline
-        if placing is None or placing[0] is not self.an[seat] or placing[1] != self.held:
+        if placing is None or placing[0] != seat:
             placing = self._placing(seat)
         return placing[3][move]
 
@@ -384,7 +383,7 @@ class State(StateBase):
     def _placing(self, seat: int) -> Placing:
         """The placements of the held tile on `seat`'s chart weighed, kept while chart and tile stay."""
         placing = self.placing
-        if placing is None or placing[0] is not self.an[seat] or placing[1] != self.held:
+        if placing is None or placing[0] != seat:
             placing = self.placing = self._placements(seat)
         return placing
 
@@ -396,7 +395,7 @@ class State(StateBase):
         gains = self.gains(seat)
         rival = rival_key(gains.an, g.kind[tile], self.counts, seat)
         best = self.best_gain(tile, seat)
-        return gains.an, tile, best, gains.placements(g.orients[tile], rival, PLACE, best)
+        return seat, tile, best, gains.placements(g.orients[tile], rival, PLACE, best)
 
     def is_over(self) -> bool:
         return self.over
@@ -444,7 +443,8 @@ class State(StateBase):
 
     def _copy(self) -> State:
         """A copy of everything but the generator."""
-        new = State(self.game, None, _blank=True)
+        new = State.__new__(State)  # everything is set below: no need of __init__
+        new.game, new.rng, new.placing = self.game, None, None
         new.bag = self.bag[:]
         new.cur = self.cur[:]
         new.nxt = self.nxt[:]

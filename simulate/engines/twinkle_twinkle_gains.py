@@ -458,10 +458,11 @@ class ChartGains:
         if not self.linkable:
             return best
         options, links, joined = link_options(cells), self.links, self.joined
+        near, terms = self._near(), self._terms(stars)
         for x in self.linkable:
             here = joined[x] or {}
             for k in options[links[x]]:
-                gain = here.get(k * 8 + stars, NONE) if k else self._lone_at(x, stars)
+                gain = here.get(k * 8 + stars, NONE) if k else lone_star_gain(near[x], terms)
                 if gain == NONE:
                     gain = self._joined(x, k, stars)
                 if gain > best:
