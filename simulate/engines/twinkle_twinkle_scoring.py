@@ -98,6 +98,7 @@ def _table(value: int, start: int, points: Sequence[int]) -> int:
 # Per Scoring (by id, with the object itself to tell a reused id apart), the constellation points of each
 # list of sizes worked out so far. Kept here, not on the Scoring, which states and their views share.
 _KNOWN: dict[int, tuple[Scoring, dict[tuple[int, ...], tuple[int, int]]]] = {}
+KNOWN_MOST = 50_000
 
 
 @dataclass(frozen=True)
@@ -177,6 +178,8 @@ class Scoring:
         key = tuple(sizes)
         points = mine[1].get(key)
         if points is None:
+            if len(mine[1]) >= KNOWN_MOST:  # a long run meets ever more lists: memory stays bounded
+                mine[1].clear()
             top = sorted(sizes, reverse=True)[: self.largest]
             size_pts = sum(_table(s, self.size_from, self.size_points) for s in top)
             points = mine[1][key] = size_pts, _table(len(sizes), self.count_from, self.count_points)
