@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from simulate.agents.agent import Agent
-from simulate.agents.playout import Playout
+from simulate.agents.playout import game_playout
 from simulate.agents.search import SEARCH_PARAMS
 from simulate.engines.base import GameBase, StateBase
 
@@ -15,7 +15,7 @@ class FlatMonteCarloAgent(Agent):
     """Plays the move whose N playouts gave its seat the highest mean reward (first on a tie)."""
 
     count_name = "playouts"
-    params = {key: SEARCH_PARAMS[key] for key in ("rollout", "depth")}
+    params = {key: SEARCH_PARAMS[key] for key in ("rollout", "depth", "scale")}
 
     def __init__(
         self,
@@ -25,10 +25,11 @@ class FlatMonteCarloAgent(Agent):
         count: int = 20,
         rollout: str = "random",
         depth: int | None = None,
+        scale: float | None = None,
     ):
         super().__init__(game, seat, rng)
         self.playouts = count
-        self.playout = Playout(rollout, game.playout_depth if depth is None else depth, rng)
+        self.playout = game_playout(game, rng, rollout, depth, scale)
 
     def choose(self, view: StateBase, legal: list[Any]) -> Any:
         if len(legal) == 1:

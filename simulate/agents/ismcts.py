@@ -10,8 +10,9 @@ The agent reads its view only through `sample`.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
-from simulate.agents.search import Node, SearchAgent, backpropagate, ucb_child
+from simulate.agents.search import Node, SearchAgent, backpropagate, ranked, ucb_child, widening
 from simulate.engines.base import StateBase
 
 
@@ -29,6 +30,8 @@ class ISMCTSAgent(SearchAgent):
         path = [root]
         while not state.is_over():
             legal = state.legal_moves()
+            if self.prior:
+                legal = self.allowed(node, state, legal)
             children = node.children
             untried = []
             for move in legal:
@@ -38,7 +41,7 @@ class ISMCTSAgent(SearchAgent):
                 else:
                     child.avail += 1
             if untried:
-                move = untried[rng.randrange(len(untried))]
+                move = untried[0] if self.prior else untried[rng.randrange(len(untried))]
                 child = Node(state.current_player())
                 child.avail = 1
                 state.apply(move)
@@ -49,3 +52,18 @@ class ISMCTSAgent(SearchAgent):
             state.apply(move)
             path.append(node)
         backpropagate(path, self.playout.rewards(state))
+
+    def allowed(self, node: Node, state: StateBase, legal: list[Any]) -> list[Any]:
+        """The node's best-ranked moves legal in this determinization, as many as its widening allows.
+
+        The node ranks the moves of the first determinization that reaches it;
+        moves only other determinizations allow rank after them, as they come.
+        """
+        rank = node.rank
+        if rank is None:
+            rank = node.rank = {move: i for i, move in enumerate(ranked(state, legal, self.rng))}
+        else:
+            for move in legal:
+                if move not in rank:
+                    rank[move] = len(rank)
+        return sorted(legal, key=rank.__getitem__)[: widening(node.visits)]

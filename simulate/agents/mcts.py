@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from simulate.agents.search import Node, SearchAgent, backpropagate, ucb_child
+from simulate.agents.search import Node, SearchAgent, backpropagate, ranked, ucb_child, widening
 from simulate.engines.base import StateBase
 
 
@@ -23,15 +23,22 @@ class MCTSAgent(SearchAgent):
             yield root_state.clone()
 
     def iterate(self, root: Node, state: StateBase) -> None:
-        """Select by UCB1 down to a node with an untried move, add that move, play out, back up."""
+        """Select by UCB1 down to a node with an untried move, add that move, play out, back up.
+
+        Untried moves come in a random order, or with the prior best first
+        while the node's widening allows another child.
+        """
         rng = self.rng
         node = root
         path = [root]
         while not state.is_over():
             if node.untried is None:
-                node.untried = list(state.legal_moves())
-            if node.untried:
-                move = node.untried.pop(rng.randrange(len(node.untried)))
+                legal = state.legal_moves()
+                # popped from the end: worst first in the list
+                node.untried = ranked(state, legal, rng)[::-1] if self.prior else list(legal)
+            untried = node.untried
+            if untried and (not self.prior or len(node.children) < widening(node.visits)):
+                move = untried.pop() if self.prior else untried.pop(rng.randrange(len(untried)))
                 child = Node(state.current_player())
                 state.apply(move)
                 node.children[move] = child

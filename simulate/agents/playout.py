@@ -18,16 +18,15 @@ from typing import Any
 from simulate.engines.base import StateBase
 
 ROLLOUTS = ("random", "greedy")
-MARGIN_SCALE = 1.0
 
 
-def side_rewards(state: StateBase) -> list[float]:
+def side_rewards(state: StateBase, scale: float = 1.0) -> list[float]:
     """Per seat: how it stands against the other sides, each in [0, 1], averaged over them.
 
     A finished game gives 1 per side beaten in placement, 0.5 per tie; an
     unfinished one compares `evaluate` values through a logistic of their
-    difference (MARGIN_SCALE points of lead are worth about 0.73), so a bigger
-    lead is a better playout.
+    difference (`scale` points of lead are worth about 0.73), so a bigger lead
+    is a better playout.
     """
     game = state.game_of()
     n = game.players
@@ -49,7 +48,7 @@ def side_rewards(state: StateBase) -> list[float]:
         for side, v in best.items():
             if side != mine:
                 diff = best[mine] - v
-                total += (diff > 0) + 0.5 * (diff == 0) if over else 1 / (1 + math.exp(-diff / MARGIN_SCALE))
+                total += (diff > 0) + 0.5 * (diff == 0) if over else 1 / (1 + math.exp(-diff / scale))
         out.append(total / (len(best) - 1))
     return out
 
@@ -72,10 +71,11 @@ def greedy_move(state: StateBase, legal: list[Any], rng: random.Random, seat: in
 class Playout:
     """Plays a state on (it is changed in place) with a random or greedy policy, then scores it."""
 
-    def __init__(self, policy: str, depth: int, rng: random.Random):
+    def __init__(self, policy: str, depth: int, rng: random.Random, scale: float = 1.0):
         self.greedy = policy == "greedy"
         self.depth = depth
         self.rng = rng
+        self.scale = scale
 
     def rewards(self, state: StateBase) -> list[float]:
         rng = self.rng
@@ -88,4 +88,16 @@ class Playout:
                 move = legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
             state.apply(move)
             left -= 1
-        return side_rewards(state)
+        return side_rewards(state, self.scale)
+
+
+def game_playout(
+    game: Any, rng: random.Random, rollout: str, depth: int | None, scale: float | None
+) -> Playout:
+    """A playout for `game`, its depth and scale the game's own unless given."""
+    return Playout(
+        rollout,
+        game.playout_depth if depth is None else depth,
+        rng,
+        game.playout_scale if scale is None else scale,
+    )

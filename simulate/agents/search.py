@@ -5,6 +5,13 @@ made the move into it, and `total` sums that seat's rewards, so a node's mean
 is how good the move was for whoever chose it. `avail` counts the iterations
 in which the move was legal (information-set MCTS needs it; plain UCT leaves
 it equal to the parent's visits).
+
+With `prior=greedy` a node ranks its moves by `move_gain` for the seat to act
+(ties in a seeded random order) and widens progressively (Coulom 2007;
+Chaslot et al. 2008): after n visits it searches only its best ceil(sqrt(n))
+moves, best first. A game with a hundred placements per decision then spends
+its iterations on the few that one ply rates highest, and a pick is valued by
+good placements of the tile rather than by the mean of random ones.
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from simulate.agents.agent import Agent
-from simulate.agents.playout import ROLLOUTS, Playout
+from simulate.agents.playout import ROLLOUTS, game_playout
 from simulate.agents.spec import Param, one_of, positive_float, whole
 from simulate.engines.base import GameBase, StateBase
 
@@ -24,17 +31,28 @@ DEFAULT_C = 1.4
 SEARCH_PARAMS = {
     "c": Param(positive_float, DEFAULT_C, "exploration constant of UCB1"),
     "rollout": Param(one_of(*ROLLOUTS), "random", "playout policy: random, or greedy on move_gain"),
+    "prior": Param(
+        one_of("none", "greedy"),
+        "none",
+        "greedy: try moves best move_gain first and widen progressively (ceil(sqrt(visits)) moves a node)",
+    ),
     "depth": Param(
         whole,
         None,
         "playout moves before the engine's evaluation scores the position (0 = play to the end; "
         "default: the game's playout_depth)",
     ),
+    "scale": Param(
+        positive_float,
+        None,
+        "lead in evaluation points a cut-off playout counts as about 0.73 of a win (default: the game's "
+        "playout_scale)",
+    ),
 }
 
 
 class Node:
-    __slots__ = ("player", "visits", "avail", "total", "children", "untried")
+    __slots__ = ("player", "visits", "avail", "total", "children", "untried", "rank")
 
     def __init__(self, player: int):
         self.player = player
@@ -43,6 +61,22 @@ class Node:
         self.total = 0.0
         self.children: dict[Any, Node] = {}
         self.untried: list[Any] | None = None
+        self.rank: dict[Any, int] | None = None
+
+
+def widening(visits: int) -> int:
+    """How many of its best-ranked moves a node searches after `visits` visits."""
+    return math.isqrt(visits - 1) + 1 if visits > 1 else 1
+
+
+def ranked(state: StateBase, legal: list[Any], rng: random.Random) -> list[Any]:
+    """`legal` best first by `move_gain` for the seat to act; equal gains in a seeded random order."""
+    seat = state.current_player()
+    moves = list(legal)
+    rng.shuffle(moves)
+    gains = {move: state.move_gain(move, seat, rng) for move in moves}
+    moves.sort(key=gains.__getitem__, reverse=True)
+    return moves
 
 
 def ucb_child(node: Node, moves: list[Any], c: float, use_avail: bool) -> tuple[Any, Node]:
@@ -94,12 +128,15 @@ class SearchAgent(Agent):
         count: int = 200,
         c: float = DEFAULT_C,
         rollout: str = "random",
+        prior: str = "none",
         depth: int | None = None,
+        scale: float | None = None,
     ):
         super().__init__(game, seat, rng)
         self.iterations = count
         self.c = c
-        self.playout = Playout(rollout, game.playout_depth if depth is None else depth, rng)
+        self.prior = prior == "greedy"
+        self.playout = game_playout(game, rng, rollout, depth, scale)
 
     def choose(self, view: StateBase | None, legal: list[Any]) -> Any:
         if len(legal) == 1:

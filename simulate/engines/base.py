@@ -208,7 +208,8 @@ class GameBase(ABC):
     CSV column each), `report_metrics` (those shown in the generic report;
     None means all), `categories` (score categories of `Result.breakdown`),
     `agents` (the engine's own agent classes by name, beside the generic ones),
-    `playout_depth` (how far search agents' random playouts run).
+    `playout_depth` (how far search agents' random playouts run), `playout_scale`
+    (what lead in `evaluate` a cut-off playout counts as a clear win).
     Methods with defaults: `side_of`, `shown_metrics`, `report_extras`.
     """
 
@@ -222,6 +223,10 @@ class GameBase(ABC):
     # How many moves a search agent's playout runs before `evaluate` scores the position (0 = to
     # the end): as far as random moves still tell a good position from a bad one in this game.
     playout_depth: ClassVar[int] = 20
+    # Points of `evaluate` lead over a side that a cut-off playout counts as about 0.73 of a win
+    # over it (a logistic): about what one good move is worth, so that leads already large do not
+    # drown out the move being weighed.
+    playout_scale: ClassVar[float] = 1.0
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

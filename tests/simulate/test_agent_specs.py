@@ -32,7 +32,7 @@ def test_specs_are_written_back_in_one_form():
     [
         ("mcts:abc", "iterations must be a whole number"),
         ("mcts:0", "iterations must be a whole number of at least 1, got '0'"),
-        ("mcts:200,k=3", "unknown parameter 'k' of mcts; expected one of c, rollout, depth"),
+        ("mcts:200,k=3", "unknown parameter 'k' of mcts; expected one of c, rollout, prior, depth"),
         ("mcts:200,c=0", "c=0: expected a number above 0"),
         ("mcts:200,rollout=smart", "expected one of random, greedy"),
         ("mcts", "mcts needs its number of iterations"),

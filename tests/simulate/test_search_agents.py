@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -12,6 +13,8 @@ from simulate.agents.basic import GreedyAgent
 from simulate.agents.flat import FlatMonteCarloAgent
 from simulate.agents.ismcts import ISMCTSAgent
 from simulate.agents.mcts import MCTSAgent
+from simulate.agents.playout import side_rewards
+from simulate.agents.search import Node, widening
 from simulate.engines import make_game
 from simulate.engines.base import GameBase, Result, StateBase, solo_result
 
@@ -189,3 +192,109 @@ def test_an_agent_that_peeks_finds_no_hand_deck_order_or_generator(game, hidden_
         assert seen["other hands"] == [] or not hidden_hands
         bag = seen["bag order"]
         assert bag is None or bag == sorted(bag)  # only which tiles are left, not their order
+
+
+class Tally(GameBase):
+    """Two players each take once a number of points from 0 to 9; the higher total wins."""
+
+    name = "tally"
+
+    def __init__(self):
+        self.players = 2
+
+    def new_state(self, seed: int) -> TallyState:
+        return TallyState(self, [0.0, 0.0], 0)
+
+
+class TallyState(StateBase):
+    __slots__ = ("game", "rng", "points", "player")
+
+    def __init__(self, game: Tally, points: list[float], player: int):
+        self.game, self.rng, self.points, self.player = game, None, points, player
+
+    def current_player(self) -> int:
+        return self.player if self.player < 2 else -1
+
+    def legal_moves(self) -> list[int]:
+        return list(range(10)) if self.player < 2 else []
+
+    def apply(self, move: int) -> None:
+        self.points[self.player] += move
+        self.player += 1
+
+    def is_over(self) -> bool:
+        return self.player == 2
+
+    def result(self) -> Result:
+        return solo_result(self.scores())
+
+    def scores(self) -> list[float]:
+        return list(self.points)
+
+    def clone(self) -> TallyState:
+        return TallyState(self.game, list(self.points), self.player)
+
+    def view(self, player: int) -> TallyState:
+        return self.clone()
+
+    def sample(self, player: int, rng: random.Random) -> TallyState:
+        return self.clone()
+
+    def check_invariants(self) -> None:
+        assert 0 <= self.player <= 2
+
+    def game_of(self) -> Tally:
+        return self.game
+
+
+@pytest.mark.parametrize(
+    "visits, allowed", [(0, 1), (1, 1), (2, 2), (4, 2), (5, 3), (9, 3), (10, 4), (200, 15)]
+)
+def test_widening_allows_the_ceiling_of_the_square_root_of_visits(visits, allowed):
+    assert widening(visits) == allowed
+
+
+@pytest.mark.parametrize("cls", [MCTSAgent, ISMCTSAgent])
+@pytest.mark.parametrize("seed", range(3))
+def test_the_greedy_prior_searches_the_best_moves_first_and_widens_slowly(cls, seed):
+    # Nine iterations from the root (visits 0..8 before each): one child until 2 visits, two until 5,
+    # then three; best move_gain first, so exactly the moves worth 9, 8 and 7 points.
+    game = Tally()
+    state = game.new_state(0)
+    agent = cls(game, 0, random.Random(seed), count=9, prior="greedy", depth=0)
+    root = Node(-1)
+    for determinization in agent.determinizations(state.view(0)):
+        agent.iterate(root, determinization)
+    assert sorted(root.children) == [7, 8, 9]
+
+
+@pytest.mark.parametrize("cls", [MCTSAgent, ISMCTSAgent])
+def test_without_the_prior_every_move_is_tried_once_first(cls):
+    game = Tally()
+    state = game.new_state(0)
+    agent = cls(game, 0, random.Random(1), count=10, depth=0)
+    root = Node(-1)
+    for determinization in agent.determinizations(state.view(0)):
+        agent.iterate(root, determinization)
+    assert sorted(root.children) == list(range(10))
+
+
+@pytest.mark.parametrize("scale, mine", [(1.0, 1 / (1 + math.exp(-10))), (5.0, 1 / (1 + math.exp(-2)))])
+def test_a_cut_off_playout_rewards_the_lead_through_a_logistic_of_its_scale(scale, mine):
+    # Seat 0 took 5 points, seat 1 is to move: evaluate gives +5 and -5, a difference of 10.
+    game = Tally()
+    state = game.new_state(0)
+    state.apply(5)
+    rewards = side_rewards(state, scale)
+    assert rewards == pytest.approx([mine, 1 - mine])
+
+
+def test_a_finished_playout_rewards_placement_whatever_the_scale():
+    state = Tally().new_state(0)
+    state.apply(5)
+    state.apply(5)
+    assert side_rewards(state, 0.1) == [0.5, 0.5]
+    state = Tally().new_state(0)
+    state.apply(3)
+    state.apply(4)
+    assert side_rewards(state, 7.0) == [0.0, 1.0]
