@@ -23,7 +23,7 @@ class FlatMonteCarloAgent(Agent):
         seat: int,
         rng: random.Random,
         count: int = 20,
-        rollout: str = "random",
+        rollout: str | None = None,
         depth: int | None = None,
         scale: float | None = None,
     ):

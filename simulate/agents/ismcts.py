@@ -48,10 +48,10 @@ class ISMCTSAgent(SearchAgent):
                 children[move] = child
                 path.append(child)
                 break
-            move, node = ucb_child(node, legal, self.c, use_avail=True)
+            move, node = ucb_child(node, legal, self.c, use_avail=True, bounds=self.bounds)
             state.apply(move)
             path.append(node)
-        backpropagate(path, self.playout.rewards(state))
+        backpropagate(path, self.playout.rewards(state), self.bounds)
 
     def allowed(self, node: Node, state: StateBase, legal: list[Any]) -> list[Any]:
         """The node's best-ranked moves legal in this determinization, as many as its widening allows.

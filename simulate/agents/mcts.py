@@ -44,7 +44,7 @@ class MCTSAgent(SearchAgent):
                 node.children[move] = child
                 path.append(child)
                 break
-            move, node = ucb_child(node, list(node.children), self.c, use_avail=False)
+            move, node = ucb_child(node, list(node.children), self.c, use_avail=False, bounds=self.bounds)
             state.apply(move)
             path.append(node)
-        backpropagate(path, self.playout.rewards(state))
+        backpropagate(path, self.playout.rewards(state), self.bounds)

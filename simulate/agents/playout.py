@@ -92,11 +92,11 @@ class Playout:
 
 
 def game_playout(
-    game: Any, rng: random.Random, rollout: str, depth: int | None, scale: float | None
+    game: Any, rng: random.Random, rollout: str | None, depth: int | None, scale: float | None
 ) -> Playout:
-    """A playout for `game`, its depth and scale the game's own unless given."""
+    """A playout for `game`, its policy, depth and scale the game's own unless given."""
     return Playout(
-        rollout,
+        game.playout_policy if rollout is None else rollout,
         game.playout_depth if depth is None else depth,
         rng,
         game.playout_scale if scale is None else scale,

@@ -27,14 +27,25 @@ from simulate.agents.spec import Param, one_of, positive_float, whole
 from simulate.engines.base import GameBase, StateBase
 
 DEFAULT_C = 1.4
+PRIORS = ("none", "greedy")
 
 SEARCH_PARAMS = {
     "c": Param(positive_float, DEFAULT_C, "exploration constant of UCB1"),
-    "rollout": Param(one_of(*ROLLOUTS), "random", "playout policy: random, or greedy on move_gain"),
+    "rollout": Param(
+        one_of(*ROLLOUTS),
+        None,
+        "playout policy: random, or greedy on move_gain (default: the game's playout_policy)",
+    ),
     "prior": Param(
-        one_of("none", "greedy"),
+        one_of(*PRIORS),
+        None,
+        "greedy: try moves best move_gain first and widen progressively (ceil(sqrt(visits)) moves a "
+        "node); none: all moves, in a random order (default: the game's search_prior)",
+    ),
+    "norm": Param(
+        one_of("none", "minmax"),
         "none",
-        "greedy: try moves best move_gain first and widen progressively (ceil(sqrt(visits)) moves a node)",
+        "minmax: UCB1 weighs node means stretched onto [0, 1] by the lowest and highest seen for their seat",
     ),
     "depth": Param(
         whole,
@@ -79,26 +90,55 @@ def ranked(state: StateBase, legal: list[Any], rng: random.Random) -> list[Any]:
     return moves
 
 
-def ucb_child(node: Node, moves: list[Any], c: float, use_avail: bool) -> tuple[Any, Node]:
+class Bounds:
+    """The lowest and highest node mean seen per seat in one search, to stretch means onto [0, 1].
+
+    MuZero's min-max normalisation (Schrittwieser et al. 2020): when other
+    seats are beaten in nearly every playout, a seat's rewards crowd into a
+    narrow band and UCB1's exploration term would swamp their differences.
+    """
+
+    def __init__(self, players: int):
+        self.lo = [math.inf] * players
+        self.hi = [-math.inf] * players
+
+    def see(self, player: int, mean: float) -> None:
+        if mean < self.lo[player]:
+            self.lo[player] = mean
+        if mean > self.hi[player]:
+            self.hi[player] = mean
+
+    def stretch(self, player: int) -> tuple[float, float]:
+        """The offset and span that map `player`'s means seen so far onto [0, 1] (none while they agree)."""
+        lo, hi = self.lo[player], self.hi[player]
+        return (lo, hi - lo) if hi - lo > 1e-9 else (0.0, 1.0)
+
+
+def ucb_child(
+    node: Node, moves: list[Any], c: float, use_avail: bool, bounds: Bounds | None = None
+) -> tuple[Any, Node]:
     """The child among `moves` with the highest UCB1 score (first one on a tie, so choices are seeded)."""
     children = node.children
     log_parent = math.log(node.visits) if not use_avail else 0.0
+    lo, span = bounds.stretch(children[moves[0]].player) if bounds else (0.0, 1.0)
     best_move, best_child, best = None, None, -math.inf
     for move in moves:
         child = children[move]
         log_n = math.log(child.avail) if use_avail else log_parent
-        score = child.total / child.visits + c * math.sqrt(log_n / child.visits)
+        score = (child.total / child.visits - lo) / span + c * math.sqrt(log_n / child.visits)
         if score > best:
             best_move, best_child, best = move, child, score
     assert best_child is not None
     return best_move, best_child
 
 
-def backpropagate(path: list[Node], rewards: list[float]) -> None:
+def backpropagate(path: list[Node], rewards: list[float], bounds: Bounds | None = None) -> None:
     for node in path:
         node.visits += 1
         if node.player >= 0:
             node.total += rewards[node.player]
+            if bounds:
+                bounds.see(node.player, node.total / node.visits)
 
 
 def most_visited(root: Node, legal: list[Any]) -> Any:
@@ -127,15 +167,18 @@ class SearchAgent(Agent):
         rng: random.Random,
         count: int = 200,
         c: float = DEFAULT_C,
-        rollout: str = "random",
-        prior: str = "none",
+        rollout: str | None = None,
+        prior: str | None = None,
+        norm: str = "none",
         depth: int | None = None,
         scale: float | None = None,
     ):
         super().__init__(game, seat, rng)
         self.iterations = count
         self.c = c
-        self.prior = prior == "greedy"
+        self.norm = norm == "minmax"
+        self.bounds: Bounds | None = None
+        self.prior = (game.search_prior if prior is None else prior) == "greedy"
         self.playout = game_playout(game, rng, rollout, depth, scale)
 
     def choose(self, view: StateBase | None, legal: list[Any]) -> Any:
@@ -143,6 +186,7 @@ class SearchAgent(Agent):
             return legal[0]
         assert view is not None
         root = Node(-1)
+        self.bounds = Bounds(self.game.players) if self.norm else None
         for state in self.determinizations(view):
             self.iterate(root, state)
         return most_visited(root, legal)

@@ -209,7 +209,8 @@ class GameBase(ABC):
     None means all), `categories` (score categories of `Result.breakdown`),
     `agents` (the engine's own agent classes by name, beside the generic ones),
     `playout_depth` (how far search agents' random playouts run), `playout_scale`
-    (what lead in `evaluate` a cut-off playout counts as a clear win).
+    (what lead in `evaluate` a cut-off playout counts as a clear win),
+    `playout_policy` and `search_prior` (search agents' default rollout and prior).
     Methods with defaults: `side_of`, `shown_metrics`, `report_extras`.
     """
 
@@ -227,6 +228,9 @@ class GameBase(ABC):
     # over it (a logistic): about what one good move is worth, so that leads already large do not
     # drown out the move being weighed.
     playout_scale: ClassVar[float] = 1.0
+    # Search agents' defaults for `rollout=` ("random" or "greedy") and `prior=` ("none" or "greedy").
+    playout_policy: ClassVar[str] = "random"
+    search_prior: ClassVar[str] = "none"
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

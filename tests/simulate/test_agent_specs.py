@@ -20,8 +20,11 @@ def test_a_comma_after_a_count_is_a_parameter_and_otherwise_a_new_agent():
 
 
 def test_specs_are_written_back_in_one_form():
-    # defaults are dropped, numbers shortened, parameters in their declared order
-    assert agent_list("mcts:200,rollout=random,c=0.70", "united_square") == ("mcts:200,c=0.7",)
+    # defaults are dropped, numbers shortened, parameters in their declared order; a parameter whose
+    # default is the game's is kept when given, since another game's default may differ
+    assert agent_list("mcts:200,c=0.70", "united_square") == ("mcts:200,c=0.7",)
+    assert agent_list("mcts:200,c=1.4,depth=2", "united_square") == ("mcts:200,depth=2",)
+    assert agent_list("mcts:200,rollout=random", "united_square") == ("mcts:200,rollout=random",)
     assert agent_list("mcts:200,depth=0,c=1", "united_square") == ("mcts:200,c=1,depth=0",)
     assert parse_agents("random,ismcts:30", "tiddly_wink", 2) == ("random", "ismcts:30")
     assert parse_agents("mc:5", "tiddly_wink", 3) == ("mc:5",) * 3
@@ -32,7 +35,7 @@ def test_specs_are_written_back_in_one_form():
     [
         ("mcts:abc", "iterations must be a whole number"),
         ("mcts:0", "iterations must be a whole number of at least 1, got '0'"),
-        ("mcts:200,k=3", "unknown parameter 'k' of mcts; expected one of c, rollout, prior, depth"),
+        ("mcts:200,k=3", "unknown parameter 'k' of mcts; expected one of c, rollout, prior, norm, depth"),
         ("mcts:200,c=0", "c=0: expected a number above 0"),
         ("mcts:200,rollout=smart", "expected one of random, greedy"),
         ("mcts", "mcts needs its number of iterations"),

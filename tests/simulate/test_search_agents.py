@@ -14,7 +14,7 @@ from simulate.agents.flat import FlatMonteCarloAgent
 from simulate.agents.ismcts import ISMCTSAgent
 from simulate.agents.mcts import MCTSAgent
 from simulate.agents.playout import side_rewards
-from simulate.agents.search import Node, widening
+from simulate.agents.search import Bounds, Node, ucb_child, widening
 from simulate.engines import make_game
 from simulate.engines.base import GameBase, Result, StateBase, solo_result
 
@@ -298,3 +298,29 @@ def test_a_finished_playout_rewards_placement_whatever_the_scale():
     state.apply(3)
     state.apply(4)
     assert side_rewards(state, 7.0) == [0.0, 1.0]
+
+
+def test_bounds_stretch_each_seats_means_onto_the_unit_interval():
+    bounds = Bounds(2)
+    for mean in (0.7, 0.9, 0.8):
+        bounds.see(1, mean)
+    assert bounds.stretch(1) == pytest.approx((0.7, 0.2))
+    assert bounds.stretch(0) == (0.0, 1.0)  # nothing seen: left as it is
+    bounds.see(0, 0.5)
+    assert bounds.stretch(0) == (0.0, 1.0)  # one value: no span to stretch by
+
+
+def test_min_max_normalisation_lets_a_narrow_lead_outweigh_exploration():
+    # Parent 12 visits; A: mean 0.9 over 10, B: mean 0.8 over 2, c = 1.4.
+    # Raw UCB1: A 0.9 + 1.4 * sqrt(ln 12 / 10) = 1.598, B 0.8 + 1.4 * sqrt(ln 12 / 2) = 2.361: B.
+    # Stretched by the means seen (0.8 .. 0.9): A 1 + 0.698 = 1.698, B 0 + 1.561: A.
+    node = Node(-1)
+    node.visits = 12
+    for move, visits, mean in (("A", 10, 0.9), ("B", 2, 0.8)):
+        child = node.children[move] = Node(0)
+        child.visits, child.total = visits, mean * visits
+    bounds = Bounds(1)
+    bounds.see(0, 0.9)
+    bounds.see(0, 0.8)
+    assert ucb_child(node, ["A", "B"], 1.4, use_avail=False)[0] == "B"
+    assert ucb_child(node, ["A", "B"], 1.4, use_avail=False, bounds=bounds)[0] == "A"
