@@ -252,7 +252,7 @@ class State(StateBase):
             return []
         if self.held < 0:
             return [slot for slot, t in enumerate(self.cur) if t >= 0]
-        free = self.free[self.current_player()]
+        free = self.free[self.game.standee_owner[self.order[self.turn]]]  # the player to act's
         turns = self.game.turns[self.held]
         return free[:] if len(turns) == 1 else [move + o for move in free for o in turns]
 

@@ -131,24 +131,29 @@ class Tally:
         cancelled = sc.blue_black_holes and any(kinds[y] == BLACK_HOLE for y in orth)
         self.cancelled[x] = cancelled
         gid = len(self.raw)
+        raw, cnt = cell.stars, 0 if cancelled else cell.stars
         if linked:
             for y, c in enumerate(comp):
                 if c in linked:
                     comp[y] = gid
+            for c in linked:  # absorbed: no space refers to them any more
+                raw += self.raw[c]
+                cnt += self.cnt[c]
+                self.raw[c] = self.cnt[c] = 0
         comp[x] = gid
-        self.raw.append(cell.stars + sum(self.raw[c] for c in linked))
-        self.cnt.append((0 if cancelled else cell.stars) + sum(self.cnt[c] for c in linked))
-        for c in linked:  # absorbed: no space refers to them any more
-            self.raw[c] = self.cnt[c] = 0
-        if self.raw[gid] >= 2:  # else a lone star tile of one star: no constellation changes
+        self.raw.append(raw)
+        self.cnt.append(cnt)
+        if raw >= 2:  # else a lone star tile of one star: no constellation changes
             self._constellations()
         self.points[C_NEW] += sc.new_star * cell.new
-        if sc.blue_comets:
-            if self.comets:
+        if self.comets:
+            if sc.blue_comets:
                 self._blue_comets()
-        else:
-            self.points[C_COMETS] += sc.comet_star * cell.stars * sum(1 for y in orth if kinds[y] == COMET)
-        self._lose_darkness(x)
+            else:
+                comets = sum(1 for y in orth if kinds[y] == COMET)
+                self.points[C_COMETS] += sc.comet_star * cell.stars * comets
+        if self.counts[BLACK_HOLE]:
+            self._lose_darkness(x)
 
     def _constellations(self) -> None:
         size, count = self.sc.constellation_points(self.constellation_sizes())
@@ -222,7 +227,8 @@ class Tally:
         self.dead[x] = dead
         if not dead:
             self.points[C_PLANETS] += sc.planet_blue if sc.blue_planets else sc.planet_green
-        self._lose_darkness(x)
+        if self.counts[BLACK_HOLE]:
+            self._lose_darkness(x)
 
     def _black_hole(self, x: int, cell: Cell) -> None:
         """Alone (and dark) or not; black holes next to it lose their points; blue: cancels its neighbours."""
@@ -255,21 +261,27 @@ class Tally:
         if stars:
             self._constellations()
 
-    def _in_line(self, x: int) -> None:
-        """A planet or black hole on `x` counts in its row and column: satellites that see it gain."""
-        sc, geo = self.sc, self.geo
-        r, c = geo.row_of[x], geo.col_of[x]
-        rows, cols = self.row_items, self.col_items
+    def _seen_by_satellites(self, x: int, r: int, c: int) -> int:
+        """Satellites' gain from a planet or black hole on `x` (row `r`, column `c`): in their line (blue),
+        or next to it (green)."""
+        sc, geo, rows, cols = self.sc, self.geo, self.row_items, self.col_items
         if sc.blue_satellites:
             gain = 0
             for z in self.satellites:
                 rz, cz = geo.row_of[z], geo.col_of[z]
                 if rz == r or cz == c:
                     gain += max(rows[rz] + (rz == r), cols[cz] + (cz == c)) - max(rows[rz], cols[cz])
-            self.points[C_SATELLITES] += sc.sat_blue * gain
-        else:
-            kinds = self.kinds
-            self.points[C_SATELLITES] += sc.sat_green * sum(1 for y in geo.orth[x] if kinds[y] == SATELLITE)
+            return sc.sat_blue * gain
+        kinds = self.kinds
+        return sc.sat_green * sum(1 for y in geo.orth[x] if kinds[y] == SATELLITE)
+
+    def _in_line(self, x: int) -> None:
+        """A planet or black hole on `x` counts in its row and column: satellites that see it gain."""
+        geo = self.geo
+        r, c = geo.row_of[x], geo.col_of[x]
+        rows, cols = self.row_items, self.col_items
+        if self.satellites:
+            self.points[C_SATELLITES] += self._seen_by_satellites(x, r, c)
         rows[r] += 1
         cols[c] += 1
 
