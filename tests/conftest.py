@@ -1,4 +1,5 @@
-"""Shared test settings: a non-interactive plotting backend, and a fixture that runs the tools."""
+"""Shared test settings: a non-interactive plotting backend, figures closed after each test, and a fixture
+that runs the tools."""
 
 import os
 import sys
@@ -6,6 +7,15 @@ import sys
 import pytest
 
 os.environ.setdefault("MPLBACKEND", "Agg")
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    """Close what a test left open, so figures do not pile up over the session (pyplot keeps them)."""
+    yield
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if pyplot is not None:
+        pyplot.close("all")
 
 
 @pytest.fixture
