@@ -188,13 +188,22 @@ def summarize_ladder(plan: LadderPlan, results: list[PairResult]) -> dict[str, A
     }
 
 
+def ladder_folder(plan: LadderPlan, out: Path, sets: tuple[str, ...]) -> Path:
+    """`OUT/<game>/ladder/<rules>+<agents>[+sets][.filler-<agent>].seed<S>`: a ladder under another
+    filler or seed never lands in an earlier one's folder, as run folders do not."""
+    name = slug(f"{plan.rules.label}+{'+'.join(plan.agents)}")
+    if sets:
+        name += "+" + slug("+".join(sets))
+    if plan.filler:
+        name += f".filler-{slug(plan.filler)}"
+    return out / plan.data.name / "ladder" / f"{name}.seed{plan.seed}"
+
+
 def run_ladder(
     plan: LadderPlan, out: Path, sets: tuple[str, ...], jobs: int, fresh: bool, quiet: bool
 ) -> tuple[Path, dict[str, Path], dict[str, Any]]:
     """Play the ladder into `out/GAME/ladder/...` and write its table, figure and summary.json."""
-    folder = out / plan.data.name / "ladder" / slug(f"{plan.rules.label}+{'+'.join(plan.agents)}")
-    if sets:
-        folder = folder.with_name(folder.name + "+" + slug("+".join(sets)))
+    folder = ladder_folder(plan, out, sets)
     total = len(plan.pairs()) * len(plan.seatings(0, 1)) * plan.per_arrangement
     with click.progressbar(
         length=total,

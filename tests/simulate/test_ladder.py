@@ -53,3 +53,18 @@ def test_a_ladder_refuses_one_agent_or_the_same_agent_twice(run_tool, tmp_path):
         args = ("ladder", "united_square", "--agents", spec, "--out", str(tmp_path))
         code, _, err = run_tool("simulate", *args)
         assert code == 2 and words in err and len(err.strip().splitlines()) == 1
+
+
+def test_ladders_under_another_filler_or_seed_get_their_own_folders(run_tool, tmp_path):
+    base = ["simulate", "ladder", "tiddly_wink", "--variant", "p3", "--agents", "random,greedy",
+            "--games", "6", "--out", str(tmp_path), "--quiet", "--timing-games", "0"]  # fmt: skip
+    for extra in ([], ["--filler", "greedy"], ["--seed", "2"]):
+        code, _, err = run_tool(*base, *extra)
+        assert code == 0, err
+    names = sorted(p.name for p in (tmp_path / "tiddly_wink" / "ladder").iterdir())
+    assert names == [
+        "p3+random+greedy.filler-greedy.seed1",
+        "p3+random+greedy.filler-random.seed1",
+        "p3+random+greedy.filler-random.seed2",
+    ]
+
