@@ -35,13 +35,10 @@ from PIL import Image
 
 from printkit.atomic import write_output
 from printkit.build import output_stem
-from printkit.draw import pieces_for
 from printkit.errors import DataError
-from printkit.faces import Face, distinct_faces, face_name
-from printkit.fonts import family
-from printkit.gamedata import load_game
+from printkit.faces import Face, face_name
 from printkit.imposition import render
-from printkit.proof import DPI_RANGE, png_pages
+from printkit.proof import checked_faces, face_pngs
 from printkit.shop import shop_layout
 
 TTS_COLUMNS, TTS_ROWS = 10, 7
@@ -56,10 +53,8 @@ def _face_pngs(faces: Sequence[Face], title: str, fonts: Any, dpi: int) -> list[
     """Front and (if any) back PNG of each face, each exactly `face_pixels` in size."""
     out = []
     for face in faces:
-        sheets = shop_layout([face.piece], bleed=0.0)
-        pages = png_pages(render(sheets, title, fonts), dpi)
         size = face_pixels(face.piece.size_mm, dpi)
-        fixed = [_exact(png, size) for png in pages]
+        fixed = [_exact(png, size) for _, png in face_pngs(face, title, fonts, dpi)]
         out.append((fixed[0], fixed[1] if len(fixed) > 1 else None))
     return out
 
@@ -154,14 +149,8 @@ def export(
     """Write the asked exports (see the module docstring) and return their paths."""
     if not (png or svg or tts):
         raise DataError("export: say what to write: --png, --svg and/or --tts")
-    lo, hi = DPI_RANGE
-    if not lo <= dpi <= hi:
-        raise DataError(f"--dpi: expected {lo} to {hi}, got {dpi}")
-    data = load_game(game).localized(lang)
-    fonts = family(lang)
-    rules = data.resolve(spec, sets)
+    data, rules, fonts, faces = checked_faces(game, spec, sets, dpi, lang)
     folder = Path(out_dir) / f"{output_stem(data.name, rules.label, 'home', lang)}-export"
-    faces = distinct_faces(pieces_for(data, rules))
     files: list[tuple[str, bytes | str]] = []
     images = _face_pngs(faces, data.title, fonts, dpi) if png or tts else []
     if png:

@@ -20,10 +20,11 @@ from printkit.atomic import write_output
 from printkit.build import output_stem
 from printkit.draw import pieces_for
 from printkit.errors import DataError
-from printkit.faces import distinct_faces, face_name
-from printkit.fonts import family
-from printkit.gamedata import load_game
+from printkit.faces import Face, distinct_faces, face_name
+from printkit.fonts import Family, family
+from printkit.gamedata import GameData, Rules, load_game
 from printkit.imposition import render
+from printkit.sheets import Sheet
 from printkit.shop import shop_layout
 
 DPI_RANGE = (30, 600)
@@ -45,6 +46,24 @@ def png_pages(pdf: bytes, dpi: int) -> list[bytes]:
         doc.close()
 
 
+def checked_faces(
+    game: str, spec: str, sets: Iterable[str], dpi: int, lang: str
+) -> tuple[GameData, Rules, Family, list[Face]]:
+    """A game's data, rules, fonts and distinct faces, `dpi` checked first: what proofs and exports draw."""
+    lo, hi = DPI_RANGE
+    if not lo <= dpi <= hi:
+        raise DataError(f"--dpi: expected {lo} to {hi}, got {dpi}")
+    data = load_game(game).localized(lang)
+    rules = data.resolve(spec, sets)
+    return data, rules, family(lang), distinct_faces(pieces_for(data, rules))
+
+
+def face_pngs(face: Face, title: str, fonts: Family, dpi: int) -> list[tuple[Sheet, bytes]]:
+    """Each sheet of one face (its front, then its back if any) drawn alone at trim size, as PNG at `dpi`."""
+    sheets = shop_layout([face.piece], bleed=0.0)
+    return list(zip(sheets, png_pages(render(sheets, title, fonts), dpi), strict=True))
+
+
 def write_proofs(
     game: str,
     out_dir: Path | str,
@@ -54,19 +73,11 @@ def write_proofs(
     lang: str = "en",
 ) -> list[Path]:
     """Write one PNG per side of each distinct face; return their paths."""
-    lo, hi = DPI_RANGE
-    if not lo <= dpi <= hi:
-        raise DataError(f"--dpi: expected {lo} to {hi}, got {dpi}")
-    data = load_game(game).localized(lang)
-    fonts = family(lang)
-    rules = data.resolve(spec, sets)
+    data, rules, fonts, faces = checked_faces(game, spec, sets, dpi, lang)
     stem = output_stem(data.name, rules.label, "home", lang)
     files: list[tuple[Path, bytes]] = []
-    faces = distinct_faces(pieces_for(data, rules))
     for face in faces:
-        sheets = shop_layout([face.piece], bleed=0.0)
-        pages = png_pages(render(sheets, f"{data.title}: {face.piece.label}", fonts), dpi)
-        for sheet, png in zip(sheets, pages, strict=True):
+        for sheet, png in face_pngs(face, f"{data.title}: {face.piece.label}", fonts, dpi):
             suffix = "-back" if sheet.side == "back" else ""
             files.append((Path(out_dir) / f"{stem}-proof-{face_name(face, faces)}{suffix}.png", png))
     for path, png in files:
