@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from pathlib import Path
 
@@ -132,7 +133,8 @@ def _play_options(games: int, games_help: str, agents_help: str, several_agents:
     return decorate
 
 
-PLAY_FIELDS = ("sets", "players", "games", "seed", "out", "fresh", "quiet", "precision", "max_games")
+# PlayOptions' fields the command line gives as they are (agents and jobs are worked out first)
+PLAY_FIELDS = tuple(f.name for f in dataclasses.fields(PlayOptions) if f.name not in ("agents", "jobs"))
 ARM_OPTIONS = _play_options(
     2000,
     "Games per arm.",
