@@ -19,6 +19,7 @@ from simulate.agents.flat import FlatMonteCarloAgent
 from simulate.agents.ismcts import ISMCTSAgent
 from simulate.agents.mcts import MCTSAgent
 from simulate.agents.spec import parse_spec, spec_kwargs, split_specs
+from simulate.draws import generator
 from simulate.engines import game_class
 from simulate.engines.base import AgentBase
 
@@ -75,7 +76,7 @@ def _agent_maker(name: str, engine: str) -> tuple[type[AgentBase], dict[str, Any
 
 
 def make_agents(names: tuple[str, ...], game: Any, seeds: list[int]) -> list[AgentBase]:
-    return [make_agent(name, game, seat, random.Random(seeds[seat])) for seat, name in enumerate(names)]
+    return [make_agent(name, game, seat, generator(seeds[seat])) for seat, name in enumerate(names)]
 
 
 def describe_agents(engine: str) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from simulate.agents.agent import Agent
@@ -14,10 +15,21 @@ class RandomAgent(Agent):
 
     needs_view = False
 
+    def __init__(self, game: Any, seat: int, rng: random.Random):
+        super().__init__(game, seat, rng)
+        self._bits = rng.getrandbits
+
     def choose(self, view: StateBase | None, legal: list[Any]) -> Any:
-        # _randbelow(n) is what randrange(n) returns for n > 0, without its argument checks: the same
-        # moves, and this runs for every move of every random game
-        return legal[self.rng._randbelow(len(legal))] if len(legal) > 1 else legal[0]
+        n = len(legal)
+        if n == 1:
+            return legal[0]
+        # rng.randrange(n) draws so in CPython 3.11 and later (its _randbelow_with_getrandbits):
+        # the same moves, without two Python calls, and this runs for every move of every random game
+        bits = n.bit_length()
+        r = self._bits(bits)
+        while r >= n:
+            r = self._bits(bits)
+        return legal[r]
 
 
 class GreedyAgent(Agent):

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from printkit.gamedata import Rules
+from simulate.draws import blank_generator
 
 
 @dataclass
@@ -79,7 +80,7 @@ def copy_generator(rng: random.Random | None) -> random.Random | None:
     """An independent generator in the same state as `rng` (None for a view's None), for `clone`."""
     if rng is None:
         return None
-    new = random.Random()
+    new = blank_generator()
     new.setstate(rng.getstate())
     return new
 

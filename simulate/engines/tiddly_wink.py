@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 
 from printkit.errors import DataError
 from printkit.gamedata import Rules
-from simulate.draws import shuffle
+from simulate.draws import generator, shuffle
 from simulate.engines.base import (
     AgentBase,
     GameBase,
@@ -167,7 +167,7 @@ class Game(GameBase):
         self, seed: int, deals: Sequence[tuple[Sequence[Sequence[int]], Sequence[int]]] = ()
     ) -> State:
         """A match; `deals` replaces the shuffle of the first rounds: (hand per active seat, boneyard)."""
-        return State(self, random.Random(seed), deals=deals)
+        return State(self, generator(seed), deals=deals)
 
 
 class State(StateBase):
@@ -724,7 +724,7 @@ class State(StateBase):
         new = self.clone()
         new.viewer = -1
         new.script = ()
-        new.rng = random.Random(rng.getrandbits(64))
+        new.rng = generator(rng.getrandbits(64))
         for s in range(g.players):
             if s != player:
                 new.hands[s] = 0

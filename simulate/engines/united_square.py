@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from printkit.gamedata import Rules
 from printkit.rulesets.united_square import pairing_2p
-from simulate.draws import shuffle
+from simulate.draws import generator, shuffle
 from simulate.engines.base import (
     GameBase,
     Result,
@@ -112,6 +112,9 @@ class Game(GameBase):
         self.neighbours = _neighbours(self.size)
         self._owners(rules)
         self._edges()
+        # per cell and signature, the placements there that fit: the moves when every type is in hand
+        cells = range(self.size * self.size)
+        self.fits = [[tuple(x * 24 + o for o in fit) for fit in self.match] for x in cells]
 
     def _panels(self, rules: Rules) -> None:
         """The 24 orientations of the data file's panel types and, per demand signature, those that fit."""
@@ -162,7 +165,7 @@ class Game(GameBase):
         return seat % 2 if self.teams else seat
 
     def new_state(self, seed: int) -> State:
-        return State(self, random.Random(seed))
+        return State(self, generator(seed))
 
     def report_extras(self, ctx: Any, arms: list[Any]) -> Any:
         """Does a lopsided deal decide the game? (see `united_square_report`)."""
@@ -284,15 +287,18 @@ class State(StateBase):
             return []
         hand = self.hands[self.player]
         g = self.game
-        type_of = g.type_of
-        match = g.match
         sig = self.sig
+        fits = g.fits
         moves: list[int] = []
+        if all(hand):  # most turns: every type in hand, so every panel that fits is a move
+            for x in self.open:
+                moves += fits[x][sig[x]]
+            return moves or [PASS]
+        type_of = g.type_of
         for x in self.open:
-            base = x * 24
-            for o in match[sig[x]]:
-                if hand[type_of[o]]:
-                    moves.append(base + o)
+            for move in fits[x][sig[x]]:
+                if hand[type_of[move % 24]]:
+                    moves.append(move)
         return moves or [PASS]
 
     def apply(self, move: int) -> None:
@@ -472,7 +478,7 @@ class State(StateBase):
     def sample(self, player: int, rng: random.Random) -> State:
         """The one position the view shows, with a generator drawn from `rng` for later deals."""
         new = self._copy()
-        new.rng = random.Random(rng.getrandbits(64))
+        new.rng = generator(rng.getrandbits(64))
         return new
 
     def check_invariants(self) -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from simulate.draws import shuffle
+from simulate.agents.basic import RandomAgent
+from simulate.draws import blank_generator, generator, shuffle
 
 
 def test_shuffle_matches_random_shuffle_over_many_seeds_and_lengths():
@@ -23,3 +24,26 @@ def test_shuffle_moves_items_and_keeps_them_all():
     items = list(range(50))
     shuffle(random.Random(5), items)
     assert items != list(range(50)) and sorted(items) == list(range(50))
+
+
+def test_generator_starts_where_random_random_does():
+    for seed in (0, 1, 5, 2**32, 2**63 + 5, 2**64 - 1, 12345678901234567890):
+        ours, theirs = generator(seed), random.Random(seed)
+        assert ours.getstate() == theirs.getstate()
+        assert [ours.random() for _ in range(3)] == [theirs.random() for _ in range(3)]
+
+
+def test_blank_generator_takes_a_state_and_reads_no_seed():
+    source = random.Random(9)
+    copy = blank_generator()
+    copy.setstate(source.getstate())
+    assert copy.getrandbits(64) == source.getrandbits(64)
+
+
+def test_the_random_agent_picks_what_randrange_would():
+    agent, theirs = RandomAgent(None, 0, random.Random(3)), random.Random(3)
+    for n in [*range(1, 70), 127, 128, 129, 1000] * 4:
+        legal = [f"move {k}" for k in range(n)]
+        # one legal move is played without a draw, by the agent as by the runner before it
+        expected = legal[theirs.randrange(n)] if n > 1 else legal[0]
+        assert agent.choose(None, legal) == expected
