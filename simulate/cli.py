@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import dataclasses
 import functools
+import gc
 from pathlib import Path
 
 import click
@@ -368,6 +370,12 @@ def sweep_cmd(game, grid, variant, options):
     click.echo(f"table: {written['markdown']}")
     click.echo(f"csv: {written['csv']}")
     click.echo(f"figures: {written['figure']}, {written['effects']}")
+
+
+# At exit the objects a command leaves (scipy's, matplotlib's, a report's) are frozen, so that the
+# interpreter's last garbage collection does not walk them all: 0.2 to 0.4 s after a report, for
+# nothing. Every file a command writes is closed by the time it returns.
+atexit.register(gc.freeze)
 
 
 def main() -> None:

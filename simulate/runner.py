@@ -17,6 +17,7 @@ import fcntl
 import io
 import json
 import multiprocessing
+import multiprocessing.pool
 import os
 import signal
 from collections.abc import Callable, Iterator
@@ -196,6 +197,20 @@ def _play_rows(
     return [row(i, play(game, agents, seed, i, max_moves), game) for i in indices]
 
 
+class _Pool(multiprocessing.pool.Pool):
+    """A process pool whose worker-minding thread wakes only when a worker exits or the pool changes state.
+
+    CPython's own (3.8 on) also wakes it whenever a result is waiting to be
+    read, and it then spins until the result thread has read it: half a second
+    of the parent's CPU over a 20,000-game run, taken from the workers. Those
+    wake-ups are not needed: an emptied task cache, `close` and `terminate`
+    each notify the thread anyway.
+    """
+
+    def _get_sentinels(self) -> list[Any]:
+        return [self._change_notifier._reader]  # type: ignore[attr-defined]
+
+
 def _chunks(start: int, stop: int) -> Iterator[range]:
     return (range(i, min(i + CHUNK, stop)) for i in range(start, stop, CHUNK))
 
@@ -230,7 +245,8 @@ def iter_chunks(
             yield len(chunk), _play_chunk(chunk)
         return
     ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(rules, agents, seed, max_moves, debug)) as pool:
+    initargs = (rules, agents, seed, max_moves, debug)
+    with _Pool(jobs, initializer=_init_worker, initargs=initargs, context=ctx) as pool:
         played = pool.imap(_play_chunk, chunks)  # the workers start on it at once
         if meanwhile is not None:
             meanwhile()
