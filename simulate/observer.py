@@ -45,15 +45,31 @@ class LeadRecord:
         self.moves.append(moves)
 
     def columns(self, result: Result) -> dict[str, float]:
-        """The generic balance columns of the finished (or capped) game.
-
-        One pass over the positions, for every game of a run: it skips a
-        position whose scores equal the one before (nothing changed), notes
-        where the current run of one sole leader (or of a shared top) began,
-        and how far the eventual winner's side trailed.
-        """
+        """The generic balance columns of the finished (or capped) game."""
         ranked = not (result.capped or result.draw or not result.winners)
         winner = self.seat_side[result.winners[0]] if ranked else 0
+        scan = self._scan_two if self.sides == 2 else self._scan
+        changes, leader, run_from, drama, spread = scan(winner)
+        out = {
+            "capped": float(result.capped),
+            "lead_changes": float(changes),
+            "decisive_at": math.nan,
+            "drama": math.nan,
+            "spread": float(spread),
+        }
+        if ranked:
+            moves = self.moves[-1]
+            took = run_from if leader == winner else moves + 1  # +1: only a tie-break decided
+            out["decisive_at"] = min(took, moves) / moves if moves else 0.0
+            out["drama"] = float(drama)
+        return out
+
+    def _scan(self, winner: int) -> tuple[int, int, int, float, float]:
+        """One pass over the positions: lead changes, the last leader (-1: a shared top) and where its
+        run began, how far side `winner` trailed at most, and the final spread.
+
+        It skips a position whose scores equal the one before (nothing changed).
+        """
         seat_side, sides = self.seat_side, self.sides
         solo = sides == len(seat_side)
         last: Sequence[float] | None = None
@@ -83,16 +99,35 @@ class LeadRecord:
             behind = top - totals[winner]
             if behind > drama:
                 drama = behind
-        out = {
-            "capped": float(result.capped),
-            "lead_changes": float(changes),
-            "decisive_at": math.nan,
-            "drama": math.nan,
-            "spread": float(max(totals) - min(totals)),
-        }
-        if ranked:
-            moves = self.moves[-1]
-            took = run_from if leader == winner else moves + 1  # +1: only a tie-break decided
-            out["decisive_at"] = min(took, moves) / moves if moves else 0.0
-            out["drama"] = float(drama)
-        return out
+        return changes, leader, run_from, drama, max(totals) - min(totals)
+
+    def _scan_two(self, winner: int) -> tuple[int, int, int, float, float]:
+        """`_scan` for two sides, where everything follows from one number per position: side 0's
+        score less side 1's (most games are two-sided, and this runs for every game of a run)."""
+        seat_side = self.seat_side
+        solo = len(seat_side) == 2
+        last = None
+        leader, run_from, sole, changes = -2, 0, -1, 0
+        drama = 0.0
+        lead = 0.0
+        for k, scores in zip(self.moves, self.positions, strict=True):
+            if solo:
+                lead = scores[0] - scores[1]
+            else:
+                totals = [0.0, 0.0]
+                for seat, points in enumerate(scores):
+                    totals[seat_side[seat]] += points
+                lead = totals[0] - totals[1]
+            if lead == last:
+                continue
+            last = lead
+            side = 0 if lead > 0 else 1 if lead < 0 else -1
+            if side != leader:
+                leader, run_from = side, k
+                if side >= 0:
+                    changes += sole >= 0 and side != sole
+                    sole = side
+            behind = -lead if winner == 0 else lead
+            if behind > drama:
+                drama = behind
+        return changes, leader, run_from, drama, abs(lead)

@@ -9,7 +9,6 @@ line an agent is a spec (`simulate.agents.spec`): `random`, `greedy`, `mc:20`,
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 from typing import Any
 
@@ -60,23 +59,26 @@ def parse_agents(spec: str, engine: str, players: int) -> tuple[str, ...]:
     return names
 
 
-def make_agent(name: str, game: Any, seat: int, rng: random.Random) -> AgentBase:
-    """Build the agent a canonical spec names for one seat."""
-    cls, kwargs = _agent_maker(name, game.rules.meta["engine"])
-    return cls(game, seat, rng, **kwargs)
-
-
 @lru_cache(maxsize=256)
-def _agent_maker(name: str, engine: str) -> tuple[type[AgentBase], dict[str, Any]]:
-    """The class and keyword arguments of a spec, worked out once: the runner builds agents for every game."""
+def _agent_makers(names: tuple[str, ...], engine: str) -> tuple[tuple[type[AgentBase], dict[str, Any]], ...]:
+    """Per seat, the class and keyword arguments of its spec, worked out once: the runner builds agents
+    for every game."""
     kinds = agent_kinds(engine)
-    spec = parse_spec(name, kinds, "agent")
-    cls = kinds[spec.kind]
-    return cls, spec_kwargs(spec, cls)
+    makers = []
+    for name in names:
+        spec = parse_spec(name, kinds, "agent")
+        cls = kinds[spec.kind]
+        makers.append((cls, spec_kwargs(spec, cls)))
+    return tuple(makers)
 
 
 def make_agents(names: tuple[str, ...], game: Any, seeds: list[int]) -> list[AgentBase]:
-    return [make_agent(name, game, seat, generator(seeds[seat])) for seat, name in enumerate(names)]
+    """The agent each canonical spec names, one per seat, each with a generator of its own from `seeds`."""
+    makers = _agent_makers(names, game.rules.meta["engine"])
+    return [
+        cls(game, seat, generator(seed), **kwargs)
+        for seat, ((cls, kwargs), seed) in enumerate(zip(makers, seeds, strict=True))
+    ]
 
 
 def describe_agents(engine: str) -> list[str]:

@@ -629,18 +629,20 @@ class State(StateBase):
         keys = [(self.counters[s], self.rounds_won[s] if g.rounds_break_ties else 0) for s in range(n)]
         best = max(keys)
         winners = [s for s in range(n) if keys[s] == best]
-        metrics = {
-            "rounds": float(self.round),
-            "busts": float(self.busts),
-            "blocked_rounds": float(self.blocked),
-            "tied_rounds": float(self.tied),
-            "redeals": float(self.redeals),
-            "bonus_plays": float(self.bonus_plays),
-            "boneyard_draws": float(self.draws),
-            "counter_spread": float(max(self.counters) - min(self.counters)),
-            "pot_left": float(self.pot),
-        }
-        metrics.update(zip(POSITION_METRICS, map(float, self.wins_pos + self.blocked_pos), strict=True))
+        counts = [
+            self.round,
+            self.busts,
+            self.blocked,
+            self.tied,
+            self.redeals,
+            self.bonus_plays,
+            self.draws,
+            max(self.counters) - min(self.counters),
+            self.pot,
+            *self.wins_pos,
+            *self.blocked_pos,
+        ]
+        metrics = dict(zip(g.metric_names, map(float, counts), strict=True))
         return Result(
             scores=self.scores(),
             winners=winners,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 
 from printkit.gamedata import load_game
 from simulate.engines import make_game
@@ -80,3 +81,20 @@ def test_a_game_stopped_by_the_move_cap_is_a_capped_row_not_an_error():
     result, observed = play(game, ("random", "random"), 1, 0, 5)
     assert result.capped and result.winners == [] and not result.draw
     assert observed["capped"] == 1.0 and math.isnan(observed["decisive_at"])
+
+
+def test_the_two_sided_pass_agrees_with_the_general_one_over_many_random_records():
+    rng = random.Random(11)
+    for spec in ("default", "teams"):
+        game = _game(spec)
+        seats = game.players
+        for _ in range(400):
+            scores = [0] * seats
+            positions = [tuple(scores)]
+            for _ in range(rng.randrange(1, 15)):
+                for seat in rng.sample(range(seats), rng.randrange(seats + 1)):
+                    scores[seat] += rng.choice((0, 1, 2, 0.5))
+                positions.append(tuple(scores))
+            record = _record(game, positions)
+            for winner in (0, 1):
+                assert record._scan_two(winner) == record._scan(winner)
