@@ -248,7 +248,7 @@ class State(StateBase):
                     self.hands[seat][t] += 1
         # How lopsided the deals are: per deal and type, the spread between the seats
         # holding most and fewest panels of it, summed (0 for equal deals).
-        self.lopsided += sum(max(held) - min(held) for held in zip(*self.hands, strict=True))
+        self.lopsided += sum(map(max, *self.hands)) - sum(map(min, *self.hands))
         start = g.fixed_start if g.fixed_start is not None else rng.randrange(24)
         self.filled = 0
         self._place(cells_total // 2, start)
@@ -418,9 +418,11 @@ class State(StateBase):
             "early_end": float(self.early > 0),
             "deal_lopsided": float(self.lopsided),
         }
-        breakdown = {name: [0.0] * g.players for name in g.categories}
+        breakdown = {}
         for c, name in enumerate(g.categories):
-            breakdown[name][g.owner_of[c]] = float(self.colour_carry[c] + self.squares[c])
+            squares = [0.0] * g.players
+            squares[g.owner_of[c]] = float(self.colour_carry[c] + self.squares[c])
+            breakdown[name] = squares
         extra = {"first_player": self.first, "moves": self.moves, "metrics": metrics}
         if not g.teams:
             result = solo_result(scores, breakdown=breakdown, **extra)
