@@ -22,12 +22,14 @@ from simulate.runner import play
 
 @dataclass(frozen=True)
 class Rate:
-    """Median games and moves per second over the repeats, and the slowest and fastest repeat."""
+    """Median games and moves per second over the repeats, the slowest and fastest repeat, and the
+    median games per second of the process's own CPU time (which other work on the machine moves less)."""
 
     games: float
     moves: float
     low: float
     high: float
+    cpu_games: float
 
 
 def measure(data: GameData, variant: str, sets: tuple[str, ...], players: int | None, agents: str,
@@ -40,14 +42,17 @@ def measure(data: GameData, variant: str, sets: tuple[str, ...], players: int | 
     engine = make_game(rules)
     names = parse_agents(agents, data.engine, rules.players)
     play(engine, names, repeats, 0, engine.max_moves)  # warm-up, untimed: first calls fill caches
-    game_rates, move_rates = [], []
+    game_rates, move_rates, cpu_rates = [], [], []
     for r in range(repeats):
+        cpu = time.process_time()
         played, moves, elapsed = _repeat(engine, names, r, games, seconds)
+        cpu_rates.append(played / max(time.process_time() - cpu, 1e-9))
         game_rates.append(played / elapsed)
         move_rates.append(moves / elapsed)
     label = f"{data.title} [{rules.label}, {rules.players}p, agents {','.join(names)}]"
+    median = statistics.median
     rate = Rate(
-        statistics.median(game_rates), statistics.median(move_rates), min(game_rates), max(game_rates)
+        median(game_rates), median(move_rates), min(game_rates), max(game_rates), median(cpu_rates)
     )
     return label, rate
 

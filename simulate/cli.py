@@ -220,7 +220,8 @@ def bench_cmd(game, every, variant, sets, players, agents, games, repeats, secon
     label, rate = measure(load_game(game), variant, sets, players, agents, games, 0.0, repeats)
     click.echo(
         f"{label}: {rate.games:,.0f} games/s, {rate.moves:,.0f} moves/s, median of {repeats} x {games} games "
-        f"on one process (games/s min {rate.low:,.0f}, max {rate.high:,.0f})"
+        f"on one process (games/s min {rate.low:,.0f}, max {rate.high:,.0f}); "
+        f"{rate.cpu_games:,.0f} games per second of its CPU time"
     )
     data = load_game(game)
     rules = data.resolve(variant, sets, players)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from printkit.gamedata import available_games, load_game
@@ -31,6 +33,9 @@ def test_bench_one_game_prints_games_and_moves_per_second(run_tool) -> None:
     assert code == 0, err
     assert "United Square [default, 2p, agents random,random]" in out
     assert " games/s, " in out and " moves/s, " in out
+    # a process's CPU time runs no faster than the clock on the wall: as many games or more per CPU second
+    wall, cpu = re.search(r"([\d,]+) games/s, .* ([\d,]+) games per second of its CPU time", out).groups()
+    assert float(cpu.replace(",", "")) >= 0.9 * float(wall.replace(",", ""))
 
 
 @pytest.mark.parametrize(
