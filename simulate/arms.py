@@ -30,7 +30,7 @@ from simulate.agents import parse_agents
 from simulate.engines import ENGINES, make_game
 from simulate.options import PlayOptions
 from simulate.progress import Progress
-from simulate.runner import RunConfig, folder_lock, run_to_csv
+from simulate.runner import RunConfig, columns, folder_lock, run_to_csv
 
 if TYPE_CHECKING:
     from simulate.report import Arm, Verdict
@@ -97,7 +97,10 @@ def play_arm(
     fresh: bool,
     on_progress: Callable[[int], None] | None = None,
 ) -> tuple[RunConfig, ArmTally]:
-    """Play (or resume) one arm's games into `folder/games.csv`; return its config and its tally."""
+    """Play (or resume) one arm's games into `folder/games.csv`; return its config and its tally.
+
+    The rows are tallied as they come, while the workers play on.
+    """
     config = RunConfig(
         game=data.name,
         label=rules.label,
@@ -107,12 +110,21 @@ def play_arm(
         games=games,
         seed=seed,
     )
-    csv_path = run_to_csv(
-        config, rules, folder, jobs=jobs, fresh=fresh, on_progress=on_progress, meanwhile=load_report_modules
-    )
-    from simulate.tally import tally_csv
+    from simulate.tally import RowFeed
 
-    return config, tally_csv(csv_path, sides_of(make_game(rules)), limit=games)
+    game = make_game(rules)
+    feed = RowFeed(columns(game), sides_of(game), limit=games)
+    run_to_csv(
+        config,
+        rules,
+        folder,
+        jobs=jobs,
+        fresh=fresh,
+        on_progress=on_progress,
+        meanwhile=load_report_modules,
+        on_rows=feed.add_text,
+    )
+    return config, feed.finish()
 
 
 def agents_name(agents: tuple[str, ...]) -> str:

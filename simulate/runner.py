@@ -38,6 +38,7 @@ from simulate.observer import LeadRecord
 from simulate.seeds import spawned_state
 
 CHUNK = 64
+RESUMED_LINES = 4_096  # an earlier run's rows are handed on this many at a time
 
 
 @dataclass(frozen=True)
@@ -287,10 +288,13 @@ def run_to_csv(
     on_progress: Callable[[int], None] | None = None,
     debug: bool = False,
     meanwhile: Callable[[], None] | None = None,
+    on_rows: Callable[[str], None] | None = None,
 ) -> Path:
     """Play the arm's games into `folder/games.csv`, resuming a matching earlier run.
 
-    `meanwhile`: see `iter_chunks`.
+    `meanwhile`: see `iter_chunks`. `on_rows` gets the CSV lines of every game
+    of the file, in order: an earlier run's first, then each chunk's as it is
+    appended (so a caller can tally them while games are played).
     """
     folder.mkdir(parents=True, exist_ok=True)
     csv_path = folder / "games.csv"
@@ -315,7 +319,7 @@ def run_to_csv(
                 f"{csv_path}: holds games of other settings ({changed}); pass --fresh to replace "
                 f"them or --out to write elsewhere"
             )
-        done = _complete_rows(csv_path, header)
+        done = _complete_rows(csv_path, header, on_rows)
     else:
         meta_path.write_text(json.dumps(config.identity(), indent=2, sort_keys=True))
         with csv_path.open("w", newline="") as fh:
@@ -330,6 +334,8 @@ def run_to_csv(
         ):
             fh.write(text)
             fh.flush()
+            if on_rows:
+                on_rows(text)
             if on_progress:
                 on_progress(games)
     return csv_path
@@ -344,11 +350,13 @@ def _brief(value: Any) -> str:
     return str(value)
 
 
-def _complete_rows(csv_path: Path, header: list[str]) -> int:
+def _complete_rows(csv_path: Path, header: list[str], on_rows: Callable[[str], None] | None = None) -> int:
     """Count whole rows of an earlier run and cut off a row left half-written by an interruption.
 
-    Reads line by line, so resuming a run of a million games holds one row at a time.
+    Reads line by line, so resuming a run of a million games holds one row at a
+    time (and `on_rows` gets them a few thousand lines at a time).
     """
+    lines: list[str] = []
     with csv_path.open("rb+") as fh:
         first = fh.readline().decode()
         if first.rstrip("\r\n").split(",") != header:
@@ -357,10 +365,18 @@ def _complete_rows(csv_path: Path, header: list[str]) -> int:
         for raw in fh:
             if not raw.endswith(b"\n"):
                 break
-            _check_row(csv_path, count, raw.decode().rstrip("\r\n"), header)
+            line = raw.decode()
+            _check_row(csv_path, count, line.rstrip("\r\n"), header)
             count += 1
             whole_end += len(raw)
+            if on_rows:
+                lines.append(line)
+                if len(lines) == RESUMED_LINES:
+                    on_rows("".join(lines))
+                    lines = []
         fh.truncate(whole_end)
+    if on_rows and lines:
+        on_rows("".join(lines))
     return count
 
 

@@ -7,20 +7,23 @@ Mann-Whitney tests and Kaplan-Meier medians are exact), and a bounded
 reservoir keeps a uniform sample of whole rows for what needs the values
 themselves (a game's own report pages). Up to `RESERVOIR` games the
 reservoir is every game, in order.
+
+A run tallies its rows as they are played (`RowFeed`), so the report does not
+read its CSV back; the statistics module (scipy) is loaded only when a
+column is described.
 """
 
 from __future__ import annotations
 
 import csv
+import io
 import math
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-from simulate import stats
 
 RESERVOIR = 20_000
 HIST_LIMIT = 4_000  # distinct values a histogram may hold before it gives way to the reservoir
@@ -74,6 +77,8 @@ class Column:
         return math.nan
 
     def describe(self, sample: np.ndarray) -> dict[str, float]:
+        from simulate import stats
+
         if self.n == 0:
             return stats.describe(np.array([]))
         return stats.from_moments(self.n, self.mean, self.m2, self.median(sample), self.low, self.high)
@@ -178,33 +183,44 @@ class ArmTally:
         return name in self.columns and self.columns[name].n > 0
 
 
-def read_chunks(csv_path: Path, limit: int | None = None) -> Iterator[tuple[list[str], list[list[str]]]]:
-    """The header and rows of a games CSV, `READ_CHUNK` rows at a time, up to `limit` rows."""
-    with csv_path.open(newline="") as fh:
-        reader = csv.reader(fh)
-        header = next(reader)
-        left = limit if limit is not None else math.inf
-        chunk: list[list[str]] = []
-        for row in reader:
-            if left <= 0:
-                break
-            chunk.append(row)
-            left -= 1
-            if len(chunk) == READ_CHUNK:
-                yield header, chunk
-                chunk = []
-        if chunk:
-            yield header, chunk
+class RowFeed:
+    """An arm's tally fed with the games CSV's rows as they come, in whatever pieces.
+
+    Rows are counted `READ_CHUNK` at a time however they arrive, so the tally
+    (its running moments, its reservoir's draws) is the very one a pass over
+    the finished CSV makes; rows past `limit` are left out.
+    """
+
+    def __init__(self, header: Sequence[str], sides: Sequence[int], limit: int | None = None):
+        self.tally = ArmTally(header, sides)
+        self._left = limit if limit is not None else math.inf
+        self._rows: list[list[str]] = []
+
+    def add_text(self, text: str) -> None:
+        """Count the rows of some lines of the CSV (no header)."""
+        self.add_rows(csv.reader(io.StringIO(text)))
+
+    def add_rows(self, rows: Iterable[list[str]]) -> None:
+        for row in rows:
+            if self._left <= 0:
+                return
+            self._rows.append(row)
+            self._left -= 1
+            if len(self._rows) == READ_CHUNK:
+                self.tally.add(self._rows)
+                self._rows = []
+
+    def finish(self) -> ArmTally:
+        """The tally of every row fed (up to `limit`)."""
+        self.tally.add(self._rows)
+        self._rows = []
+        return self.tally
 
 
 def tally_csv(csv_path: Path, sides: Sequence[int], limit: int | None = None) -> ArmTally:
     """Read an arm's CSV in one streaming pass."""
-    tally: ArmTally | None = None
-    for header, rows in read_chunks(csv_path, limit):
-        if tally is None:
-            tally = ArmTally(header, sides)
-        tally.add(rows)
-    if tally is None:
-        with csv_path.open(newline="") as fh:
-            tally = ArmTally(next(csv.reader(fh)), sides)
-    return tally
+    with csv_path.open(newline="") as fh:
+        reader = csv.reader(fh)
+        feed = RowFeed(next(reader), sides, limit)
+        feed.add_rows(reader)
+    return feed.finish()
