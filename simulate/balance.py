@@ -157,11 +157,7 @@ def compare(a: ArmTally, b: ArmTally, sa: dict[str, Any], sb: dict[str, Any]) ->
         tests["margin"] = stats.mann_whitney(_counts(a.cols()["margin"]), _counts(b.cols()["margin"]))
     out["margin_change"] = sb["margin"]["mean"] - sa["margin"]["mean"]
     if sa["capped"]["k"] or sb["capped"]["k"]:
-        tests["length"] = {
-            "test": "Mann-Whitney U",
-            "p": None,
-            "why": "games stopped by a cap have censored lengths (Kaplan-Meier medians shown)",
-        }
+        tests["length"] = stats.log_rank(a.lengths, b.lengths)  # a cap censored lengths
     else:
         ma, mb = a.columns["moves"].hist, b.columns["moves"].hist
         if ma is None or mb is None:

@@ -351,7 +351,8 @@ READING_NOTES = """How to read this report
 - Tests: exact binomial / chi-square goodness of fit within an arm; Fisher's exact test on draw rates
   and first-mover shares between arms; chi-square on the split of decided games; Mann-Whitney U on
   margins and lengths. All p-values of the report are Holm-corrected together.
-- Games stopped by a cap have censored lengths: Kaplan-Meier medians, never a mean or a t-test.
+- Games stopped by a cap have censored lengths: Kaplan-Meier medians, never a mean or a t-test, and a
+  log-rank test between arms instead of Mann-Whitney U.
 - Same seed and settings give the same games and figures, whatever --jobs is."""
 
 WRAP = 112
@@ -386,7 +387,7 @@ def holm_note(tests: int) -> str:
         "only where the corrected p < 0.05; intervals are 95% Wilson intervals. Tests: exact binomial "
         "(first mover; seats with two sides) or chi-square goodness of fit (more sides) within an arm; "
         "Fisher's exact test on draw rates and first-mover shares, chi-square on the split of decided "
-        "games, Mann-Whitney U on margins and lengths between arms."
+        "games, Mann-Whitney U on margins and lengths between arms (log-rank on lengths a cap cut off)."
     )
 
 

@@ -238,3 +238,36 @@ def km_median(counts: Mapping[tuple[float, bool], int]) -> dict[str, Any]:
         at_risk -= events + counts.get((t, True), 0)
     out["at_least"] = float(max(t for t, _ in counts))
     return out
+
+
+def log_rank(
+    counts_a: Mapping[tuple[float, bool], int], counts_b: Mapping[tuple[float, bool], int]
+) -> dict[str, Any]:
+    """Two-sided log-rank (Mantel-Cox) test of arm b's lengths against arm a's, from counts of
+    (length, censored): the test for lengths when a cap cut some games off.
+
+    At each length where games ended, the games ended in b are set against the
+    number expected from b's share of the games still going there (a game cut
+    at length c is still going at every length up to c). `longer` says b's games
+    ended less often than expected, so they last longer.
+    """
+    test = "log-rank"
+    if not sum(counts_a.values()) or not sum(counts_b.values()):
+        return {"test": test, "p": None, "why": "an arm has no games"}
+    lengths = sorted({t for t, _ in counts_a} | {t for t, _ in counts_b})
+    risk_a, risk_b = sum(counts_a.values()), sum(counts_b.values())
+    excess = variance = 0.0  # games ended in b less those expected, and its variance
+    for t in lengths:
+        ended_a, ended_b = counts_a.get((t, False), 0), counts_b.get((t, False), 0)
+        ended, risk = ended_a + ended_b, risk_a + risk_b
+        if ended:
+            share_b = risk_b / risk
+            excess += ended_b - ended * share_b
+            if risk > 1:
+                variance += ended * share_b * (1 - share_b) * (risk - ended) / (risk - 1)
+        risk_a -= ended_a + counts_a.get((t, True), 0)
+        risk_b -= ended_b + counts_b.get((t, True), 0)
+    if variance <= 0:
+        return {"test": test, "p": None, "why": "no length where games of both arms could end"}
+    chi2 = excess**2 / variance
+    return {"test": test, "chi2": chi2, "longer": excess < 0, "p": float(sps.chi2.sf(chi2, 1))}

@@ -23,6 +23,11 @@ class Finding:
 
 
 def pct(x: float) -> str:
+    """A share in whole percent, or to a tenth below 1% so that a few games are not read as none."""
+    if 0 < x < 0.0005:
+        return "under 0.1%"
+    if 0 < x < 0.0095:
+        return f"{100 * x:.1f}%"
     return f"{100 * x:.0f}%"
 
 
@@ -199,7 +204,9 @@ def comparison_findings(
             "margin", t["margin"], word, f"Winning margin: {other} mean {mb:.2f} against {base} {ma:.2f}"
         )
     )
-    word = "longer games" if t["length"].get("effect", 0.5) > 0.5 else "shorter games"
+    # Mann-Whitney's effect is the chance a game of b outlasts one of a; the log-rank test says `longer`
+    longer = t["length"].get("longer", t["length"].get("effect", 0.5) > 0.5)
+    word = "longer games" if longer else "shorter games"
     la, lb = median_length(sa), median_length(sb)
     out.append(
         _between("length change", t["length"], word, f"Length: {other} median {lb} against {base} {la}")

@@ -15,6 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from scipy import stats as sps
 
 from simulate import balance, stats, verdict
 from simulate.tally import tally_csv
@@ -301,3 +302,52 @@ def test_mann_whitney_from_counts_by_hand():
     # a = {1, 2}, b = {2, 3}: pairs (b > a) 1/1 vs 2: b=2>1 (1), 2=2 (1/2), 3>1, 3>2 -> U = 3.5 of 4
     res = stats.mann_whitney(Counter({1: 1, 2: 1}), Counter({2: 1, 3: 1}))
     assert res["u"] == 3.5 and res["effect"] == pytest.approx(3.5 / 4)
+
+
+def _lengths(ended=(), cut=()):
+    counts = Counter((float(t), False) for t in ended)
+    counts.update((float(t), True) for t in cut)
+    return counts
+
+
+def test_log_rank_on_a_small_censored_sample_worked_by_hand():
+    # a: ended at 3 and 5, cut at 5; b: ended at 4, cut at 6.
+    # length 3: 3 of a and 2 of b going, 1 ends (a): b expected 2/5, variance 1*(2/5)(3/5)(4/4) = 0.24
+    # length 4: 2 and 2 going, 1 ends (b): expected 1/2, variance (1/2)(1/2)(3/3) = 0.25
+    # length 5: 2 and 1 going (a's cut game is still going at 5), 1 ends (a): expected 1/3,
+    #           variance (1/3)(2/3)(2/2) = 2/9
+    # b: 1 ended against 0.4 + 0.5 + 1/3 expected, 7/30 fewer: longer; chi2 = (7/30)^2 / (0.49 + 2/9)
+    got = stats.log_rank(_lengths([3, 5], [5]), _lengths([4], [6]))
+    chi2 = (7 / 30) ** 2 / (0.49 + 2 / 9)
+    assert got["chi2"] == pytest.approx(chi2)
+    assert got["p"] == pytest.approx(sps.chi2.sf(chi2, 1)) and got["p"] == pytest.approx(0.782, abs=1e-3)
+    assert got["longer"] is True
+    # the other way round: the same test, and a is the shorter
+    back = stats.log_rank(_lengths([4], [6]), _lengths([3, 5], [5]))
+    assert back["chi2"] == pytest.approx(chi2) and back["longer"] is False
+
+
+def test_log_rank_tells_arms_apart_only_when_their_lengths_differ():
+    a = _lengths([10] * 40 + [11] * 40, [30] * 5)
+    same = stats.log_rank(a, a)
+    assert same["chi2"] == pytest.approx(0.0) and same["p"] == pytest.approx(1.0)
+    later = stats.log_rank(a, _lengths([20] * 40 + [21] * 40, [30] * 5))
+    assert later["p"] < 1e-10 and later["longer"] is True
+
+
+def test_log_rank_needs_games_in_both_arms_and_an_ending_to_compare():
+    assert stats.log_rank(_lengths([3, 4]), Counter())["p"] is None
+    # every game cut off: nothing ended, so no length where the arms could differ
+    assert stats.log_rank(_lengths(cut=[9, 9]), _lengths(cut=[9]))["p"] is None
+
+
+def test_a_share_of_a_few_games_is_not_printed_as_none():
+    assert [verdict.pct(x) for x in (0.0, 0.0003, 0.003, 0.0094, 0.0096, 0.54, 1.0)] == [
+        "0%",
+        "under 0.1%",
+        "0.3%",
+        "0.9%",
+        "1%",
+        "54%",
+        "100%",
+    ]
