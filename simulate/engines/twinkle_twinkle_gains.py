@@ -333,29 +333,51 @@ CHANGES = {
 }
 
 
-def reach_of(an: Analysis, x: int, placed: int, kind: int) -> Collection[int] | None:
+def reach_of(before: Analysis, an: Analysis, x: int, placed: int, kind: int) -> Collection[int] | None:
     """The empty spaces where a tile of `kind` may gain differently once a tile of kind `placed` lies on
-    `x`; None when that may be anywhere."""
-    sc = an.sc
+    `x` (`before` the chart without it, `an` with it); None when that may be anywhere."""
     if kind not in CHANGES[placed]:
         return ()
+    sc, geo = an.sc, an.geo
     if kind == STAR:
         everywhere = placed == STAR or (placed == BLACK_HOLE and sc.blue_black_holes)
         everywhere |= placed == COMET and sc.blue_comets
-    elif kind == ASTEROID:  # clusters merge however far they reach
-        everywhere = True
-    elif kind == COMET:  # placed a star tile
-        everywhere = sc.blue_comets
-    elif kind == SATELLITE:  # placed a planet or black hole
-        everywhere = sc.blue_satellites
-    elif kind == PLANET:
-        everywhere = (sc.blue_planets and placed == PLANET) or sc.blue_satellites
-    else:
-        everywhere = sc.blue_black_holes or sc.blue_satellites
-    if everywhere:
+        return None if everywhere else geo.orth2[x]
+    if kind == ASTEROID:  # placed an asteroid: the spaces around its cluster (blue: the largest counts)
+        if sc.blue_asteroids:
+            return None
+        cluster, around = an.ast[x], geo.around
+        return {z for y, a in enumerate(an.ast) if a == cluster for z in around[y]}
+    if kind == COMET:  # placed a star tile: green comets count the stars next to them
+        return None if sc.blue_comets else geo.orth[x]
+    if kind == SATELLITE:  # placed a planet or black hole: next to it (green), in its line (blue)
+        return _lines(an, x) if sc.blue_satellites else geo.orth[x]
+    return _company_reach(before, an, x, placed, kind)
+
+
+def _lines(an: Analysis, x: int) -> list[int]:
+    """The spaces in the row or the column of `x`."""
+    r, c, rows, cols = an.geo.row_of[x], an.geo.col_of[x], an.geo.row_of, an.geo.col_of
+    return [y for y in range(len(rows)) if rows[y] == r or cols[y] == c]
+
+
+def _company_reach(before: Analysis, an: Analysis, x: int, placed: int, kind: int) -> Collection[int] | None:
+    """Where a planet's or black hole's gain may change: next to `x` when the new tile is company they
+    count, and next to each black hole whose being alone or dark changed; None when blue rules compare
+    further (satellites in line, the most planets, black holes cancelling constellations)."""
+    sc, orth = an.sc, an.geo.orth
+    if sc.blue_satellites and placed in (SATELLITE, PLANET, BLACK_HOLE):
         return None
-    # darkness reaches the neighbours of a black hole next to x
-    return an.geo.orth[x] if kind == COMET or kind == SATELLITE else an.geo.orth2[x]
+    if kind == PLANET and placed == PLANET and sc.blue_planets:
+        return None
+    if kind == BLACK_HOLE and sc.blue_black_holes and placed in (STAR, BLACK_HOLE):
+        return None
+    reach = set(orth[x]) if kind == BLACK_HOLE or placed in (SATELLITE, BLACK_HOLE) else set()
+    alone, dark, alone_before, dark_before = an.bh_alone, an.bh_dark, before.bh_alone, before.bh_dark
+    for b in (x, *orth[x]):
+        if alone[b] != alone_before[b] or dark[b] != dark_before[b]:
+            reach.update(orth[b])
+    return reach
 
 
 def _carried(
@@ -479,10 +501,11 @@ class ChartGains:
         if self.linkable is not None and placed != STAR:
             new.linkable = [y for y in self.linkable if y != x]
         new.near = self._near_after(an, x, cell)
+        before = self.an
         new.kinds, new.kinds_stale = _carried(self.kinds, self.kinds_stale, x, {
-            key: reach_of(an, x, placed, key[0]) for key in self.kinds
+            key: reach_of(before, an, x, placed, key[0]) for key in self.kinds
         })  # fmt: skip
-        reach = reach_of(an, x, placed, STAR)
+        reach = reach_of(before, an, x, placed, STAR)
         new.terms, new.lone_spaces = {}, None
         # a space's gains stay true away from the reach: shared with this chart's (both may add to them)
         if reach is None:
