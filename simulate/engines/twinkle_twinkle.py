@@ -123,6 +123,9 @@ class Game(GameBase):
         self.turns = [tuple(o for o, _ in d) for d in self.orients]
         # tiles whose gains depend on the other players' tile counts
         self.compared = [compared(self.scoring, kind) for kind in self.kind]
+        # The empty chart's analysis, which every seat's first ask for gains gets: its gains are worked out
+        # once for all the games of this object, not once per seat and game.
+        self.blank = Analysis(self.blank_chart(), self.geo, self.scoring)
         # copies of states made so far: a state changes a tally or analysis list in place only while
         # this has not moved since it took it for its own (see `State._place`)
         self.copies = 0
@@ -192,6 +195,7 @@ class State(StateBase):
         "tallies",
         "an_stamp",
         "free",
+        "bag_sorted",
     )
 
     def __init__(self, game: Game, rng: random.Random):
@@ -202,6 +206,7 @@ class State(StateBase):
         n = game.players
         self.bag = list(range(len(game.records)))
         rng.shuffle(self.bag)
+        self.bag_sorted: tuple[int, ...] | None = None  # what a view shows of the bag, until it changes
         self.cur = [-1] * game.cur_size
         self.nxt = [-1] * game.next_size
         self._fill(self.cur)
@@ -236,6 +241,7 @@ class State(StateBase):
         """Draw tiles into a row's empty spaces left to right; a slow tile takes the rightmost empty space."""
         slow = self.game.slow
         bag = self.bag
+        self.bag_sorted = None
         while bag and -1 in row:
             t = bag.pop()
             if slow[t]:
@@ -329,7 +335,9 @@ class State(StateBase):
     def analysis(self, seat: int) -> Analysis:
         an = self.an[seat]
         if an is None:
-            an = self.an[seat] = Analysis(self.cells[seat], self.game.geo, self.game.scoring)
+            g = self.game
+            an = g.blank if not self.filled[seat] else Analysis(self.cells[seat], g.geo, g.scoring)
+            self.an[seat] = an
         return an
 
     def gains(self, seat: int) -> ChartGains:
@@ -372,6 +380,19 @@ class State(StateBase):
         if placing is None or placing[0] != seat:
             placing = self._placing(seat)
         return placing[3][move]
+
+    def best_moves(self, legal: list[int], seat: int, rng: Any = None) -> list[int]:
+        """The moves of `legal` with the largest `move_gain`, weighed in one pass (greedy asks this)."""
+        if legal[0] < PLACE:
+            best_gain, cur = self.best_gain, self.cur
+            values = [best_gain(cur[move], seat) - W_LEFT * move for move in legal]
+        else:
+            placing = self.placing
+            if placing is None or placing[0] != seat:
+                placing = self._placing(seat)
+            values = list(map(placing[3].__getitem__, legal))
+        top = max(values)
+        return [move for move, value in zip(legal, values, strict=True) if value == top]
 
     def score_gain(self, move: int, seat: int) -> int:
         """Rise of `seat`'s score: for a pick, from the tile's best placement; for a placement, from it."""
@@ -437,15 +458,15 @@ class State(StateBase):
         )
 
     def clone(self) -> State:
-        new = self._copy()
+        new = self._copy(self.bag[:])
         new.rng = copy_generator(self.rng)
         return new
 
-    def _copy(self) -> State:
-        """A copy of everything but the generator."""
+    def _copy(self, bag: list[int]) -> State:
+        """A copy of everything but the generator, holding `bag`."""
         new = State.__new__(State)  # everything is set below: no need of __init__
         new.game, new.rng, new.placing = self.game, None, None
-        new.bag = self.bag[:]
+        new.bag, new.bag_sorted = bag, self.bag_sorted
         new.cur = self.cur[:]
         new.nxt = self.nxt[:]
         new.standee_at = self.standee_at[:]
@@ -463,14 +484,18 @@ class State(StateBase):
 
     def view(self, player: int) -> State:
         """Everything but the order of the tiles in the bag (kept sorted) and the generator."""
-        new = self._copy()
-        new.bag.sort()
-        return new
+        return self._copy(list(self._sorted_bag()))
+
+    def _sorted_bag(self) -> tuple[int, ...]:
+        """The bag sorted, kept until a row is filled from it (greedy makes a view for every move)."""
+        bag = self.bag_sorted
+        if bag is None:
+            bag = self.bag_sorted = tuple(sorted(self.bag))
+        return bag
 
     def sample(self, player: int, rng: random.Random) -> State:
         """A full state consistent with the view: the bag in an order, and a generator, drawn from `rng`."""
-        new = self._copy()
-        new.bag.sort()
+        new = self._copy(list(self._sorted_bag()))
         rng.shuffle(new.bag)
         new.rng = random.Random(rng.getrandbits(64))
         return new
