@@ -57,7 +57,14 @@ def greedy_move(state: StateBase, legal: list[Any], rng: random.Random, seat: in
     """The move with the largest `move_gain` for `seat` (the player to act); ties broken by `rng`."""
     if len(legal) == 1:
         return legal[0]
-    best = state.best_moves(legal, seat, rng)
+    best: list[Any] = []
+    best_value = float("-inf")
+    for move in legal:
+        value = state.move_gain(move, seat, rng)
+        if value > best_value:
+            best_value, best = value, [move]
+        elif value == best_value:
+            best.append(move)
     return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
 
 

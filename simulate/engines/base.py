@@ -185,19 +185,6 @@ class StateBase(ABC):
         after.apply(move)
         return after.evaluate(seat) - before
 
-    def best_moves(self, legal: list[Any], seat: int, rng: random.Random) -> list[Any]:
-        """The moves of `legal` with the largest `move_gain` for `seat`, in `legal`'s order (greedy draws
-        one of them). Engines that weigh all the moves at once override it with one pass."""
-        best: list[Any] = []
-        best_value = float("-inf")
-        for move in legal:
-            value = self.move_gain(move, seat, rng)
-            if value > best_value:
-                best_value, best = value, [move]
-            elif value == best_value:
-                best.append(move)
-        return best
-
     def capped_result(self) -> Result:
         """How a game stopped by the runner's move cap stands: the result so far, no winners named.
 

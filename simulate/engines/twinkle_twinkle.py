@@ -381,19 +381,6 @@ class State(StateBase):
             placing = self._placing(seat)
         return placing[3][move]
 
-    def best_moves(self, legal: list[int], seat: int, rng: Any = None) -> list[int]:
-        """The moves of `legal` with the largest `move_gain`, weighed in one pass (greedy asks this)."""
-        if legal[0] < PLACE:
-            best_gain, cur = self.best_gain, self.cur
-            values = [best_gain(cur[move], seat) - W_LEFT * move for move in legal]
-        else:
-            placing = self.placing
-            if placing is None or placing[0] != seat:
-                placing = self._placing(seat)
-            values = list(map(placing[3].__getitem__, legal))
-        top = max(values)
-        return [move for move, value in zip(legal, values, strict=True) if value == top]
-
     def score_gain(self, move: int, seat: int) -> int:
         """Rise of `seat`'s score: for a pick, from the tile's best placement; for a placement, from it."""
         if move < PLACE:

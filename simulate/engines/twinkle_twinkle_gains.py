@@ -12,7 +12,7 @@ one answer. The tests hold all of this to `score_chart`, the pure reference.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from simulate.engines.twinkle_twinkle_scoring import (
@@ -333,70 +333,74 @@ CHANGES = {
 }
 
 
-def reach_of(before: Analysis, an: Analysis, x: int, placed: int, kind: int) -> Collection[int] | None:
-    """The empty spaces where a tile of `kind` may gain differently once a tile of kind `placed` lies on
-    `x` (`before` the chart without it, `an` with it); None when that may be anywhere."""
+def reach_of(before: Analysis, an: Analysis, x: int, placed: int, kind: int) -> int | None:
+    """The empty spaces (a bitmask) where a tile of `kind` may gain differently once a tile of kind
+    `placed` lies on `x` (`before` the chart without it, `an` with it); None when that may be anywhere."""
     if kind not in CHANGES[placed]:
-        return ()
+        return 0
     sc, geo = an.sc, an.geo
     if kind == STAR:
         everywhere = placed == STAR or (placed == BLACK_HOLE and sc.blue_black_holes)
         everywhere |= placed == COMET and sc.blue_comets
-        return None if everywhere else geo.orth2[x]
+        return None if everywhere else geo.orth2_bits[x]
     if kind == ASTEROID:  # placed an asteroid: the spaces around its cluster (blue: the largest counts)
         if sc.blue_asteroids:
             return None
-        cluster, around = an.ast[x], geo.around
-        return {z for y, a in enumerate(an.ast) if a == cluster for z in around[y]}
+        cluster, around, reach = an.ast[x], geo.around_bits, 0
+        for y, a in enumerate(an.ast):
+            if a == cluster:
+                reach |= around[y]
+        return reach
     if kind == COMET:  # placed a star tile: green comets count the stars next to them
-        return None if sc.blue_comets else geo.orth[x]
+        return None if sc.blue_comets else geo.orth_bits[x]
     if kind == SATELLITE:  # placed a planet or black hole: next to it (green), in its line (blue)
-        return _lines(an, x) if sc.blue_satellites else geo.orth[x]
+        return (geo.line_bits if sc.blue_satellites else geo.orth_bits)[x]
     return _company_reach(before, an, x, placed, kind)
 
 
-def _lines(an: Analysis, x: int) -> list[int]:
-    """The spaces in the row or the column of `x`."""
-    r, c, rows, cols = an.geo.row_of[x], an.geo.col_of[x], an.geo.row_of, an.geo.col_of
-    return [y for y in range(len(rows)) if rows[y] == r or cols[y] == c]
-
-
-def _company_reach(before: Analysis, an: Analysis, x: int, placed: int, kind: int) -> Collection[int] | None:
+def _company_reach(before: Analysis, an: Analysis, x: int, placed: int, kind: int) -> int | None:
     """Where a planet's or black hole's gain may change: next to `x` when the new tile is company they
     count, and next to each black hole whose being alone or dark changed; None when blue rules compare
     further (satellites in line, the most planets, black holes cancelling constellations)."""
-    sc, orth = an.sc, an.geo.orth
+    sc, orth = an.sc, an.geo.orth_bits
     if sc.blue_satellites and placed in (SATELLITE, PLANET, BLACK_HOLE):
         return None
     if kind == PLANET and placed == PLANET and sc.blue_planets:
         return None
     if kind == BLACK_HOLE and sc.blue_black_holes and placed in (STAR, BLACK_HOLE):
         return None
-    reach = set(orth[x]) if kind == BLACK_HOLE or placed in (SATELLITE, BLACK_HOLE) else set()
+    reach = orth[x] if kind == BLACK_HOLE or placed in (SATELLITE, BLACK_HOLE) else 0
     alone, dark, alone_before, dark_before = an.bh_alone, an.bh_dark, before.bh_alone, before.bh_dark
-    for b in (x, *orth[x]):
+    for b in (x, *an.geo.orth[x]):
         if alone[b] != alone_before[b] or dark[b] != dark_before[b]:
-            reach.update(orth[b])
+            reach |= orth[b]
     return reach
 
 
-def _carried(
-    lists: dict[Any, list[int]],
-    stale: dict[Any, set[int]],
-    x: int,
-    reaches: dict[Any, Collection[int] | None],
-) -> tuple[dict[Any, list[int]], dict[Any, set[int]]]:
-    """Per-space gain lists one tile (on `x`) later: `x` and each list's `reach` marked stale (to be
-    worked out again, in a copy, when the list is next read), and a list dropped where its reach is
-    everywhere."""
+def _carried(lists: dict[Any, list[int]], stale: dict[Any, int], x: int,
+             reaches: dict[int, int | None]) -> tuple[dict[Any, list[int]], dict[Any, int]]:  # fmt: skip
+    """Per-space gain lists (keyed by kind and rivals) one tile (on `x`) later: `x` and each list's
+    `reach` (by kind) marked stale (bitmasks: worked out again, in a copy, when the list is next read),
+    and a list dropped where its reach is everywhere."""
     kept: dict[Any, list[int]] = {}
-    out_of_date: dict[Any, set[int]] = {}
+    out_of_date: dict[Any, int] = {}
+    here = 1 << x
     for key, gains in lists.items():
-        reach = reaches[key]
+        reach = reaches[key[0]]
         if reach is not None:
             kept[key] = gains
-            out_of_date[key] = stale.get(key, set()).union(reach, (x,))
+            out_of_date[key] = stale.get(key, 0) | reach | here
     return kept, out_of_date
+
+
+def spaces(mask: int) -> list[int]:
+    """The cells of a bitmask."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def chart_after(an: Analysis, x: int, cell: Cell) -> Analysis:
@@ -446,8 +450,8 @@ class ChartGains:
         # per space, the gain of a star tile joining neighbours there, by links * 8 + stars (stars < 8)
         self.joined: list[dict[int, int] | None] = [None] * len(an.cells)
         self.kinds: dict[tuple[int, tuple[int | None, ...]], list[int]] = {}
-        # spaces where a kept list of gains is out of date, worked out again when the list is next read
-        self.kinds_stale: dict[tuple[int, tuple[int | None, ...]], set[int]] = {}
+        # spaces (bitmask) where a kept list of gains is out of date, worked out again when next read
+        self.kinds_stale: dict[tuple[int, tuple[int | None, ...]], int] = {}
         self.best: dict[int | tuple[int, tuple[int | None, ...]], int] = {}  # by shape (and rivals)
 
     def of(self, cell: Cell, x: int, rival: tuple[int | None, ...]) -> int:
@@ -502,8 +506,9 @@ class ChartGains:
             new.linkable = [y for y in self.linkable if y != x]
         new.near = self._near_after(an, x, cell)
         before = self.an
+        kinds = {key[0] for key in self.kinds}
         new.kinds, new.kinds_stale = _carried(self.kinds, self.kinds_stale, x, {
-            key: reach_of(before, an, x, placed, key[0]) for key in self.kinds
+            kind: reach_of(before, an, x, placed, kind) for kind in kinds
         })  # fmt: skip
         reach = reach_of(before, an, x, placed, STAR)
         new.terms, new.lone_spaces = {}, None
@@ -512,7 +517,7 @@ class ChartGains:
             new.joined = [None] * len(an.cells)
         else:
             new.joined = self.joined[:]
-            for y in reach:
+            for y in spaces(reach):
                 new.joined[y] = None
         new.lone_best = {}
         new.best = {}
@@ -549,7 +554,7 @@ class ChartGains:
         elif key in self.kinds_stale:  # a list carried from the chart before: shared, so copied
             gains = self.kinds[key] = gains[:]
             cells = an.cells
-            for x in self.kinds_stale.pop(key):
+            for x in spaces(self.kinds_stale.pop(key)):
                 gains[x] = NONE if cells[x] is not None else f(an, cell, x, *rivals_)
         return gains
 

@@ -44,6 +44,15 @@ class Cell(NamedTuple):
 
 
 # ------------------------------------------------------------------ geometry
+def bits(cells: Sequence[int]) -> int:
+    """A set of cells as a bitmask: bit y for cell y."""
+    mask = 0
+    for y in cells:
+        mask |= 1 << y
+    return mask
+
+
+
 @dataclass(frozen=True)
 class Geometry:
     """Neighbour tables of a rows x cols chart (cells numbered row by row)."""
@@ -56,6 +65,11 @@ class Geometry:
     row_of: tuple[int, ...]
     col_of: tuple[int, ...]
     orth2: tuple[tuple[int, ...], ...] = ()  # cells at most two orthogonal steps away, the cell included
+    # the same sets as bitmasks (bit y for cell y), and each cell's row and column
+    orth_bits: tuple[int, ...] = ()
+    orth2_bits: tuple[int, ...] = ()
+    around_bits: tuple[int, ...] = ()
+    line_bits: tuple[int, ...] = ()
 
     @classmethod
     def make(cls, rows: int, cols: int) -> Geometry:
@@ -69,17 +83,27 @@ class Geometry:
                 )
             )
         orth = tuple(tuple(y for d, y in enumerate(n) if y >= 0 and d % 2 == 0) for n in nb)
+        orth2 = tuple(
+            tuple(sorted({z for y in orth[x] for z in orth[y]} | set(orth[x]))) for x in range(len(nb))
+        )
+        around = tuple(tuple(y for y in n if y >= 0) for n in nb)
+        row_of = tuple(x // cols for x in range(rows * cols))
+        col_of = tuple(x % cols for x in range(rows * cols))
+        cells = range(rows * cols)
+        lines = [[y for y in cells if row_of[y] == row_of[x] or col_of[y] == col_of[x]] for x in cells]
         return cls(
             rows=rows,
             cols=cols,
             nb=tuple(nb),
             orth=orth,
-            orth2=tuple(
-                tuple(sorted({z for y in orth[x] for z in orth[y]} | set(orth[x]))) for x in range(len(nb))
-            ),
-            around=tuple(tuple(y for y in n if y >= 0) for n in nb),
-            row_of=tuple(x // cols for x in range(rows * cols)),
-            col_of=tuple(x % cols for x in range(rows * cols)),
+            orth2=orth2,
+            around=around,
+            row_of=row_of,
+            col_of=col_of,
+            orth_bits=tuple(map(bits, orth)),
+            orth2_bits=tuple(map(bits, orth2)),
+            around_bits=tuple(map(bits, around)),
+            line_bits=tuple(map(bits, lines)),
         )
 
     @property
