@@ -333,9 +333,10 @@ CHANGES = {
 }
 
 
-def reach_of(before: Analysis, an: Analysis, x: int, placed: int, kind: int) -> int | None:
+def reach_of(an: Analysis, x: int, placed: int, kind: int, moved: int) -> int | None:
     """The empty spaces (a bitmask) where a tile of `kind` may gain differently once a tile of kind
-    `placed` lies on `x` (`before` the chart without it, `an` with it); None when that may be anywhere."""
+    `placed` lies on `x` (`an` the chart with it; `moved` the spaces next to a black hole that stopped or
+    started being alone or dark); None when that may be anywhere."""
     if kind not in CHANGES[placed]:
         return 0
     sc, geo = an.sc, an.geo
@@ -355,10 +356,10 @@ def reach_of(before: Analysis, an: Analysis, x: int, placed: int, kind: int) -> 
         return None if sc.blue_comets else geo.orth_bits[x]
     if kind == SATELLITE:  # placed a planet or black hole: next to it (green), in its line (blue)
         return (geo.line_bits if sc.blue_satellites else geo.orth_bits)[x]
-    return _company_reach(before, an, x, placed, kind)
+    return _company_reach(an, x, placed, kind, moved)
 
 
-def _company_reach(before: Analysis, an: Analysis, x: int, placed: int, kind: int) -> int | None:
+def _company_reach(an: Analysis, x: int, placed: int, kind: int, moved: int) -> int | None:
     """Where a planet's or black hole's gain may change: next to `x` when the new tile is company they
     count, and next to each black hole whose being alone or dark changed; None when blue rules compare
     further (satellites in line, the most planets, black holes cancelling constellations)."""
@@ -369,12 +370,21 @@ def _company_reach(before: Analysis, an: Analysis, x: int, placed: int, kind: in
         return None
     if kind == BLACK_HOLE and sc.blue_black_holes and placed in (STAR, BLACK_HOLE):
         return None
-    reach = orth[x] if kind == BLACK_HOLE or placed in (SATELLITE, BLACK_HOLE) else 0
+    return moved | orth[x] if kind == BLACK_HOLE or placed in (SATELLITE, BLACK_HOLE) else moved
+
+
+def moved_holes(before: Analysis, an: Analysis, x: int) -> int:
+    """The spaces (a bitmask) next to a black hole that stopped or started being alone or dark when a
+    tile was placed on `x` (`before` the chart without it, `an` with it): only black holes on or next
+    to `x` can."""
+    if not an.counts[BLACK_HOLE]:
+        return 0
     alone, dark, alone_before, dark_before = an.bh_alone, an.bh_dark, before.bh_alone, before.bh_dark
+    orth, moved = an.geo.orth_bits, 0
     for b in (x, *an.geo.orth[x]):
         if alone[b] != alone_before[b] or dark[b] != dark_before[b]:
-            reach |= orth[b]
-    return reach
+            moved |= orth[b]
+    return moved
 
 
 def _carried(lists: dict[Any, list[int]], stale: dict[Any, int], x: int,
@@ -504,13 +514,16 @@ class ChartGains:
         new.linkable = None
         if self.linkable is not None and placed != STAR:
             new.linkable = [y for y in self.linkable if y != x]
-        new.near = self._near_after(an, x, cell)
-        before = self.an
-        kinds = {key[0] for key in self.kinds}
-        new.kinds, new.kinds_stale = _carried(self.kinds, self.kinds_stale, x, {
-            kind: reach_of(before, an, x, placed, kind) for kind in kinds
-        })  # fmt: skip
-        reach = reach_of(before, an, x, placed, STAR)
+        moved = moved_holes(self.an, an, x)
+        new.near = self._near_after(an, x, placed, moved)
+        if self.kinds:
+            kinds = {key[0] for key in self.kinds}
+            new.kinds, new.kinds_stale = _carried(self.kinds, self.kinds_stale, x, {
+                kind: reach_of(an, x, placed, kind, moved) for kind in kinds
+            })  # fmt: skip
+        else:
+            new.kinds, new.kinds_stale = {}, {}
+        reach = reach_of(an, x, placed, STAR, moved)
         new.terms, new.lone_spaces = {}, None
         # a space's gains stay true away from the reach: shared with this chart's (both may add to them)
         if reach is None:
@@ -531,16 +544,15 @@ class ChartGains:
                 links[y] |= 1 << OPPOSITE[d]
         return links
 
-    def _near_after(self, an: Analysis, x: int, cell: Cell) -> list[tuple[int, int, int]] | None:
+    def _near_after(self, an: Analysis, x: int, placed: int, moved: int) -> list[tuple[int, int, int]] | None:
         """Neighbourhoods change next to a new comet or black hole, and next to a black hole that
-        stops being dark."""
+        stops being dark (`moved`, see `moved_holes`)."""
         near = self.near
-        if near is None or cell.kind in (ASTEROID, SATELLITE):
+        changed = moved | an.geo.orth_bits[x] if placed == COMET or placed == BLACK_HOLE else moved
+        if near is None or not changed:
             return near
-        if cell.kind in (STAR, PLANET) and not any(self.an.bh_dark[y] for y in an.geo.orth[x]):
-            return near  # no black hole next to it was dark: no neighbourhood changes
         near = near[:]
-        for y in an.geo.orth2[x]:
+        for y in spaces(changed):
             near[y] = neighbourhood(an, y)
         return near
 
