@@ -27,7 +27,7 @@ from printkit.errors import DataError
 from printkit.gamedata import Rules
 from printkit.records.twinkle_tiles import KINDS, check_sides, orient_mask, read_tiles
 from simulate.engines.base import AgentBase, GameBase, Result, StateBase, copy_generator, solo_result
-from simulate.engines.twinkle_twinkle_gains import ChartGains, chart_after, compared, rival_key
+from simulate.engines.twinkle_twinkle_gains import ChartGains, compared, rival_key
 from simulate.engines.twinkle_twinkle_scoring import (
     CATEGORIES,
     STAR,
@@ -309,10 +309,13 @@ class State(StateBase):
         self.cells[seat][x] = cell
         self.counts[seat][g.kind[tile]] += 1
         self.filled[seat] += 1
-        an = self.an[seat]
-        if an is not None:
-            self.an[seat] = chart_after(an, x, cell)
         tally.place(x, cell)
+        an = self.an[seat]
+        if an is not None:  # the tally has just done the analysis's work: the new one is read off it
+            new = tally.analysis(self.cells[seat])
+            if an.fast is not None:
+                new.fast = an.fast.after(new, x, cell)
+            self.an[seat] = new
 
     def _end_round(self) -> None:
         """Next order from the standees' slots; leftovers slide left, the next row moves up, refilled."""

@@ -31,7 +31,6 @@ from simulate.engines.twinkle_twinkle_scoring import (
     most_planets,
     rivals,
 )
-from simulate.engines.twinkle_twinkle_update import analysis_after
 
 
 # ------------------------------------------------------------- star tiles
@@ -411,14 +410,6 @@ def spaces(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-def chart_after(an: Analysis, x: int, cell: Cell) -> Analysis:
-    """The analysis one tile later, with the gains worked out so far carried over where still true."""
-    new = analysis_after(an, x, cell)
-    if an.fast is not None:
-        new.fast = an.fast.after(new, x, cell)
-    return new
 
 
 class ChartGains:

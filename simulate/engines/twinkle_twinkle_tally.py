@@ -12,6 +12,8 @@ players' tile counts (`Tally.total`). The tests hold it to the pure
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from simulate.engines.twinkle_twinkle_scoring import (
     BLACK_HOLE,
     C_ASTEROIDS,
@@ -28,6 +30,7 @@ from simulate.engines.twinkle_twinkle_scoring import (
     PLANET,
     SATELLITE,
     STAR,
+    Analysis,
     Cell,
     Geometry,
     Scoring,
@@ -87,6 +90,28 @@ class Tally:
         new.row_items, new.col_items = self.row_items[:], self.col_items[:]
         new.comets, new.satellites = self.comets[:], self.satellites[:]
         return new
+
+    def analysis(self, cells: Sequence[Cell | None]) -> Analysis:
+        """The `Analysis` of this chart (`cells`), read off what the tally keeps instead of worked out
+        again: the same groups, numbered alike, and the same sums.
+
+        It shares the tally's lists, so the tally is marked to be copied before its next
+        change (`stamp` -1, see `State._place`): an analysis never changes once made."""
+        self.stamp = -1
+        an = Analysis.__new__(Analysis)
+        an.cells, an.kinds, an.geo, an.sc, an.fast = tuple(cells), self.kinds, self.geo, self.sc, None
+        an.counts, an.cancelled, an.planet_dead = self.counts, self.cancelled, self.dead
+        an.comp, an.comp_raw, an.comp_cnt = self.comp, self.raw, self.cnt
+        an.sizes = self.constellation_sizes()
+        an.ast, an.ast_sizes, an.ast_largest = self.ast, self.ast_sizes, self.ast_largest
+        an.row_items, an.col_items = self.row_items, self.col_items
+        an.bh_alone, an.bh_dark = self.alone, self.dark
+        an.comets, an.satellites = self.comets, self.satellites
+        points = self.points
+        an.const_points = points[C_SIZE] + points[C_COUNT]
+        an.comet_points = points[C_COMETS] if self.sc.blue_comets else 0
+        an._points = None
+        return an
 
     def total(self, rival_asteroids: int | None, rival_planets: int | None) -> int:
         """The chart's score, the comparisons with the rivals' counts included (see `Analysis.total`)."""
@@ -188,8 +213,8 @@ class Tally:
         ast[x] = aid
         size = 1 + sum(sizes[a] for a in merged)
         sizes.append(size)
+        self.ast_largest = max(self.ast_largest, size)  # blue scores it; the gains read it on both sides
         if sc.blue_asteroids:
-            self.ast_largest = max(self.ast_largest, size)
             self.points[C_ASTEROIDS] = sc.asteroid(self.ast_largest)
         else:
             self.points[C_ASTEROIDS] += sc.asteroid(size) - sum(sc.asteroid(sizes[a]) for a in merged)
