@@ -27,6 +27,7 @@ from simulate.engines.twinkle_twinkle_scoring import (
     Analysis,
     Cell,
     Scoring,
+    bits,
     fewest_asteroids,
     most_planets,
     rivals,
@@ -262,6 +263,7 @@ NONE = -(10**9)  # the gain listed for a space that is not empty, below any real
 
 
 LoneTerms = tuple[int, int, int, int]
+Near = list[tuple[int, int, int]]  # per space, its comets, black holes and dark black holes next to it
 
 
 def lone_star_terms(an: Analysis, stars: int) -> LoneTerms:
@@ -421,8 +423,10 @@ class ChartGains:
     tile whose exits meet no neighbour's scores the same in every orientation,
     and the same on every space with no comet or black hole next to it
     (`lone_star_gain`): the best such space is found among the few spaces that
-    have one (`lone_spaces`). Only the spaces where an exit can meet a
-    neighbour's (`linkable`) are worked out orientation by orientation.
+    have one (`special`). Only the spaces where an exit can meet a
+    neighbour's (`linkable`) are worked out orientation by orientation. The
+    empty spaces, those where an exit can meet a neighbour's and those with a
+    comet or black hole next to them are bitmasks carried from chart to chart.
     `rival` arguments are `rival_key`s.
     """
 
@@ -432,7 +436,9 @@ class ChartGains:
         "linkable",
         "near",
         "terms",
-        "lone_spaces",
+        "free",
+        "linked",
+        "special",
         "lone_best",
         "joined",
         "kinds",
@@ -446,7 +452,9 @@ class ChartGains:
         self.linkable: list[int] | None = None
         self.near: list[tuple[int, int, int]] | None = None
         self.terms: dict[int, LoneTerms] = {}
-        self.lone_spaces: tuple[bool, list[int]] | None = None
+        self.free = bits([x for x, c in enumerate(an.cells) if c is None])
+        self.linked = bits([x for x, m in enumerate(self.links) if m])
+        self.special: int | None = None  # read off `near`, with it
         self.lone_best: dict[int, int] = {}
         # per space, the gain of a star tile joining neighbours there, by links * 8 + stars (stars < 8)
         self.joined: list[dict[int, int] | None] = [None] * len(an.cells)
@@ -481,17 +489,21 @@ class ChartGains:
         stars = cells[0].stars
         best = self._lone_best(stars)
         if self.linkable is None:
-            self.linkable = [x for x, c in enumerate(self.an.cells) if c is None and self.links[x]]
+            self.linkable = spaces(self.free & self.linked)
         if not self.linkable:
             return best
         options, links, joined = link_options(cells), self.links, self.joined
         near, terms = self._near(), self._terms(stars)
         for x in self.linkable:
-            here = joined[x] or {}
+            here = joined[x]
             for k in options[links[x]]:
-                gain = here.get(k * 8 + stars, NONE) if k else lone_star_gain(near[x], terms)
-                if gain == NONE:
-                    gain = self._joined(x, k, stars)
+                if not k:
+                    gain = lone_star_gain(near[x], terms)
+                else:
+                    gain = here.get(k * 8 + stars) if here is not None else None
+                    if gain is None:
+                        gain = self._joined(x, k, stars)
+                        here = joined[x]
                 if gain > best:
                     best = gain
         return best
@@ -501,12 +513,16 @@ class ChartGains:
         new = ChartGains.__new__(ChartGains)
         new.an = an
         placed = cell.kind
-        new.links = self.links if placed != STAR else self._links_after(an, x, cell)
+        new.free = self.free & ~(1 << x)
         new.linkable = None
-        if self.linkable is not None and placed != STAR:
-            new.linkable = [y for y in self.linkable if y != x]
+        if placed == STAR:
+            new.links, new.linked = self._links_after(an, x, cell)
+        else:
+            new.links, new.linked = self.links, self.linked
+            if self.linkable is not None:
+                new.linkable = [y for y in self.linkable if y != x]
         moved = moved_holes(self.an, an, x)
-        new.near = self._near_after(an, x, placed, moved)
+        new.near, new.special = self._near_after(an, x, placed, moved)
         if self.kinds:
             kinds = {key[0] for key in self.kinds}
             new.kinds, new.kinds_stale = _carried(self.kinds, self.kinds_stale, x, {
@@ -515,7 +531,7 @@ class ChartGains:
         else:
             new.kinds, new.kinds_stale = {}, {}
         reach = reach_of(an, x, placed, STAR, moved)
-        new.terms, new.lone_spaces = {}, None
+        new.terms = {}
         # a space's gains stay true away from the reach: shared with this chart's (both may add to them)
         if reach is None:
             new.joined = [None] * len(an.cells)
@@ -527,25 +543,27 @@ class ChartGains:
         new.best = {}
         return new
 
-    def _links_after(self, an: Analysis, x: int, cell: Cell) -> list[int]:
-        """A star tile on `x`: the empty spaces its exits point at can now link to it."""
-        links = self.links[:]
+    def _links_after(self, an: Analysis, x: int, cell: Cell) -> tuple[list[int], int]:
+        """A star tile on `x`: the spaces its exits point at can now link to it (links, and `linked`)."""
+        links, linked = self.links[:], self.linked
         for d, y in enumerate(an.geo.nb[x]):
             if y >= 0 and cell.exits >> d & 1:
                 links[y] |= 1 << OPPOSITE[d]
-        return links
+                linked |= 1 << y
+        return links, linked
 
-    def _near_after(self, an: Analysis, x: int, placed: int, moved: int) -> list[tuple[int, int, int]] | None:
-        """Neighbourhoods change next to a new comet or black hole, and next to a black hole that
-        stops being dark (`moved`, see `moved_holes`)."""
-        near = self.near
+    def _near_after(self, an: Analysis, x: int, placed: int, moved: int) -> tuple[Near | None, int | None]:
+        """Neighbourhoods (and `special`) change next to a new comet or black hole, and next to a black
+        hole that stops being dark (`moved`, see `moved_holes`)."""
+        near, special = self.near, self.special
         changed = moved | an.geo.orth_bits[x] if placed == COMET or placed == BLACK_HOLE else moved
-        if near is None or not changed:
-            return near
+        if near is None or special is None or not changed:
+            return near, special
         near = near[:]
         for y in spaces(changed):
-            near[y] = neighbourhood(an, y)
-        return near
+            near[y] = around = neighbourhood(an, y)
+            special = special | 1 << y if around != (0, 0, 0) else special & ~(1 << y)
+        return near, special
 
     def _kind(self, cell: Cell, rival: tuple[int | None, ...]) -> list[int]:
         key = (cell.kind, rival)
@@ -561,10 +579,12 @@ class ChartGains:
                 gains[x] = NONE if cells[x] is not None else f(an, cell, x, *rivals_)
         return gains
 
-    def _near(self) -> list[tuple[int, int, int]]:
-        if self.near is None:
-            self.near = neighbourhoods(self.an)
-        return self.near
+    def _near(self) -> Near:
+        near = self.near
+        if near is None or self.special is None:
+            near = self.near = neighbourhoods(self.an)
+            self.special = bits([x for x, around in enumerate(near) if around != (0, 0, 0)])
+        return near
 
     def _terms(self, stars: int) -> LoneTerms:
         terms = self.terms.get(stars)
@@ -580,17 +600,15 @@ class ChartGains:
         """Best lone gain over the spaces where no exit can meet a neighbour's (NONE if there are none)."""
         best = self.lone_best.get(stars)
         if best is None:
-            if self.lone_spaces is None:
-                near, links = self._near(), self.links
-                free = [x for x, c in enumerate(self.an.cells) if c is None and not links[x]]
-                # spaces with no comet or black hole next to them all score the plain term
-                special = [x for x in free if near[x] != (0, 0, 0)]
-                self.lone_spaces = len(special) < len(free), special
-            plain, special = self.lone_spaces
             near, terms = self._near(), self._terms(stars)
-            best = terms[2] if plain else NONE
-            for x in special:
-                best = max(best, lone_star_gain(near[x], terms))
+            lone, special = self.free & ~self.linked, self.special
+            assert special is not None  # set with `near`
+            # spaces with no comet or black hole next to them all score the plain term
+            best = terms[2] if lone & ~special else NONE
+            for x in spaces(lone & special):
+                gain = lone_star_gain(near[x], terms)
+                if gain > best:
+                    best = gain
             self.lone_best[stars] = best
         return best
 
@@ -619,19 +637,29 @@ class ChartGains:
         if first.kind != STAR:  # one orientation, 0
             gains = self._kind(first, rival)
             return {first_key + x * 8: gains[x] - less for x, c in enumerate(cells) if c is None}
-        links, stars, near, terms = self.links, first.stars, self._near(), self._terms(first.stars)
+        links, stars, near = self.links, first.stars, self._near()
+        per_comet, per_dark, plain, by_hole = self._terms(stars)  # lone_star_gain's, inline
         bonus, joined = self.an.sc.new_star * first.new - less, self.joined
         out = {}
         for x, c in enumerate(cells):
             if c is not None:
                 continue
             here, key = links[x], first_key + x * 8
-            lone = lone_star_gain(near[x], terms) + bonus
+            comets, holes, dark = near[x]
+            lone = per_comet * comets + per_dark * dark + (by_hole if holes else plain) + bonus
+            if not here:  # no exit can meet a neighbour's: every orientation scores alone
+                for o, _ in orients:
+                    out[key + o] = lone
+                continue
+            known = joined[x]
             for o, cell in orients:
                 k = cell.exits & here
                 if k:
-                    gain = (joined[x] or {}).get(k * 8 + stars)
-                    out[key + o] = (self._joined(x, k, stars) if gain is None else gain) + bonus
+                    gain = known.get(k * 8 + stars) if known is not None else None
+                    if gain is None:
+                        gain = self._joined(x, k, stars)
+                        known = joined[x]
+                    out[key + o] = gain + bonus
                 else:
                     out[key + o] = lone
         return out
