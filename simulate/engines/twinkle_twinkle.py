@@ -458,9 +458,8 @@ class State(StateBase):
         new.game, new.rng, new.placing = self.game, None, None
         new.bag, new.bag_sorted = bag, self.bag_sorted
         new.cur = self.cur[:]
-        new.nxt = self.nxt[:]
         new.standee_at = self.standee_at[:]
-        new.order = self.order[:]
+        new.nxt, new.order = self.nxt, self.order  # replaced at the end of a round, never changed in place
         new.filled = self.filled[:]
         # each seat's chart shared until either state places a tile on it (see `_place`)
         self.game.copies += 1

@@ -51,7 +51,7 @@ class Tally:
     __slots__ = (
         "geo", "sc", "kinds", "stars", "exits", "counts", "points", "comp", "raw", "cnt", "ast",
         "ast_sizes", "ast_largest", "alone", "dark", "cancelled", "dead", "row_items", "col_items",
-        "comets", "satellites", "stamp",
+        "comets", "satellites", "stamp", "sizes",
     )  # fmt: skip
 
     def __init__(self, geo: Geometry, sc: Scoring, stamp: int):
@@ -77,6 +77,7 @@ class Tally:
         self.col_items = [0] * geo.cols
         self.comets: list[int] = []
         self.satellites: list[int] = []
+        self.sizes: list[int] = []  # see `constellation_sizes`; replaced, never changed in place
 
     def copy(self, stamp: int) -> Tally:
         new = Tally.__new__(Tally)
@@ -88,7 +89,7 @@ class Tally:
         new.alone, new.dark = self.alone[:], self.dark[:]
         new.cancelled, new.dead = self.cancelled[:], self.dead[:]
         new.row_items, new.col_items = self.row_items[:], self.col_items[:]
-        new.comets, new.satellites = self.comets[:], self.satellites[:]
+        new.comets, new.satellites, new.sizes = self.comets[:], self.satellites[:], self.sizes
         return new
 
     def analysis(self, cells: Sequence[Cell | None]) -> Analysis:
@@ -102,7 +103,7 @@ class Tally:
         an.cells, an.kinds, an.geo, an.sc, an.fast = tuple(cells), self.kinds, self.geo, self.sc, None
         an.counts, an.cancelled, an.planet_dead = self.counts, self.cancelled, self.dead
         an.comp, an.comp_raw, an.comp_cnt = self.comp, self.raw, self.cnt
-        an.sizes = self.constellation_sizes()
+        an.sizes = self.sizes
         an.ast, an.ast_sizes, an.ast_largest = self.ast, self.ast_sizes, self.ast_largest
         an.row_items, an.col_items = self.row_items, self.col_items
         an.bh_alone, an.bh_dark = self.alone, self.dark
@@ -127,8 +128,9 @@ class Tally:
         return points
 
     def constellation_sizes(self) -> list[int]:
-        """Counted stars of each constellation (a group of two stars or more)."""
-        return [c for r, c in zip(self.raw, self.cnt, strict=True) if r >= 2]
+        """Counted stars of each constellation (a group of two stars or more), in group order; kept as
+        the constellations change (not to be changed by the caller)."""
+        return self.sizes
 
     def unlinked_stars(self) -> int:
         """Stars on star tiles in no constellation."""
@@ -181,7 +183,8 @@ class Tally:
             self._lose_darkness(x)
 
     def _constellations(self) -> None:
-        size, count = self.sc.constellation_points(self.constellation_sizes())
+        sizes = self.sizes = [c for r, c in zip(self.raw, self.cnt, strict=True) if r >= 2]
+        size, count = self.sc.constellation_points(sizes)
         self.points[C_SIZE], self.points[C_COUNT] = size, count
 
     def _blue_comets(self) -> None:
