@@ -515,10 +515,13 @@ def report_html(
     )
 
 
-def _draw_pngs(verdict_page: plt.Figure, figures: dict[str, plt.Figure], figdir: Path) -> dict[str, bytes]:
-    """Write figures/verdict.png and figures/<name>.png; return each figure's PNG by name."""
-    with atomic_path(figdir / "verdict.png") as tmp:
-        verdict_page.savefig(tmp, format="png", dpi=80, metadata={"Software": None})
+def _draw_pngs(
+    verdict_page: plt.Figure | None, figures: dict[str, plt.Figure], figdir: Path
+) -> dict[str, bytes]:
+    """Write figures/verdict.png (given a verdict page) and figures/<name>.png; return each figure's PNG."""
+    if verdict_page is not None:
+        with atomic_path(figdir / "verdict.png") as tmp:
+            verdict_page.savefig(tmp, format="png", dpi=80, metadata={"Software": None})
     pngs: dict[str, bytes] = {}
     for name, fig in figures.items():
         buf = io.BytesIO()
@@ -538,29 +541,39 @@ def _draw_pngs_apart(verdict_page: plt.Figure, figures: dict[str, plt.Figure], f
         sys.exit(1)
 
 
+# Figures (the first ones) whose PNGs this process draws itself once its PDF is done, when a second
+# process draws the others: a PDF page costs a little less than its PNG, so this evens out the two.
+OWN_PNGS = 1
+
+
 @contextlib.contextmanager
 def png_drawer(
     verdict_page: plt.Figure, figures: dict[str, plt.Figure], figdir: Path, jobs: int
 ) -> Iterator[dict[str, bytes]]:
-    """The PNGs of `_draw_pngs`, drawn while the block runs if `jobs` allows a second process.
+    """The PNGs of `_draw_pngs`, most of them drawn while the block runs if `jobs` allows a second process.
 
-    The dict yielded holds each figure's PNG once the block has ended. The
-    second process is a fork of this one, so it draws the very same figures;
-    it is used only where forking is safe (no other thread running).
+    The dict yielded holds each figure's PNG, in the figures' order, once the
+    block has ended. The second process is a fork of this one, so it draws the
+    very same figures; it is used only where forking is safe (no other thread
+    running). It draws the verdict page and all but the first `OWN_PNGS`
+    figures, which this process draws after the block.
     """
     pngs: dict[str, bytes] = {}
     child = None
+    own, apart = list(figures)[:OWN_PNGS], list(figures)[OWN_PNGS:]
     if jobs > 1 and "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
         child = multiprocessing.get_context("fork").Process(
-            target=_draw_pngs_apart, args=(verdict_page, figures, figdir)
+            target=_draw_pngs_apart, args=(verdict_page, {name: figures[name] for name in apart}, figdir)
         )
         child.start()
     try:
         yield pngs
         if child is not None:
+            drawn = _draw_pngs(None, {name: figures[name] for name in own}, figdir)
             child.join()
             if child.exitcode == 0:
-                pngs.update({name: (figdir / f"{name}.png").read_bytes() for name in figures})
+                drawn.update({name: (figdir / f"{name}.png").read_bytes() for name in apart})
+                pngs.update({name: drawn[name] for name in figures})
     finally:
         if child is not None and child.is_alive():
             child.terminate()

@@ -215,26 +215,33 @@ def test_the_pngs_are_drawn_by_a_second_process_under_two_jobs_and_are_the_same(
     drawn_by = tmp_path / "drawn_by"
     draw = report._draw_pngs
 
-    def noting(*args):
+    def noting(page, figures, figdir):
         with drawn_by.open("a") as fh:
-            fh.write(f"{os.getpid()}\n")
-        return draw(*args)
+            fh.write(f"{figdir.name} {os.getpid()} {'verdict ' if page else ''}{' '.join(figures)}\n")
+        return draw(page, figures, figdir)
 
     monkeypatch.setattr(report, "_draw_pngs", noting)
     # earlier tests of this process may leave threads behind (dask's client); a run's parent has none
     monkeypatch.setattr(report.threading, "active_count", lambda: 1)
     got = {}
     for jobs in (1, 2):
-        page, fig = plt.figure(), plt.figure()
-        fig.gca().plot([0, 1], [1, 0])
+        page, up, down = plt.figure(), plt.figure(), plt.figure()
+        up.gca().plot([0, 1], [0, 1])
+        down.gca().plot([0, 1], [1, 0])
         folder = tmp_path / f"jobs{jobs}"
         folder.mkdir()
-        with report.png_drawer(page, {"line": fig}, folder, jobs) as pngs:
+        with report.png_drawer(page, {"up": up, "down": down}, folder, jobs) as pngs:
             pass
-        got[jobs] = (pngs["line"], (folder / "verdict.png").read_bytes())
-        assert (folder / "line.png").read_bytes() == pngs["line"]
-        plt.close(page)
-        plt.close(fig)
+        assert list(pngs) == ["up", "down"]
+        got[jobs] = (pngs, (folder / "verdict.png").read_bytes())
+        for name, png in pngs.items():
+            assert (folder / f"{name}.png").read_bytes() == png
+        for fig in (page, up, down):
+            plt.close(fig)
     assert got[1] == got[2]
-    pids = drawn_by.read_text().split()
-    assert pids[0] == str(os.getpid()) and pids[1] != str(os.getpid())
+    me = str(os.getpid())
+    calls = [line.split(" ", 2) for line in drawn_by.read_text().splitlines()]
+    assert [c for c in calls if c[0] == "jobs1"] == [["jobs1", me, "verdict up down"]]
+    # two jobs: the second process draws the verdict page and all but the first figure
+    two = {(pid == me, what) for folder, pid, what in calls if folder == "jobs2"}
+    assert two == {(True, "up"), (False, "verdict down")}
