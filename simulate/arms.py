@@ -16,6 +16,7 @@ worker processes the parent imports them while the workers play.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import re
@@ -41,9 +42,21 @@ REPORT_MODULES = ("simulate.balance", "simulate.report", "simulate.tally", "simu
 
 
 def load_report_modules() -> None:
-    """Import what tallies and reports need; the runner calls it while its workers play."""
-    for name in REPORT_MODULES:
-        importlib.import_module(name)
+    """Import what tallies and reports need; the runner calls it while its workers play.
+
+    The garbage collector is paused meanwhile: the imports make a few hundred
+    thousand objects that live as long as the process, and looking for garbage
+    among them as they are made costs a tenth of the imports' CPU (taken from
+    the workers).
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for name in REPORT_MODULES:
+            importlib.import_module(name)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def slug(text: str) -> str:

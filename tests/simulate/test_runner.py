@@ -105,3 +105,18 @@ def test_the_pool_thread_minding_workers_does_not_wake_for_every_chunk(monkeypat
     played = list(runner.iter_chunks(rules, ("random", "random"), 1, 0, chunks * runner.CHUNK, jobs=2))
     assert sum(games for games, _ in played) == chunks * runner.CHUNK
     assert len(wakes) < chunks / 4, len(wakes)
+
+
+def test_loading_the_report_modules_leaves_the_garbage_collector_as_it_found_it():
+    import gc
+
+    from simulate.arms import load_report_modules
+
+    was = gc.isenabled()
+    try:
+        for state in (True, False):
+            (gc.enable if state else gc.disable)()
+            load_report_modules()
+            assert gc.isenabled() is state
+    finally:
+        (gc.enable if was else gc.disable)()
