@@ -45,21 +45,30 @@ SCHEDULER_OPTION = click.option(
 )
 
 
-def _agents_help() -> str:
-    """Every agent of every game, one line each, for `--agents` help."""
-    own = [
-        f"{engine}: {', '.join(name for name in agent_kinds(engine) if name not in GENERIC)}"
-        for engine in sorted(ENGINES)
-    ]
-    return (
-        "One agent spec for every seat, or one per seat (random,mcts:200,c=0.7). "
-        "Every game: random; greedy (one ply on the game's evaluation); mc:N (N playouts per move); "
-        "mcts:N[,c=C,rollout=greedy,depth=D] (UCT); ismcts:N[,...] (information-set MCTS). "
-        "Games' own: " + "; ".join(own) + ". `simulate agents GAME` explains each."
-    )
+OWN_AGENTS = "<each game's own agents>"  # in --agents help, worked out only when the help is shown
+AGENTS_HELP = (
+    "One agent spec for every seat, or one per seat (random,mcts:200,c=0.7). "
+    "Every game: random; greedy (one ply on the game's evaluation); mc:N (N playouts per move); "
+    "mcts:N[,c=C,rollout=greedy,depth=D] (UCT); ismcts:N[,...] (information-set MCTS). "
+    f"Games' own: {OWN_AGENTS}. `simulate agents GAME` explains each."
+)
 
 
-AGENTS_HELP = _agents_help()
+class AgentsOption(click.Option):
+    """`--agents`, whose help names every game's own agents.
+
+    Naming them imports every engine, which would cost each command about
+    0.06 s at start for a help text it does not show.
+    """
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        if self.help and OWN_AGENTS in self.help:
+            own = [
+                f"{engine}: {', '.join(name for name in agent_kinds(engine) if name not in GENERIC)}"
+                for engine in sorted(ENGINES)
+            ]
+            self.help = self.help.replace(OWN_AGENTS, "; ".join(own))
+        return super().get_help_record(ctx)
 
 
 def _play_options(games: int, games_help: str, agents_help: str, several_agents: bool, paths_said: str):
@@ -81,6 +90,7 @@ def _play_options(games: int, games_help: str, agents_help: str, several_agents:
         ),
         click.option(
             "--agents",
+            cls=AgentsOption,
             multiple=several_agents,
             default=("greedy",) if several_agents else "greedy",
             show_default=True,
