@@ -60,9 +60,15 @@ def groups_through(an: Analysis, x: int, links: int) -> frozenset[int]:
 
 def star_gain_linked(an: Analysis, stars: int, new: int, x: int, linked: frozenset[int]) -> int:
     """Gain of a star tile (`stars`, `new`) on `x` that joins the groups `linked`."""
+    return an.sc.new_star * new + _star_neighbours(an, stars, x) + linked_change(an, stars, x, linked)
+
+
+def linked_change(an: Analysis, stars: int, x: int, linked: frozenset[int]) -> int:
+    """What a star tile of `stars` stars on `x` joining the groups `linked` changes in the
+    constellations (and blue comets), its neighbours' green comets and darkness aside."""
     sc = an.sc
     raw = stars + sum(an.comp_raw[c] for c in linked)
-    d = sc.new_star * new + _star_neighbours(an, stars, x)
+    d = 0
     if raw >= 2:  # else a lone star that changes no constellation
         cancelled = sc.blue_black_holes and _touches(an, x, BLACK_HOLE)
         cnt = (0 if cancelled else stars) + sum(an.comp_cnt[c] for c in linked)
@@ -388,19 +394,27 @@ def moved_holes(before: Analysis, an: Analysis, x: int) -> int:
     return moved
 
 
-def _carried(lists: dict[Any, list[int]], stale: dict[Any, int], x: int,
-             reaches: dict[int, int | None]) -> tuple[dict[Any, list[int]], dict[Any, int]]:  # fmt: skip
-    """Per-space gain lists (keyed by kind and rivals) one tile (on `x`) later: `x` and each list's
-    `reach` (by kind) marked stale (bitmasks: worked out again, in a copy, when the list is next read),
-    and a list dropped where its reach is everywhere."""
+def _carried(lists: dict[Any, list[int]], stale: dict[Any, int], an: Analysis, x: int, placed: int,
+             moved: int) -> tuple[dict[Any, list[int]], dict[Any, int]]:  # fmt: skip
+    """Per-space gain lists (keyed by kind and rivals) one tile (`placed` on `x`, see `reach_of`) later:
+    `x` and each list's reach marked stale (bitmasks: worked out again, in a copy, when the list is next
+    read), and a list dropped where its reach is everywhere."""
     kept: dict[Any, list[int]] = {}
     out_of_date: dict[Any, int] = {}
-    here = 1 << x
+    here, changes, reaches = 1 << x, CHANGES[placed], {}
     for key, gains in lists.items():
-        reach = reaches[key[0]]
-        if reach is not None:
-            kept[key] = gains
-            out_of_date[key] = stale.get(key, 0) | reach | here
+        kind = key[0]
+        if kind in changes:
+            if kind not in reaches:
+                reaches[kind] = reach_of(an, x, placed, kind, moved)
+            reach = reaches[kind]
+            if reach is None:
+                continue
+            here_too = reach | here
+        else:
+            here_too = here
+        kept[key] = gains
+        out_of_date[key] = stale.get(key, 0) | here_too
     return kept, out_of_date
 
 
@@ -524,13 +538,7 @@ class ChartGains:
             new.links, new.linked = self.links, self.linked
         moved = moved_holes(self.an, an, x)
         new.near, new.special = self._near_after(an, x, placed, moved)
-        if self.kinds:
-            kinds = {key[0] for key in self.kinds}
-            new.kinds, new.kinds_stale = _carried(self.kinds, self.kinds_stale, x, {
-                kind: reach_of(an, x, placed, kind, moved) for kind in kinds
-            })  # fmt: skip
-        else:
-            new.kinds, new.kinds_stale = {}, {}
+        new.kinds, new.kinds_stale = _carried(self.kinds, self.kinds_stale, an, x, placed, moved)
         reach = reach_of(an, x, placed, STAR, moved)
         new.terms = {}
         # a space's gains stay true away from the reach: shared with this chart's (both may add to them)
@@ -619,9 +627,14 @@ class ChartGains:
             here = self.joined[x] = {}
         value = here.get(links * 8 + stars)
         if value is None:
-            value = here[links * 8 + stars] = star_gain_linked(
-                self.an, stars, 0, x, groups_through(self.an, x, links)
+            an = self.an
+            sc, (comets, _, dark) = an.sc, self._near()[x]
+            # its green comets and the darkness it takes, as `_star_neighbours` counts them, read off `near`
+            value = (0 if sc.blue_comets else sc.comet_star * stars * comets) + (
+                0 if sc.blue_black_holes else -sc.bh_green_dark * dark
             )
+            value += linked_change(an, stars, x, groups_through(an, x, links))
+            here[links * 8 + stars] = value
         return value
 
     def placements(
