@@ -3,11 +3,13 @@
 The runner reads every seat's score at the end of every round. `Tally.place`
 changes only what the new tile touches (the constellation groups its exits
 join, the asteroid clusters around it, its neighbours' company, the satellites
-in its line) and the points of the categories it can change, in place: no
-analysis of the chart is made or copied. The points that compare a chart with
-the others (fewest asteroids, most planets) are added when read, from the
-players' tile counts (`Tally.total`). The tests hold it to the pure
-`score_chart` after every move of many seeded games.
+in its line) and the points of the categories it can change, in place. The
+points that compare a chart with the others (fewest asteroids, most planets)
+are added when read, from the players' tile counts (`Tally.total`). A chart
+whose gains greedy players weigh gets its next `Analysis` read off the tally
+(`Tally.analysis`) instead of worked out again. The tests hold the points to
+the pure `score_chart` after every move of many seeded games, and each
+analysis read off a tally to one made afresh.
 """
 
 from __future__ import annotations

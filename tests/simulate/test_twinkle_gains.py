@@ -17,8 +17,9 @@ from printkit.gamedata import load_game
 from printkit.records.twinkle_tiles import REFERENCES
 from simulate.engines import make_game
 from simulate.engines.twinkle_twinkle import PLACE
-from simulate.engines.twinkle_twinkle_gains import ChartGains, rival_key
-from simulate.engines.twinkle_twinkle_scoring import Analysis, rivals, score_chart
+from simulate.engines.twinkle_twinkle_gains import ChartGains, rival_key, spaces
+from simulate.engines.twinkle_twinkle_scoring import Analysis, Geometry, rivals, score_chart
+from simulate.runner import play
 
 DATA = load_game("twinkle_twinkle")
 SIDES = st.lists(st.sampled_from(["green", "blue"]), min_size=5, max_size=5)
@@ -83,3 +84,54 @@ def test_the_analysis_carried_from_move_to_move_is_the_analysis_made_afresh(seed
             fresh = Analysis(state.cells[seat], game.geo, game.scoring)
             assert kept.canonical() == fresh.canonical()
             assert kept.fast.links == ChartGains(fresh).links
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 4]), sides=SIDES)
+def test_every_analysis_read_off_a_tally_stays_the_analysis_of_its_chart(seed, players, sides) -> None:
+    # An analysis shares its tally's lists; the tally must copy them before its next change, so an
+    # analysis kept from early in the game still describes the chart it was made for at the end.
+    game = game_for(players, sides)
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    kept = []
+    while not state.is_over():
+        for seat in range(players):
+            state.gains(seat)
+            kept.append((tuple(state.cells[seat]), state.an[seat]))
+        state.apply(rng.choice(state.legal_moves()))
+    assert len({id(an) for _, an in kept}) > players * 10  # charts analysed afresh as they changed
+    for cells, an in kept:
+        assert an.canonical() == Analysis(cells, game.geo, game.scoring).canonical()
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), sides=SIDES)
+def test_the_empty_charts_gains_shared_by_every_game_stay_the_pure_gains(seed, sides) -> None:
+    # Every game of one Game object starts from its one analysis of the empty chart, and the gains
+    # carried from it share what stays true; after greedy games it must still hold the empty chart's.
+    game = game_for(4, sides)
+    for index in range(3):
+        play(game, ("greedy",) * 4, seed, index, game.max_moves)
+    state = game.new_state(seed)
+    assert state.gains(0).an is game.blank
+    gains = game.blank.fast
+    one_each = {game.signature[tile]: tile for tile in range(len(game.records))}  # tiles placed alike
+    for tile in one_each.values():
+        rival = rival_key(gains.an, game.kind[tile], state.counts, 0)
+        pure = {x * 8 + o: pure_gain(game, state, 0, c, x) for x in range(20) for o, c in game.orients[tile]}
+        assert gains.placements(game.orients[tile], rival) == pure
+        assert gains.best_of(game.signature[tile], game.shapes[tile], rival) == max(pure.values())
+
+
+def test_bitmasks_of_cells_and_their_cells() -> None:
+    geo = Geometry.make(4, 5)
+    # cell 0: right (1) and below (5); its line is row 0 (0-4) and column 0 (0, 5, 10, 15)
+    assert geo.orth_bits[0] == 1 << 1 | 1 << 5
+    assert geo.line_bits[0] == 0b11111 | 1 << 5 | 1 << 10 | 1 << 15
+    # cell 12 (row 2, column 2): above 7, right 13, below 17, left 11
+    assert geo.orth_bits[12] == 1 << 7 | 1 << 11 | 1 << 13 | 1 << 17
+    assert tuple(spaces(geo.line_bits[0])) == (0, 1, 2, 3, 4, 5, 10, 15)
+    assert tuple(spaces(0)) == ()
+    assert tuple(spaces(1 << 19 | 1 << 9 | 1 << 10)) == (9, 10, 19)
+    assert tuple(spaces(1 << 23 | 1)) == (0, 23)  # beyond the tables' 20 cells
