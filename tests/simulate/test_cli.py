@@ -115,3 +115,18 @@ def test_run_writes_report_figures_csv_and_summary(run_tool, tmp_path):
         rows = list(csv.DictReader(fh))
     assert {"arm", "agents", "metric", "value", "low", "high", "n"} == set(rows[0])
     assert any(r["metric"] == "draw rate" and r["arm"] == "default" for r in rows)
+
+
+def test_the_command_line_starts_without_the_report_modules_numpy_or_every_engine():
+    """A run starts its workers before these are imported (under --jobs 2 the parent imports them then)."""
+    import subprocess
+    import sys
+
+    shown = subprocess.run(
+        [sys.executable, "-c", "import sys, simulate.cli; print(' '.join(sorted(sys.modules)))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    for heavy in ("scipy", "matplotlib", "numpy", "simulate.engines.twinkle_twinkle"):
+        assert heavy not in shown, heavy
