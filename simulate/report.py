@@ -613,6 +613,20 @@ def write_report(
         + [("gap", "")]
         + [("p", line) for line in READING_NOTES.splitlines()],
     )
+    figures = report_figures(ctx, arms, extras)
+    written, pngs = _draw(folder, pages, figures, jobs)
+    written["html"] = folder / "report.html"
+    write_text(written["html"], report_html(ctx, arms, blocks, details, pngs))
+    written["csv"] = folder / "summary.csv"
+    write_text(written["csv"], summary_csv(arms))
+    written["summary"] = folder / "summary.json"
+    summary = summary_dict(ctx, arms, comparisons, config, verdict, extras)
+    write_text(written["summary"], json.dumps(_clean(summary), indent=2, sort_keys=False) + "\n")
+    return written, [line for _, line in _wrapped(blocks)]
+
+
+def report_figures(ctx: Context, arms: list[Arm], extras: Extras) -> dict[str, plt.Figure]:
+    """The report's figures by name, in the order of its pages: the generic ones, then the game's own."""
     figures = {
         "seat_wins": figure_seat_wins(ctx, arms),
         "turn_order": figure_position_wins(ctx, arms),
@@ -623,6 +637,14 @@ def write_report(
     if ctx.categories:
         figures["categories"] = figure_categories(ctx, arms)
     figures.update(extras.figures)
+    return figures
+
+
+def _draw(
+    folder: Path, pages: list[plt.Figure], figures: dict[str, plt.Figure], jobs: int
+) -> tuple[dict[str, Path], dict[str, bytes]]:
+    """Draw the pages and figures into report.pdf and the figures (and the verdict page) as PNGs,
+    then close them; return the paths written and what `png_drawer` gives the HTML page."""
     figdir = folder / "figures"
     figdir.mkdir(exist_ok=True)
     written = {"pdf": folder / "report.pdf", "verdict": figdir / "verdict.png"}
@@ -634,11 +656,19 @@ def write_report(
                 pdf.savefig(fig)
     for fig in [*pages, *figures.values()]:
         plt.close(fig)
-    written["html"] = folder / "report.html"
-    write_text(written["html"], report_html(ctx, arms, blocks, details, pngs))
-    written["csv"] = folder / "summary.csv"
-    write_text(written["csv"], summary_csv(arms))
-    summary = {
+    return written, pngs
+
+
+def summary_dict(
+    ctx: Context,
+    arms: list[Arm],
+    comparisons: dict[str, Any],
+    config: dict[str, Any],
+    verdict: Verdict,
+    extras: Extras,
+) -> dict[str, Any]:
+    """What summary.json holds: the settings, each arm's summary, the comparisons and the verdict."""
+    return {
         "game": ctx.game,
         "title": ctx.title,
         "config": config,
@@ -652,9 +682,6 @@ def write_report(
         "tests_corrected": verdict.tests,
         **({"game_specific": extras.summary} if extras.summary else {}),
     }
-    written["summary"] = folder / "summary.json"
-    write_text(written["summary"], json.dumps(_clean(summary), indent=2, sort_keys=False) + "\n")
-    return written, [line for _, line in _wrapped(blocks)]
 
 
 def _clean(obj: Any) -> Any:
