@@ -115,6 +115,7 @@ class Game(GameBase):
         # per cell and signature, the placements there that fit: the moves when every type is in hand
         cells = range(self.size * self.size)
         self.fits = [[tuple(x * 24 + o for o in fit) for fit in self.match] for x in cells]
+        self.move_type = [self.type_of[o] for _ in cells for o in range(24)]  # the panel type a move places
 
     def _panels(self, rules: Rules) -> None:
         """The 24 orientations of the data file's panel types and, per demand signature, those that fit."""
@@ -296,12 +297,8 @@ class State(StateBase):
             for x in self.open:
                 moves += fits[x][sig[x]]
             return moves or [PASS]
-        type_of = g.type_of
-        for x in self.open:
-            for move in fits[x][sig[x]]:
-                if hand[type_of[move % 24]]:
-                    moves.append(move)
-        return moves or [PASS]
+        move_type = g.move_type
+        return [m for x in self.open for m in fits[x][sig[x]] if hand[move_type[m]]] or [PASS]
 
     def apply(self, move: int) -> None:
         g = self.game
