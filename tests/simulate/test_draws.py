@@ -1,4 +1,4 @@
-"""The fast shuffle deals exactly what `random.Random.shuffle` deals, and leaves the generator alike."""
+"""Seeded generators, the fast shuffle and the random agent's draws give exactly `random.Random`'s numbers."""
 
 from __future__ import annotations
 
