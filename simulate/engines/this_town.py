@@ -33,6 +33,7 @@ from typing import Any, ClassVar
 from printkit.errors import DataError
 from printkit.gamedata import Rules
 from printkit.records.this_town_tiles import TileFace, read_tiles, town_points
+from simulate.draws import generator
 from simulate.engines.base import GameBase, Result, StateBase, copy_generator, placements_from_scores
 
 WIDTH = 1024
@@ -188,7 +189,7 @@ class Game(GameBase):
         return any(groups.values())
 
     def new_state(self, seed: int) -> State:
-        return State.fresh(self, random.Random(seed))
+        return State.fresh(self, generator(seed))
 
     def report_extras(self, ctx: Any, arms: list[Any]) -> Any:
         """Towns, relocations, NPC points and tie-breaks per arm (see `this_town_report`)."""
@@ -560,7 +561,7 @@ class State(StateBase):
         s = self._copy()
         s.stack.sort()
         rng.shuffle(s.stack)
-        s.rng = random.Random(rng.getrandbits(64))
+        s.rng = generator(rng.getrandbits(64))
         return s
 
     # ------------------------------------------------------- heuristics

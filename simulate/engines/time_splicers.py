@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 
 from printkit.errors import DataError
 from printkit.gamedata import Rules
+from simulate.draws import generator
 from simulate.engines.base import GameBase, Result, StateBase, copy_generator, placements_from_scores
 
 # move kinds (move = kind << 7 | card)
@@ -128,7 +129,7 @@ class Game(GameBase):
         return SPECIAL_KINDS[(card - self.numbers) // max(1, (self.cards - self.numbers) // 3)]
 
     def new_state(self, seed: int) -> State:
-        return State(self, random.Random(seed))
+        return State(self, generator(seed))
 
     def report_extras(self, ctx: Any, arms: list[Any]) -> Any:
         """Collapses, the hand limit, the cap, timelines and free actions (see `time_splicers_report`)."""
@@ -159,7 +160,7 @@ class Game(GameBase):
         `pieces` sets per-seat lists (`tokens`, `crystals`, `markers`) or the
         per-slot `frozen` bitmasks of seats.
         """
-        state = State(self, random.Random(seed), _blank=True)
+        state = State(self, generator(seed), _blank=True)
         state._reset()
         specials = {kind: _bits(mask) for kind, mask in zip(SPECIAL_KINDS, self.kind_mask, strict=True)}
 
@@ -935,7 +936,7 @@ class State(StateBase):
         rng.shuffle(pool)
         new = self.clone()
         new.viewer = -1
-        new.rng = random.Random(rng.getrandbits(64))
+        new.rng = generator(rng.getrandbits(64))
         k = 0
         for s in others:
             mask = 0

@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 from printkit.errors import DataError
 from printkit.gamedata import Rules
 from printkit.records.twinkle_tiles import KINDS, check_sides, orient_mask, read_tiles
+from simulate.draws import generator
 from simulate.engines.base import AgentBase, GameBase, Result, StateBase, copy_generator, solo_result
 from simulate.engines.twinkle_twinkle_gains import ChartGains, compared, rival_key
 from simulate.engines.twinkle_twinkle_scoring import (
@@ -154,7 +155,7 @@ class Game(GameBase):
             bag -= nxt
 
     def new_state(self, seed: int) -> State:
-        return State(self, random.Random(seed))
+        return State(self, generator(seed))
 
     def report_extras(self, ctx: Any, arms: list[Any]) -> Any:
         """Win rates of players who ignore a category and the winner's edge (see `twinkle_twinkle_report`)."""
@@ -485,7 +486,7 @@ class State(StateBase):
         """A full state consistent with the view: the bag in an order, and a generator, drawn from `rng`."""
         new = self._copy(list(self._sorted_bag()))
         rng.shuffle(new.bag)
-        new.rng = random.Random(rng.getrandbits(64))
+        new.rng = generator(rng.getrandbits(64))
         return new
 
     def check_invariants(self) -> None:
