@@ -111,19 +111,24 @@ def test_quiet_keeps_the_summary_and_folders_carry_agents_and_seed(run_tool, tmp
     assert "Does each conclusion hold under both agent sets?" in out
 
 
+def _precision_options(out, seed, precision, max_games):
+    """Random games 64 at a time, one process, until `precision` or `max_games`."""
+    return PlayOptions(
+        agents=("random",),
+        games=64,
+        seed=seed,
+        jobs=1,
+        out=out,
+        fresh=True,
+        quiet=True,
+        precision=precision,
+        max_games=max_games,
+    )
+
+
 def test_precision_plays_on_until_the_interval_is_narrow_and_is_deterministic(tmp_path):
     def once(name):
-        options = PlayOptions(
-            agents=("random",),
-            games=64,
-            seed=2,
-            jobs=1,
-            out=tmp_path / name,
-            fresh=True,
-            quiet=True,
-            precision=0.09,
-            max_games=640,
-        )
+        options = _precision_options(tmp_path / name, seed=2, precision=0.09, max_games=640)
         _, written, _ = run_arms("united_square", ["default"], options)
         return written["summary"].read_text()
 
@@ -170,17 +175,7 @@ def test_sweep_precision_plays_every_combination_on_to_the_same_count(tmp_path):
     from simulate.sweep import run_sweep
 
     def once(name):
-        options = PlayOptions(
-            agents=("random",),
-            games=64,
-            seed=5,
-            jobs=1,
-            out=tmp_path / name,
-            fresh=True,
-            quiet=True,
-            precision=0.1,
-            max_games=320,
-        )
+        options = _precision_options(tmp_path / name, seed=5, precision=0.1, max_games=320)
         written = run_sweep("united_square", ("deal=random,equal",), "default", options)
         return written["csv"].read_text()
 
