@@ -113,8 +113,10 @@ class Game(GameBase):
         self._owners(rules)
         self._edges()
         # per cell and signature, the placements there that fit: the moves when every type is in hand
+        # (two signatures in three fit nothing: they share the empty tuple, and the table is built
+        # in a third of the time, which every process running games pays at its start)
         cells = range(self.size * self.size)
-        self.fits = [[tuple(x * 24 + o for o in fit) for fit in self.match] for x in cells]
+        self.fits = [[tuple([x * 24 + o for o in fit]) if fit else () for fit in self.match] for x in cells]
         self.move_type = [self.type_of[o] for _ in cells for o in range(24)]  # the panel type a move places
 
     def _panels(self, rules: Rules) -> None:
