@@ -244,7 +244,9 @@ def figure_metrics(ctx: Context, arms: list[Arm]) -> plt.Figure:
     names += generic + [m for m in ctx.metric_names if m not in generic]
     cols = 3
     rows = math.ceil(len(names) / cols)
-    fig, axes = plt.subplots(rows, cols, figsize=(10, 2.6 * rows + 0.8), squeeze=False)
+    # constrained layout keeps the heading clear of the first row's titles, which tight_layout lets
+    # them run into on a tall figure
+    fig, axes = plt.subplots(rows, cols, figsize=(10, 2.6 * rows + 0.8), squeeze=False, layout="constrained")
     for k, name in enumerate(names):
         ax = axes[k // cols][k % cols]
         for i, arm in enumerate(arms):
@@ -260,7 +262,6 @@ def figure_metrics(ctx: Context, arms: list[Arm]) -> plt.Figure:
         axes[k // cols][k % cols].axis("off")
     note = " (lengths cut by a cap: see the verdict's Kaplan-Meier medians)" if censored else ""
     fig.suptitle(_heading(ctx, arms, "game figures, mean with 95% interval" + note), fontsize=9)
-    fig.tight_layout()
     return fig
 
 
