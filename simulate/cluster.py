@@ -18,18 +18,26 @@ from typing import Any
 
 from printkit.errors import DataError
 
-# The scheduler the runs started in this context send their chunks to (None: local processes).
-SCHEDULER: contextvars.ContextVar[str | None] = contextvars.ContextVar("scheduler", default=None)
+# The client of the cluster the runs started in this context send their chunks to (None: local processes).
+CLUSTER: contextvars.ContextVar[Any] = contextvars.ContextVar("cluster", default=None)
 
 
 @contextlib.contextmanager
 def on_cluster(address: str | None) -> Iterator[None]:
-    """Within this block, runs play their games on the cluster at `address` (None: locally)."""
-    token = SCHEDULER.set(address)
-    try:
+    """Within this block, runs play their games on the cluster at `address` (None: locally).
+
+    It connects on entry, so an address nobody answers at is refused before a
+    run writes anything, and every run of the command shares one connection.
+    """
+    if address is None:
         yield
-    finally:
-        SCHEDULER.reset(token)
+        return
+    with _client(address) as client:
+        token = CLUSTER.set(client)
+        try:
+            yield
+        finally:
+            CLUSTER.reset(token)
 
 
 def _client(address: str) -> Any:
@@ -46,21 +54,19 @@ def _client(address: str) -> Any:
 
 
 def cluster_rows(
-    address: str, task: Callable[[Any, str, range], list[list[Any]]], job: Any, chunks: Iterator[range]
+    client: Any, task: Callable[[Any, str, range], list[list[Any]]], job: Any, chunks: Iterator[range]
 ) -> Iterator[list[list[Any]]]:
-    """Rows chunk by chunk, in game order, each chunk played as a task on the cluster at `address`.
+    """Rows chunk by chunk, in game order, each chunk played as a task on the cluster of `client`.
 
     `task(job, key, chunk)` runs on a worker: `job` is sent to every worker
     once, and `key` names the run, so a worker can keep what it builds from
     `job` for the run's later chunks.
     """
     key = uuid.uuid4().hex
-    with _client(address) as client:
-        remote_job = client.scatter(job, broadcast=True)
-        futures = [
-            client.submit(task, remote_job, key, chunk, key=f"simulate-{key}-{chunk.start}")
-            for chunk in chunks
-        ]
-        for future in futures:
-            yield future.result()
-            future.release()
+    remote_job = client.scatter(job, broadcast=True)
+    futures = [
+        client.submit(task, remote_job, key, chunk, key=f"simulate-{key}-{chunk.start}") for chunk in chunks
+    ]
+    for future in futures:
+        yield future.result()
+        future.release()

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from printkit.errors import DataError
 from printkit.gamedata import Rules
 from simulate.agents import make_agents
-from simulate.cluster import SCHEDULER, cluster_rows
+from simulate.cluster import CLUSTER, cluster_rows
 from simulate.engines import make_game
 from simulate.engines.base import GameBase, Result
 from simulate.observer import COLUMNS as OBSERVED
@@ -234,10 +234,10 @@ def iter_chunks(
     process's own work in the meantime (with no workers it is not called).
     """
     chunks = _chunks(start, stop)
-    address = SCHEDULER.get()
-    if address is not None:
+    client = CLUSTER.get()
+    if client is not None:
         job = (rules, agents, seed, max_moves, debug)
-        for rows in cluster_rows(address, play_on_cluster_worker, job, chunks):
+        for rows in cluster_rows(client, play_on_cluster_worker, job, chunks):
             yield len(rows), csv_text(rows)
         return
     jobs = min(jobs, -(-(stop - start) // CHUNK))  # no more workers than chunks

@@ -73,3 +73,4 @@ def test_a_scheduler_nobody_runs_is_one_line_and_exit_status_2(run_tool, tmp_pat
     assert code == 2
     assert "--scheduler tcp://127.0.0.1:9: no dask scheduler answers there" in err
     assert len(err.strip().splitlines()) == 1
+    assert not any(tmp_path.iterdir()), "a run that cannot reach its cluster writes nothing"
