@@ -42,6 +42,25 @@ def test_fixed_start_panel_is_type_one_unrotated_in_the_centre():
     assert game.orient[1] == (G, R, B, Y)
 
 
+def test_the_fit_table_holds_every_orientation_whose_sides_meet_every_demand_and_no_other():
+    # the definition, signature by signature: a side demanding colour c (digit c + 1 in base 5,
+    # N E S W from the lowest digit) needs c there; a side demanding nothing (digit 0) takes any
+    game = build("default")
+    for sig in range(625):
+        demands = [sig // 5**side % 5 - 1 for side in range(4)]
+        fit = [
+            o
+            for o, cols in enumerate(game.orient)
+            if all(d < 0 or cols[s] == d for s, d in enumerate(demands))
+        ]
+        assert game.match[sig] == fit, sig
+        for x in (0, 12, 24):
+            assert game.fits[x][sig] == tuple(x * 24 + o for o in fit)
+    # worked by hand: red demanded on the north side alone fits the 4 orientations with red on top,
+    # one per panel type (six types, each showing each colour once)
+    assert [game.orient[o][0] for o in game.match[R + 1]] == [R] * 6
+
+
 def test_placements_next_to_the_start_must_match_the_shared_edge():
     game = build()
     state = fresh(game)
