@@ -53,6 +53,11 @@ def _client(address: str) -> Any:
         raise DataError(f"--scheduler {address}: no dask scheduler answers there ({exc})") from None
 
 
+def cluster_workers(client: Any) -> int:
+    """How many tasks the cluster runs at once: its workers' threads, all told."""
+    return max(1, sum(client.nthreads().values()))
+
+
 def cluster_rows(
     client: Any, task: Callable[[Any, str, range], list[list[Any]]], job: Any, chunks: Iterator[range]
 ) -> Iterator[list[list[Any]]]:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from printkit.errors import DataError
 from printkit.gamedata import Rules
 from simulate.agents import make_agents
-from simulate.cluster import CLUSTER, cluster_rows
+from simulate.cluster import CLUSTER, cluster_rows, cluster_workers
 from simulate.engines import make_game
 from simulate.engines.base import GameBase, Result
 from simulate.observer import COLUMNS as OBSERVED
@@ -38,7 +38,8 @@ from simulate.seeds import spawned_state
 if TYPE_CHECKING:
     import numpy as np
 
-CHUNK = 64
+CHUNK = 64  # games a task plays at most
+SLICES = 4  # tasks per worker at least, where the games allow: a run's last task keeps one worker busy alone
 RESUMED_LINES = 4_096  # an earlier run's rows are handed on this many at a time
 
 
@@ -213,8 +214,11 @@ class _Pool(multiprocessing.pool.Pool):
         return [self._change_notifier._reader]  # type: ignore[attr-defined]
 
 
-def _chunks(start: int, stop: int) -> Iterator[range]:
-    return (range(i, min(i + CHUNK, stop)) for i in range(start, stop, CHUNK))
+def _chunks(start: int, stop: int, workers: int) -> list[range]:
+    """Games `start..stop-1` as tasks of at most CHUNK games, and at least SLICES per worker where there
+    are games enough: 100 search-agent games on two workers are 8 tasks of 13, not 64 and 36."""
+    size = max(1, min(CHUNK, -(-(stop - start) // (SLICES * workers))))
+    return [range(i, min(i + size, stop)) for i in range(start, stop, size)]
 
 
 def iter_chunks(
@@ -233,14 +237,15 @@ def iter_chunks(
     `meanwhile` is called once worker processes are playing, for this
     process's own work in the meantime (with no workers it is not called).
     """
-    chunks = _chunks(start, stop)
     client = CLUSTER.get()
     if client is not None:
         job = (rules, agents, seed, max_moves, debug)
+        chunks = _chunks(start, stop, cluster_workers(client))
         for rows in cluster_rows(client, play_on_cluster_worker, job, chunks):
             yield len(rows), csv_text(rows)
         return
-    jobs = min(jobs, -(-(stop - start) // CHUNK))  # no more workers than chunks
+    chunks = _chunks(start, stop, jobs)
+    jobs = min(jobs, len(chunks))
     if jobs <= 1:
         _init_worker(rules, agents, seed, max_moves, debug)
         for chunk in chunks:
@@ -252,8 +257,7 @@ def iter_chunks(
         played = pool.imap(_play_chunk, chunks)  # the workers start on it at once
         if meanwhile is not None:
             meanwhile()
-        sizes = (len(chunk) for chunk in _chunks(start, stop))
-        yield from zip(sizes, played, strict=True)
+        yield from zip(map(len, chunks), played, strict=True)
 
 
 @contextlib.contextmanager

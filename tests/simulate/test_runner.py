@@ -11,7 +11,7 @@ from printkit.gamedata import load_game
 from simulate import stats
 from simulate.arms import run_arms
 from simulate.options import PlayOptions
-from simulate.runner import RunConfig, game_seeds, read_rows, run_to_csv
+from simulate.runner import CHUNK, SLICES, RunConfig, _chunks, game_seeds, read_rows, run_to_csv
 
 
 def _arms(tmp_path, jobs, name):
@@ -36,6 +36,20 @@ def test_jobs_1_and_2_give_the_same_games_summary_and_report(tmp_path):
     summary = json.loads(w1["summary"].read_text())
     assert summary["arms"]["default"]["games"] == 300
     assert set(summary["comparisons"]) == {"equal_deal vs default"}
+
+
+def test_a_small_run_is_cut_into_enough_tasks_for_every_worker_and_a_big_one_into_full_chunks():
+    # worked by hand: 100 games on 2 workers want 4 tasks each, so tasks of ceil(100 / 8) = 13
+    assert [len(c) for c in _chunks(0, 100, 2)] == [13] * 7 + [9]
+    # a resumed run cuts what is left: games 70..99 on 2 workers, tasks of ceil(30 / 8) = 4
+    assert [c.start for c in _chunks(70, 100, 2)] == list(range(70, 100, 4))
+    assert [len(c) for c in _chunks(0, 20_000, 2)] == [CHUNK] * 312 + [20_000 - 312 * CHUNK]
+    assert [len(c) for c in _chunks(0, 3, 8)] == [1, 1, 1]
+    for start, stop, workers in ((0, 1, 1), (5, 1000, 3), (0, 4096, 16), (17, 18, 2), (0, 250, 64)):
+        chunks = _chunks(start, stop, workers)
+        assert [g for c in chunks for g in c] == list(range(start, stop))
+        assert max(map(len, chunks)) <= CHUNK
+        assert len(chunks) >= min(stop - start, SLICES * workers)
 
 
 def test_seeds_depend_on_seed_and_index_only():
