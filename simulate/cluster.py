@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from printkit.errors import DataError
@@ -59,7 +59,7 @@ def cluster_workers(client: Any) -> int:
 
 
 def cluster_rows(
-    client: Any, task: Callable[[Any, str, range], list[list[Any]]], job: Any, chunks: Iterator[range]
+    client: Any, task: Callable[[Any, str, range], list[list[Any]]], job: Any, chunks: Iterable[range]
 ) -> Iterator[list[list[Any]]]:
     """Rows chunk by chunk, in game order, each chunk played as a task on the cluster of `client`.
 

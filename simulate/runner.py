@@ -20,6 +20,7 @@ import multiprocessing
 import multiprocessing.pool
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -177,7 +178,11 @@ def csv_text(rows: list[list[Any]]) -> str:
     return buf.getvalue()
 
 
-_RUN_GAMES: dict[str, GameBase] = {}  # in a cluster worker: the game of each run it played chunks of
+# In a cluster worker: the game of each of the last runs it played chunks of, oldest first. A worker
+# outlives the commands it serves, and a game object holds up to about 0.6 MB of tables.
+_RUN_GAMES: dict[str, GameBase] = {}
+KEPT_RUNS = 8
+_RUN_GAMES_LOCK = threading.Lock()  # a worker may run tasks in several threads
 
 
 def play_on_cluster_worker(job: Job, key: str, indices: range) -> list[list[Any]]:
@@ -187,9 +192,12 @@ def play_on_cluster_worker(job: Job, key: str, indices: range) -> list[list[Any]
     left to dask: a task runs in a thread of the worker, not in its main thread.
     """
     rules, agents, seed, max_moves, debug = job
-    game = _RUN_GAMES.get(key)
-    if game is None:
-        game = _RUN_GAMES[key] = make_game(rules, debug=debug)
+    with _RUN_GAMES_LOCK:
+        game = _RUN_GAMES.get(key)
+        if game is None:
+            game = _RUN_GAMES[key] = make_game(rules, debug=debug)
+            while len(_RUN_GAMES) > KEPT_RUNS:
+                del _RUN_GAMES[next(iter(_RUN_GAMES))]
     return _play_rows(game, agents, seed, min(max_moves, game.max_moves), indices)
 
 

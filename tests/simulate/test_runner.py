@@ -8,8 +8,9 @@ import pytest
 
 from printkit.errors import DataError
 from printkit.gamedata import load_game
-from simulate import stats
+from simulate import runner, stats
 from simulate.arms import run_arms
+from simulate.engines import make_game
 from simulate.options import PlayOptions
 from simulate.runner import CHUNK, SLICES, RunConfig, _chunks, game_seeds, read_rows, run_to_csv
 
@@ -134,3 +135,17 @@ def test_loading_the_report_modules_leaves_the_garbage_collector_as_it_found_it(
             assert gc.isenabled() is state
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_a_cluster_worker_keeps_the_games_of_its_last_runs_only_and_plays_the_rows_of_a_local_run():
+    # a worker outlives the commands it serves: run after run, it must not keep every run's game
+    rules = load_game("united_square").resolve("default")
+    job = (rules, ("random", "random"), 3, 100_000, False)
+    local = runner._play_rows(make_game(rules), ("random", "random"), 3, 100_000, range(5, 9))
+    runner._RUN_GAMES.clear()
+    for k in range(runner.KEPT_RUNS + 3):
+        assert runner.play_on_cluster_worker(job, f"run{k}", range(5, 9)) == local
+    assert list(runner._RUN_GAMES) == [f"run{k}" for k in range(3, runner.KEPT_RUNS + 3)]
+    # a run whose game was let go builds it again and plays the same rows
+    assert runner.play_on_cluster_worker(job, "run0", range(5, 9)) == local
+    runner._RUN_GAMES.clear()
