@@ -51,9 +51,7 @@ def measure(data: GameData, variant: str, sets: tuple[str, ...], players: int | 
         move_rates.append(moves / elapsed)
     label = f"{data.title} [{rules.label}, {rules.players}p, agents {','.join(names)}]"
     median = statistics.median
-    rate = Rate(
-        median(game_rates), median(move_rates), min(game_rates), max(game_rates), median(cpu_rates)
-    )
+    rate = Rate(median(game_rates), median(move_rates), min(game_rates), max(game_rates), median(cpu_rates))
     return label, rate
 
 

@@ -52,7 +52,6 @@ def bits(cells: Sequence[int]) -> int:
     return mask
 
 
-
 @dataclass(frozen=True)
 class Geometry:
     """Neighbour tables of a rows x cols chart (cells numbered row by row)."""

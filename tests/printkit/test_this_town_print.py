@@ -75,6 +75,8 @@ def test_a_tile_with_an_unknown_fence_is_one_clear_line_and_nothing_is_written(t
     assert code == 2
     assert err.count("\n") == 1 and "components.start_tile.fences" in err
     assert not out.exists() or not any(out.iterdir())
+
+
 def test_the_tiles_printed_are_the_set_the_rules_choose():
     tuned = [p.record for p in pieces_for(DATA, DATA.resolve("default")) if p.component == "tile"]
     draft = [p.record for p in pieces_for(DATA, DATA.resolve("draft_tiles")) if p.component == "tile"]
@@ -83,5 +85,3 @@ def test_the_tiles_printed_are_the_set_the_rules_choose():
     fenced = [f for f, on in zip(("N", "E", "S", "W"), draft[0]["edges"], strict=True) if on]
     fenced += [f for f, on in zip(("NE", "SE", "SW", "NW"), draft[0]["diagonals"], strict=True) if on]
     assert sorted(fenced) == sorted(first["fences"])
-
-

@@ -67,4 +67,3 @@ def test_ladders_under_another_filler_or_seed_get_their_own_folders(run_tool, tm
         "p3+random+greedy.filler-random.seed1",
         "p3+random+greedy.filler-random.seed2",
     ]
-
