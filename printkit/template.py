@@ -1,0 +1,83 @@
+"""The one text substitution for everything printed from a data file: plain `{name}` fields, nothing else.
+
+Data files are shared between people, so a printed text must not be able to
+run work or reach into the program: `str.format` would take `{x:>1500000000}`
+(a 1.5 GB string), `{x.__class__}` (the program's internals) or `{0}`. Here a
+template is literal text with `{name}` fields, where a name is a letter or `_`
+followed by letters, digits and `_`; `{{` and `}}` stand for one brace. No
+attribute, index, conversion or format spec. Anything else is a
+`TemplateError` naming where the template came from.
+
+`fields_of` parses (so a loader can check a template against the names it
+will be given before anything is drawn), and `fill` substitutes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from printkit.errors import DataError
+
+# One token at a time: an escaped brace, a field, a stray brace, or a run of plain text.
+_TOKEN = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}|([{}])|[^{}]+")
+# Longer than any printed text a real game has; a field's value is cut at this too.
+MAX_TEMPLATE_CHARS = 4000
+
+
+class TemplateError(DataError):
+    """A template that is not plain text with `{name}` fields, or names a field it is not given."""
+
+
+def _tokens(template: str, where: str) -> list[tuple[str, bool]]:
+    """The template as (text, is_field) pieces, escapes already turned into single braces."""
+    if not isinstance(template, str):
+        raise TemplateError(f"{where}: expected text, got {template!r}")
+    if len(template) > MAX_TEMPLATE_CHARS:
+        raise TemplateError(f"{where}: text of {len(template):,} characters; at most {MAX_TEMPLATE_CHARS:,}")
+    pieces: list[tuple[str, bool]] = []
+    for match in _TOKEN.finditer(template):
+        token, name, stray = match.group(0), match.group(1), match.group(2)
+        if name is not None:
+            pieces.append((name, True))
+        elif stray is not None:
+            shown = _around(template, match.start())
+            raise TemplateError(
+                f"{where}: a lone {stray!r} in {shown!r}; a field is {{name}} (letters, digits, _), "
+                "and a brace is written {{ or }}"
+            )
+        else:
+            pieces.append((token[0] if token in ("{{", "}}") else token, False))
+    return pieces
+
+
+def _around(text: str, at: int, width: int = 24) -> str:
+    """A short piece of `text` around position `at`, for an error line."""
+    return text[max(0, at - width) : at + width]
+
+
+def fields_of(template: str, where: str) -> list[str]:
+    """The field names `template` uses, in order; a malformed template is a `TemplateError`."""
+    return [text for text, is_field in _tokens(template, where) if is_field]
+
+
+def check(template: str, allowed: Iterable[str], where: str) -> None:
+    """Refuse `template` if it is malformed or uses a field outside `allowed`."""
+    known = set(allowed)
+    for name in fields_of(template, where):
+        if name not in known:
+            expected = ", ".join("{" + k + "}" for k in sorted(known)) or "no fields"
+            raise TemplateError(f"{where}: unknown field {{{name}}}; expected {expected}")
+
+
+def fill(template: str, values: Mapping[str, object], where: str) -> str:
+    """`template` with each `{name}` replaced by `str(values[name])`; an unknown name is a `TemplateError`."""
+    out = []
+    for text, is_field in _tokens(template, where):
+        if not is_field:
+            out.append(text)
+            continue
+        if text not in values:
+            check(template, values, where)
+        out.append(str(values[text])[:MAX_TEMPLATE_CHARS])
+    return "".join(out)
