@@ -98,6 +98,7 @@ class Game(GameBase):
     def _options(self, v: Any) -> None:
         self.hand = v["hand"]
         self.start_counters = v["counters"]
+        self.position_counters = v["position_counters"]
         self.stake = v["stake"]
         self.match_end = v["match_end"]
         self.redeal = v["no_double"] == "redeal"
@@ -251,6 +252,8 @@ class State(StateBase):
         self.bone: list[int] = []
         winner = self._start_round()
         self.first = self.leader
+        for k in range(1, n):  # the head start of later turn positions, once the leader is known
+            self.counters[(self.first + k) % n] += k * game.position_counters
         if winner >= 0:
             self._finish_round([winner], False)
 
@@ -626,7 +629,8 @@ class State(StateBase):
         """Scores are counters at the end; seats rank by counters (then by rounds won, if the option says)."""
         g = self.game
         n = g.players
-        keys = [(self.counters[s], self.rounds_won[s] if g.rounds_break_ties else 0) for s in range(n)]
+        counters = g.compensated(self.scores(), self.first)
+        keys = [(counters[s], self.rounds_won[s] if g.rounds_break_ties else 0) for s in range(n)]
         best = max(keys)
         winners = [s for s in range(n) if keys[s] == best]
         counts = [
@@ -644,7 +648,7 @@ class State(StateBase):
         ]
         metrics = dict(zip(g.metric_names, map(float, counts), strict=True))
         return Result(
-            scores=self.scores(),
+            scores=counters,
             winners=winners,
             draw=len(winners) > 1,
             placements=placements_from_scores(keys),
@@ -740,8 +744,9 @@ class State(StateBase):
         g = self.game
         n = g.players
         total = sum(self.counters) + self.pot
-        if total != n * g.start_counters:
-            raise AssertionError(f"{total} counters in play, expected {n * g.start_counters}")
+        dealt = n * g.start_counters + g.position_counters * n * (n - 1) // 2
+        if total != dealt:
+            raise AssertionError(f"{total} counters in play, expected {dealt}")
         if self.pot < 0 or min(self.counters) < 0:
             raise AssertionError(f"negative counters: pot {self.pot}, counters {self.counters}")
         if self.n_active != sum(self.active):
