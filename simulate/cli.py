@@ -390,8 +390,8 @@ def sweep_cmd(game, grid, variant, options):
     "knobs",
     multiple=True,
     metavar="KEY=LO..HI[:STEP] | KEY=A,B",
-    help="A rule to tune and its values (repeat for each), e.g. compensation=0..2:0.5 or sides.comets=green,blue. "
-    "Numbers stay within the option's min and max.",
+    help="A rule to tune and its values (repeat for each), e.g. compensation=0..2:0.5 or "
+    "sides.comets=green,blue. Numbers stay within the option's min and max.",
 )
 @click.option(
     "--target",
@@ -406,7 +406,8 @@ def sweep_cmd(game, grid, variant, options):
     "requires",
     multiple=True,
     metavar="MEASURE<=X",
-    help="A constraint in the same form as --target: any setting that keeps it beats every one that does not.",
+    help="A constraint in the same form as --target: any setting that keeps it beats every one that "
+    "does not.",
 )
 @click.option("--variant", default="default", show_default=True, help="The rules the tune starts from.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override a rule (repeatable).")

@@ -1,4 +1,4 @@
-"""The confirmation of a tune: its finalists replayed on fresh seeds beside the rules as they were, and tested.
+"""A tune's confirmation: its finalists replayed on fresh seeds beside the rules as they were, and tested.
 
 Each finalist and the *baseline* (the rules the tune started from, its knobs
 at their values there) play `games` games on a seed no search game used. The

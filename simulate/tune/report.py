@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,16 +53,26 @@ def confirm_and_write(
 
     seed = plan.options.seed + CONFIRM_SEED_OFFSET
     games = plan.options.confirm
-    arms = [("baseline", plan.base)] + [(plan.space.label(s), plan.rules(s)) for s in searched.finalists]
-    played = []
+    base_setting = plan.base_setting()
+    arms = [("baseline", plan.base)]
+    arms += [(plan.space.label(s), plan.rules(s)) for s in searched.finalists if s != base_setting]
+    played = {}
     for name, rules in arms:
         folder = plan.folder / "confirm" / slug(name)
         _, tally = play_arm(
             plan.data, rules, plan.agents, games, seed, folder, plan.options.jobs, False, on_games
         )
-        played.append((name, tally, summarize(tally, plan.metric_names, plan.categories)))
-    judged, tests = judge(plan.targets, played[0], played[1:], plan.options.min_effect)
-    return write_pages(plan, searched, played[0][2], judged, tests)
+        played[name] = (name, tally, summarize(tally, plan.metric_names, plan.categories))
+    base = played["baseline"]
+    # a finalist that is the rules as they were is the baseline's own games, named as both
+    finalists = [
+        played[plan.space.label(s)]
+        if s != base_setting
+        else (f"{plan.space.label(s)} ({BASELINE})", *base[1:])
+        for s in searched.finalists
+    ]
+    judged, tests = judge(plan.targets, base, finalists, plan.options.min_effect)
+    return write_pages(plan, searched, base[2], judged, tests)
 
 
 def write_pages(
@@ -182,7 +193,8 @@ def variant_table(plan: TunePlan, best: Setting | None, judged: Judged | None) -
     for knob, index in zip(plan.space.knobs, best, strict=True):
         values[knob.key] = knob.values[index]
     targets = ", ".join(t.text for t in plan.targets)
-    doc = f"Tuned by simulate tune for {targets} under {agents_name(plan.agents)} agents: {plan.space.label(best)}"
+    agents = agents_name(plan.agents)
+    doc = f"Tuned by simulate tune for {targets} under {agents} agents: {plan.space.label(best)}"
     if judged is not None and plan.targets:
         doc += f"; confirmed on {plan.options.confirm:,} fresh games: {plan.targets[0].measure.name} "
         doc += measure_text(plan.targets[0], judged.summary)
@@ -240,12 +252,13 @@ def markdown(
     out += [f"- {line}" for line in lines] or ["- No setting was measured."]
     out += [
         "",
-        f"Finalists: the {len(judged)} best settings of the search (lowest objective one standard error on the "
-        f"worse side), each replayed on {plan.options.confirm:,} fresh games beside {BASELINE} "
+        f"Finalists: the {len(judged)} best settings of the search (lowest objective one standard error "
+        f"on the worse side), each replayed on {plan.options.confirm:,} fresh games beside {BASELINE} "
         f"({plan.base.label}). Every test of the confirmation is Holm-corrected over its {tests} tests; a "
         "difference is called only where the corrected p < 0.05. Closer: a one-sided z test on the two "
         "arms' misses; within: one-sided exact binomial tests (shares) or t tests (means) against the goal's "
-        f"ends, a single value widened by --min-effect ({100 * plan.options.min_effect:g} points) either side.",
+        "ends, a single value widened by --min-effect "
+        f"({100 * plan.options.min_effect:g} points) either side.",
         "",
         "## The confirmation in the report's words",
         "",
@@ -337,7 +350,10 @@ def figure(plan: TunePlan, searched: Searched) -> plt.Figure:
     games_of = searched.book.games
     summaries = plan_summaries(plan, searched)
     fig, axes = plt.subplots(
-        len(targets), len(knobs), figsize=(3.6 * len(knobs) + 1, 2.8 * len(targets) + 1.2), squeeze=False
+        len(targets),
+        len(knobs),
+        figsize=(max(8.0, 3.6 * len(knobs) + 1), 2.8 * len(targets) + 1.6),
+        squeeze=False,
     )
     most = max(games_of.values(), default=1)
     for row, t in enumerate(targets):
@@ -371,16 +387,8 @@ def figure(plan: TunePlan, searched: Searched) -> plt.Figure:
                     linestyle="none",
                     label="finalist" if rank == 0 else None,
                 )
-            lo, hi = t.goal(next(iter(summaries.values()))) if summaries else (math.nan, math.nan)
-            if math.isfinite(lo) or math.isfinite(hi):
-                ax.axhspan(
-                    (lo if math.isfinite(lo) else hi) * scale,
-                    (hi if math.isfinite(hi) else lo) * scale,
-                    color="#3a9d5d",
-                    alpha=0.25,
-                    lw=0,
-                )
-                ax.axhline((lo if math.isfinite(lo) else hi) * scale, color="#3a9d5d", lw=0.8)
+            if summaries:
+                _goal_band(ax, t, next(iter(summaries.values())), plan.options.min_effect)
             if not knob.numeric:
                 ax.set_xticks(range(len(knob.values)))
                 ax.set_xticklabels([str(v) for v in knob.values], fontsize=8)
@@ -391,12 +399,30 @@ def figure(plan: TunePlan, searched: Searched) -> plt.Figure:
             ax.grid(linewidth=0.3)
     title, sub = heading(plan, searched)
     fig.suptitle(
-        f"{title}\n{sub}\nEach dot: a setting measured by the search (95% interval, darker = more games); "
-        "stars: finalists; band: the goal",
+        f"{title}\n"
+        + textwrap.fill(sub, 130)
+        + "\nEach dot: a setting measured by the search (95% interval, "
+        "darker = more games); stars: finalists; band: the goal (a single value widened by --min-effect)",
         fontsize=8,
     )
     fig.tight_layout()
     return fig
+
+
+def _goal_band(ax: Any, t: Target, summary: dict[str, Any], min_effect: float) -> None:
+    """The goal shaded across a panel: a range, a bound to the panel's edge, a single share +- min_effect."""
+    scale = 100.0 if t.measure.share else 1.0
+    lo, hi = t.goal(summary)
+    if t.measure.share and lo == hi:
+        lo, hi = lo - min_effect, hi + min_effect
+    bottom, top = ax.get_ylim()
+    lo = bottom if math.isinf(lo) else lo * scale
+    hi = top if math.isinf(hi) else hi * scale
+    if lo == hi:
+        ax.axhline(lo, color="#3a9d5d", lw=1)
+    else:
+        ax.axhspan(lo, hi, color="#3a9d5d", alpha=0.25, lw=0)
+    ax.set_ylim(bottom, top)
 
 
 def plan_summaries(plan: TunePlan, searched: Searched) -> dict[Setting, dict[str, Any]]:

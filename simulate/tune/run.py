@@ -238,7 +238,8 @@ def _open_folder(plan: TunePlan) -> None:
             earlier = None
         if earlier != plan.identity():
             raise DataError(
-                f"{meta}: holds a tune of other settings; pass --fresh to replace it or --out to write elsewhere"
+                f"{meta}: holds a tune of other settings; pass --fresh to replace it or --out to write "
+                "elsewhere"
             )
     elif (plan.folder / "study.db").exists():
         raise DataError(f"{plan.folder}: holds a study without its tune.json; pass --fresh to start over")

@@ -2,18 +2,25 @@
 
 Games are noisy, so no single measurement of a setting is trusted. The search
 runs in rounds. Each round asks the sampler for `width` settings (the first
-round of a space of at most `GRID` settings takes every setting instead), adds the `keep`
-best settings so far, and races them by successive halving: every contender
-is played to `first` games, the best 1/`eta` go on to `eta` times as many,
-and so on until one is left or `rungs` steps are played. A setting keeps
-its games from round to round (game i of a setting is always the same game),
-so a setting that keeps winning is measured ever more precisely, and a poor
-one costs `first` games. The trials are then told their setting's objective
-at the games it got, and the next round's proposals learn from them. Rounds
-go on until `explore` of the budget is spent (or a round adds no game); then
-the `final` most hopeful settings still open race on the rest of the budget, as many games each
-as the most measured of them and then `eta` times more, the better 1/`eta`
-going on (two at least, to the last game of the budget), so that the answer rests on thousands of games, not on the luck of
+round of a space of at most `GRID` settings takes every setting instead),
+adds up to `width`/2 settings next to the three best so far (one knob one
+step away, or another choice of one knob) not yet measured, and races them
+by successive halving: every contender is played to `first` games, the best
+1/`eta` go on to `eta` times as many, and so on until one is left or `rungs`
+steps are played. After the race the `keep` most hopeful settings that are
+still *open* (measured too little to be ruled out against the best so far:
+two standard errors either way; the best always is) get twice the games they
+have, so the games go where the answer is still in doubt, and a good setting
+that started unlucky is measured again rather than forgotten. A setting keeps
+its games from round to round (game i of a setting is always the same game).
+The trials are then told their setting's objective at the games it got, and
+the next round's proposals learn from them.
+
+Rounds go on until `explore` of the budget is spent (or a round adds no
+game); then the `final` most hopeful open settings race on the rest of the
+budget, as many games each as the most measured of them and then `eta` times
+more, the better 1/`eta` going on (two at least, to the last game of the
+budget), so that the answer rests on thousands of games, not on the luck of
 a few hundred.
 
 Everything is a function of the seed and the games: the sampler is built anew
@@ -22,14 +29,6 @@ for each proposal, seeded from (seed, trial number), and reads only the study
 interrupted replays its finished rounds from the study and the games already
 played (nothing is played twice), asks only what it had not asked, and ends
 as an uninterrupted one does.
-
-Each round's race also takes up to `width`/2 settings next to the three best so far
-(one knob one step away, or another choice of one knob) not yet measured.
-After the race the `keep` most hopeful settings that are still *open*
-(measured too little to be ruled out against the best so far: two standard
-errors either way; the best always is) get twice the games they have, so the
-games go where the answer is still in doubt, and a good setting that started
-unlucky is measured again rather than forgotten.
 
 The search knows no game: `evaluate(setting, start, stop)` measures a
 setting's games start..stop-1 (playing what is missing). `simulate.tune.ntbea`
@@ -179,7 +178,7 @@ def _optuna() -> Any:
 
 
 def distributions(space: Space) -> dict[str, Any]:
-    """The sampler's view of the space: a numeric knob is ordered (the index of its value), a choice is not."""
+    """The sampler's view of the space: a numeric knob is ordered (its value's index), a choice is not."""
     dist = _optuna().distributions
     return {
         k.key: dist.IntDistribution(0, len(k.values) - 1)
@@ -219,8 +218,8 @@ class OptunaSearch:
         return self.history
 
     def final(self, r: int) -> None:
-        """The `final` most hopeful open settings raced on the rest of the budget: all raised to the games of the
-        most measured of them (then eta times more), the better 1/eta kept, until one is left."""
+        """The `final` most hopeful open settings raced on the rest of the budget: all raised to the games
+        of the most measured of them (then eta times more), the better 1/eta kept, two at least."""
         book = self.book
         alive = book.open_ones()[: self.plan.final]
         n = max((book.games[s] for s in alive), default=0)
@@ -303,7 +302,7 @@ class OptunaSearch:
                         user_attrs={"round": 0, "games": e.games},
                     )
                 )
-        for t, s in zip(trials, proposed, strict=True):
+        for t, s in zip(trials, proposed if not grid else [], strict=True):
             e = self.book.estimates.get(s)
             if t.state != finished and e is not None:
                 self.study.tell(t.number, e.value)
