@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from simulate.tune.search import Book, Estimate, Halving, OptunaSearch, _optuna
+from simulate.tune.search import Book, Estimate, Halving, OptunaSearch, load_optuna
 from simulate.tune.space import Knob, Setting, Space
 
 SPACE = Space(
@@ -67,7 +67,7 @@ class Coin:
 def optuna_answer(seed: int, budget: int, first: int = 128, unit: float = 0.04) -> tuple[Setting, Book]:
     """The Optuna search's best setting on the constructed problem (an in-memory study)."""
     book = Book(Coin(seed, unit), budget)
-    study = _optuna().create_study(direction="minimize")
+    study = load_optuna().create_study(direction="minimize")
     OptunaSearch(study, SPACE, book, seed, Halving(first=first)).run()
     return book.ranked()[0], book
 

@@ -56,9 +56,11 @@ def confirm_and_write(
     base_setting = plan.base_setting()
     arms = [("baseline", plan.base)]
     arms += [(plan.space.label(s), plan.rules(s)) for s in searched.finalists if s != base_setting]
+    folders = {plan.space.label(s): plan.space.folder(s) for s in searched.finalists}
+    folders["baseline"] = "baseline"
     played = {}
     for name, rules in arms:
-        folder = plan.folder / "confirm" / slug(name)
+        folder = plan.folder / "confirm" / slug(folders[name])
         _, tally = play_arm(
             plan.data, rules, plan.agents, games, seed, folder, plan.options.jobs, False, on_games
         )
@@ -164,7 +166,9 @@ def bottom_lines(plan: TunePlan, base: dict[str, Any], judged: list[Judged]) -> 
         for t, c, w in zip(plan.targets, j.closer, j.within, strict=True):
             goal = "fair" if t.fair else "the goal"
             head = f"{j.label}: {t.measure.name} {measure_text(t, j.summary)}"
-            if c.get("p") is None:
+            if j.label.endswith(f"({BASELINE})"):
+                near = "the rules the tune started from"
+            elif c.get("p") is None:
                 near = f"{p_text(c)}"
             elif c["p_holm"] < ALPHA:
                 near = f"closer to {goal} than {BASELINE} ({measure_text(t, base)}; {p_text(c)})"
@@ -400,9 +404,13 @@ def figure(plan: TunePlan, searched: Searched) -> plt.Figure:
     title, sub = heading(plan, searched)
     fig.suptitle(
         f"{title}\n"
-        + textwrap.fill(sub, 130)
-        + "\nEach dot: a setting measured by the search (95% interval, "
-        "darker = more games); stars: finalists; band: the goal (a single value widened by --min-effect)",
+        + textwrap.fill(sub, 120)
+        + "\n"
+        + textwrap.fill(
+            "Each dot: a setting measured by the search (95% interval, darker = more games); stars: "
+            "finalists; band: the goal (a single value widened by --min-effect)",
+            120,
+        ),
         fontsize=8,
     )
     fig.tight_layout()

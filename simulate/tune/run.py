@@ -181,7 +181,7 @@ class Games:
             from simulate.balance import summarize
 
             plan = self.plan
-            folder = plan.folder / "settings" / slug(plan.space.label(setting))
+            folder = plan.folder / "settings" / slug(plan.space.folder(setting))
             _, tally = play_arm(
                 plan.data,
                 plan.rules(setting),
@@ -262,7 +262,7 @@ def search(plan: TunePlan, on_games: Any = None) -> Searched:
             open_study(plan.folder / "study.db"), plan.space, book, options.seed, halving(options)
         ).run()
         finalists = book.ranked()
-        stopped = "the budget was spent" if not book.left else "every contender had reached its cap of games"
+        stopped = "the budget was spent" if not book.left else "no other setting was left in doubt"
     return Searched(history, book, finalists[: options.finalists], stopped)
 
 
@@ -273,8 +273,8 @@ def halving(options: TuneOptions) -> Halving:
 
 def open_study(path: Path) -> Any:
     """The tune's Optuna study in the SQLite file `path`, created or loaded."""
-    from simulate.tune.search import _optuna
+    from simulate.tune.search import load_optuna
 
-    optuna = _optuna()
+    optuna = load_optuna()
     storage = optuna.storages.RDBStorage(f"sqlite:///{path}")
     return optuna.create_study(storage=storage, study_name="tune", direction="minimize", load_if_exists=True)

@@ -168,7 +168,7 @@ def race(book: Book, contenders: Sequence[Setting], plan: Halving) -> None:
         n = min(n * plan.eta, plan.top)
 
 
-def _optuna() -> Any:
+def load_optuna() -> Any:
     """Optuna, imported when a search starts (about 0.7 s), its log lines and experimental warnings quiet."""
     import optuna
 
@@ -179,7 +179,7 @@ def _optuna() -> Any:
 
 def distributions(space: Space) -> dict[str, Any]:
     """The sampler's view of the space: a numeric knob is ordered (its value's index), a choice is not."""
-    dist = _optuna().distributions
+    dist = load_optuna().distributions
     return {
         k.key: dist.IntDistribution(0, len(k.values) - 1)
         if k.numeric
@@ -264,7 +264,7 @@ class OptunaSearch:
 
     def _ask(self, r: int) -> list[Any]:
         """This round's proposals: those a run interrupted in this round already asked, then new ones."""
-        optuna = _optuna()
+        optuna = load_optuna()
         running = optuna.trial.TrialState.RUNNING
         # a trial asked just before an interrupt may not have had its round written: it is this round's
         asked = [
@@ -289,7 +289,7 @@ class OptunaSearch:
         return asked
 
     def _tell(self, r: int, trials: list[Any], proposed: list[Setting], grid: bool) -> None:
-        optuna = _optuna()
+        optuna = load_optuna()
         finished = optuna.trial.TrialState.COMPLETE
         if grid and not any(t.user_attrs.get("round") == 0 for t in self.study.get_trials(deepcopy=False)):
             for s in proposed:

@@ -90,6 +90,14 @@ class Space:
             out += [setting[:d] + (i,) + setting[d + 1 :] for i in others if 0 <= i < len(knob.values)]
         return out
 
+    def folder(self, setting: Setting) -> str:
+        """A setting's folder name: `comets=blue+new_star_points=2`, knobs by their last part where those
+        are distinct (a folder name has at most 255 bytes; six full keys come near)."""
+        shorts = [k.short for k in self.knobs]
+        names = shorts if len(set(shorts)) == len(shorts) else [k.key for k in self.knobs]
+        parts = zip(names, self.knobs, setting, strict=True)
+        return "+".join(f"{n}={_plain(k.values[i])}" for n, k, i in parts)
+
     def values(self, setting: Setting) -> dict[str, Any]:
         return {k.key: k.values[i] for k, i in zip(self.knobs, setting, strict=True)}
 

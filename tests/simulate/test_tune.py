@@ -95,6 +95,7 @@ def test_a_setting_is_the_base_rules_with_its_values_laid_over():
     assert rules["sides"]["comets"] == "blue" and rules["sides"]["planets"] == "green"
     assert rules["planets"] == {"green_each": 3, "blue_each": 2, "blue_most_bonus": 8}
     assert space.label((1, 2)) == "sides.comets=blue+planets.blue_most_bonus=8"
+    assert space.folder((1, 2)) == "comets=blue+blue_most_bonus=8"  # a folder name stays short
     with pytest.raises(DataError, match="a table or list"):
         parse_knob(data, "sides=green,blue")
 
@@ -341,3 +342,27 @@ def test_a_folder_holding_another_tune_is_refused_until_fresh(run_tool, tmp_path
         "simulate", *_tune(tmp_path / "out"), "--quiet", "--min-effect", "0.03", "--fresh"
     )
     assert code == 0, err
+
+
+def test_a_tune_on_a_cluster_or_two_workers_is_the_tune_of_one_process(run_tool, tmp_path):
+    distributed = pytest.importorskip("distributed")
+    code, _, err = run_tool("simulate", *_tune(tmp_path / "one"), "--quiet")
+    assert code == 0, err
+    two = [a if a != "1" else "2" for a in _tune(tmp_path / "two")]  # --jobs 2
+    code, _, err = run_tool("simulate", *two, "--quiet")
+    assert code == 0, err
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster),
+    ):
+        code, _, err = run_tool(
+            "simulate", *_tune(tmp_path / "cluster"), "--quiet", "--scheduler", cluster.scheduler_address
+        )
+    assert code == 0, err
+    pages = {
+        run: next((tmp_path / run).glob("united_square/*/tune.md")).read_text()
+        for run in ("one", "two", "cluster")
+    }
+    assert pages["one"] == pages["two"] == pages["cluster"]

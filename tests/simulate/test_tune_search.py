@@ -6,7 +6,7 @@ import pytest
 
 from simulate.tune.bench import OPTIMUM, SPACE, Coin, ntbea_answer, optuna_answer, share
 from simulate.tune.ntbea import NTupleModel
-from simulate.tune.search import Book, Estimate, Halving, OptunaSearch, _optuna, race
+from simulate.tune.search import Book, Estimate, Halving, OptunaSearch, load_optuna, race
 from simulate.tune.space import Knob, Space
 
 
@@ -57,7 +57,7 @@ class Interrupting(Coin):
 
 @pytest.mark.parametrize("share_done", [0.05, 0.4, 0.8])
 def test_a_search_stopped_part_way_replays_from_its_study_and_ends_as_an_unstopped_one(share_done):
-    optuna = _optuna()
+    optuna = load_optuna()
     counting = Interrupting(7, 10**9)
     whole_book = Book(counting, 8_000)
     whole = OptunaSearch(optuna.create_study(direction="minimize"), SPACE, whole_book, 7).run()
