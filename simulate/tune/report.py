@@ -353,22 +353,29 @@ def figure(plan: TunePlan, searched: Searched) -> plt.Figure:
     knobs, targets = plan.space.knobs, plan.targets[:3]
     games_of = searched.book.games
     summaries = plan_summaries(plan, searched)
+    columns = min(3, len(knobs))
+    per_target = math.ceil(len(knobs) / columns)
     fig, axes = plt.subplots(
-        len(targets),
-        len(knobs),
-        figsize=(max(8.0, 3.6 * len(knobs) + 1), 2.8 * len(targets) + 1.6),
+        len(targets) * per_target,
+        columns,
+        figsize=(max(8.0, 3.8 * columns + 1), 2.6 * len(targets) * per_target + 1.6),
         squeeze=False,
     )
+    for ax in axes.flat[len(targets) * len(knobs) :]:
+        ax.set_visible(False)
     most = max(games_of.values(), default=1)
+    # settings sharing a knob's value spread a little sideways, in a fixed order, so their intervals show
+    order = {s: k for k, s in enumerate(sorted(summaries))}
     for row, t in enumerate(targets):
         scale = 100.0 if t.measure.share else 1.0
         for col, knob in enumerate(knobs):
-            ax = axes[row][col]
+            ax = axes.flat[row * len(knobs) + col]
+            step = (knob.values[1] - knob.values[0]) if knob.numeric else 1.0
             for s, summary in summaries.items():
                 reading = t.measure.read(summary)
                 if math.isnan(reading.value):
                     continue
-                x = s[col] if knob.numeric is False else knob.values[s[col]]
+                x = _x(knob, s[col]) + step * 0.3 * (order[s] / max(1, len(order) - 1) - 0.5)
                 alpha = 0.25 + 0.75 * games_of[s] / most
                 ax.errorbar(
                     x,
@@ -381,7 +388,8 @@ def figure(plan: TunePlan, searched: Searched) -> plt.Figure:
                     capsize=2,
                 )
             for rank, s in enumerate(searched.finalists):
-                x = s[col] if knob.numeric is False else knob.values[s[col]]
+                step = (knob.values[1] - knob.values[0]) if knob.numeric else 1.0
+                x = _x(knob, s[col]) + step * 0.3 * (order[s] / max(1, len(order) - 1) - 0.5)
                 ax.plot(
                     x,
                     t.measure.read(summaries[s]).value * scale,
@@ -397,7 +405,7 @@ def figure(plan: TunePlan, searched: Searched) -> plt.Figure:
                 ax.set_xticks(range(len(knob.values)))
                 ax.set_xticklabels([str(v) for v in knob.values], fontsize=8)
             ax.set_xlabel(knob.key, fontsize=8)
-            if col == 0:
+            if col % columns == 0:
                 ax.set_ylabel(t.measure.name + (" (%)" if t.measure.share else ""), fontsize=8)
             ax.tick_params(labelsize=8)
             ax.grid(linewidth=0.3)
@@ -415,6 +423,11 @@ def figure(plan: TunePlan, searched: Searched) -> plt.Figure:
     )
     fig.tight_layout()
     return fig
+
+
+def _x(knob: Any, index: int) -> float:
+    """Where a knob's value sits on its panel: the number itself, or a choice's place."""
+    return float(knob.values[index]) if knob.numeric else float(index)
 
 
 def _goal_band(ax: Any, t: Target, summary: dict[str, Any], min_effect: float) -> None:
