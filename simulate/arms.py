@@ -109,10 +109,12 @@ def play_arm(
     jobs: int,
     fresh: bool,
     on_progress: Callable[[int], None] | None = None,
+    skip: int = 0,
 ) -> tuple[RunConfig, ArmTally]:
     """Play (or resume) one arm's games into `folder/games.csv`; return its config and its tally.
 
-    The rows are tallied as they come, while the workers play on.
+    The rows are tallied as they come, while the workers play on; the tally
+    leaves out the first `skip` games (a tune measures a block of games alone).
     """
     config = RunConfig(
         game=data.name,
@@ -124,7 +126,7 @@ def play_arm(
         seed=seed,
     )
     game = make_game(rules)
-    tallying = Tallying(columns(game), sides_of(game), limit=games)
+    tallying = Tallying(columns(game), sides_of(game), limit=games - skip, skip=skip)
     run_to_csv(
         config,
         rules,
@@ -146,12 +148,18 @@ class Tallying:
     `--jobs` 2 or more, it is imported while they play.
     """
 
-    def __init__(self, header: list[str], sides: list[int], limit: int):
+    def __init__(self, header: list[str], sides: list[int], limit: int, skip: int = 0):
         self._args = (header, sides, limit)
         self._feed: RowFeed | None = None
+        self._skip = skip
 
     def __call__(self, text: str) -> None:
-        self._open().add_text(text)
+        if self._skip:
+            lines = text.splitlines(keepends=True)
+            dropped, self._skip = min(self._skip, len(lines)), max(0, self._skip - len(lines))
+            text = "".join(lines[dropped:])
+        if text:
+            self._open().add_text(text)
 
     def finish(self) -> ArmTally:
         return self._open().finish()

@@ -383,6 +383,99 @@ def sweep_cmd(game, grid, variant, options):
     click.echo(f"figures: {written['figure']}, {written['effects']}")
 
 
+@cli.command("tune")
+@click.argument("game")
+@click.option(
+    "--knob",
+    "knobs",
+    multiple=True,
+    metavar="KEY=LO..HI[:STEP] | KEY=A,B",
+    help="A rule to tune and its values (repeat for each), e.g. compensation=0..2:0.5 or "
+    "sides.comets=green,blue. Numbers stay within the option's min and max.",
+)
+@click.option(
+    "--target",
+    "targets",
+    multiple=True,
+    metavar="MEASURE=GOAL[@WEIGHT]",
+    help="What to aim at (repeatable; misses add up, times their weights): first_mover=fair, seats=fair, "
+    "positions=fair, draws<=0.10, length=18..24, margin>=1, or a game metric; shares as fractions.",
+)
+@click.option(
+    "--require",
+    "requires",
+    multiple=True,
+    metavar="MEASURE<=X",
+    help="A constraint in the same form as --target: any setting that keeps it beats every one that "
+    "does not.",
+)
+@click.option("--variant", default="default", show_default=True, help="The rules the tune starts from.")
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override a rule (repeatable).")
+@click.option(
+    "--players", type=int, default=None, help="Player count (default: the variant's or the game's)."
+)
+@click.option("--agents", cls=AgentsOption, default="greedy", show_default=True, help=AGENTS_HELP)
+@click.option(
+    "--budget", type=GAMES, default=20_000, show_default=True, help="Games the search may play in all."
+)
+@click.option(
+    "--games",
+    "first",
+    type=GAMES,
+    default=128,
+    show_default=True,
+    help="Games a setting gets first; the better ones of a round get twice as many, and so on.",
+)
+@click.option(
+    "--confirm",
+    type=GAMES,
+    default=5000,
+    show_default=True,
+    help="Games on fresh seeds for each finalist and for the rules as they were.",
+)
+@click.option(
+    "--finalists", type=click.IntRange(1, 20), default=3, show_default=True, help="Best settings to confirm."
+)
+@click.option(
+    "--min-effect",
+    type=float,
+    default=0.02,
+    show_default=True,
+    help="How near a goal counts as on it, as a share (0.02: 2 points either side of fair).",
+)
+@click.option(
+    "--search",
+    type=click.Choice(["optuna", "ntbea"]),
+    default="optuna",
+    show_default=True,
+    help="optuna: TPE proposals raced by successive halving, its study in study.db; ntbea: TAG's NTBEA.",
+)
+@SEED_OPTION
+@JOBS_OPTION
+@FORCE_OPTION
+@SCHEDULER_OPTION
+@click.option(
+    "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True
+)
+@click.option("--fresh", is_flag=True, help="Start over instead of resuming a tune in the same folder.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def tune_cmd(game, knobs, targets, requires, jobs, force, scheduler, **given):
+    """Search GAME's rule values for the targets, then confirm the best settings on fresh games."""
+    from simulate.tune.run import TuneOptions, run_tune
+
+    options = TuneOptions(jobs=worker_count(jobs, force), **given)
+    with on_cluster(scheduler):
+        written = run_tune(game, knobs, targets, requires, options)
+    click.echo("\n".join(written.lines))
+    click.echo("")
+    click.echo("Paste into the data file (then printkit build and simulate compare take it as it is):")
+    click.echo(written.table.rstrip("\n"))
+    click.echo("")
+    click.echo(f"page: {written.paths['markdown']}")
+    click.echo(f"figure: {written.paths['figure']}")
+    click.echo(f"variant: {written.paths['variant']}")
+
+
 # At exit the objects a command leaves (scipy's, matplotlib's, a report's) are frozen, so that the
 # interpreter's last garbage collection does not walk them all: 0.2 to 0.4 s after a report, for
 # nothing. Every file a command writes is closed by the time it returns.

@@ -521,7 +521,7 @@ class State(StateBase):
 
     def result(self) -> Result:
         g = self.game
-        scores = self.scores()
+        scores = g.compensated(self.scores(), self.first)
         top = max(scores)
         tied = [s for s, x in enumerate(scores) if x == top]
         winners = break_tie(tied, self.completed, g.tie_break) if len(tied) > 1 else tied

@@ -104,6 +104,7 @@ class Game(GameBase):
     def _options(self, v: Any) -> None:
         self.hand = v["hand"]
         self.start_counters = v["counters"]
+        self.position_counters = v["position_counters"]
         self.stake = v["stake"]
         self.match_end = v["match_end"]
         self.redeal = v["no_double"] == "redeal"
@@ -260,6 +261,8 @@ class State(StateBase):
         self.bone: list[int] = []
         winner = self._start_round()
         self.first = self.leader
+        for k in range(1, n):  # the head start of later turn positions, once the leader is known
+            self.counters[(self.first + k) % n] += k * game.position_counters
         if winner >= 0:
             self._finish_round([winner], False)
 
@@ -653,7 +656,7 @@ class State(StateBase):
         """Seats rank by their scores (counters or points), then by rounds won if the option says."""
         g = self.game
         n = g.players
-        scores = self.scores()
+        scores = g.compensated(self.scores(), self.first)
         keys = [(scores[s], self.rounds_won[s] if g.rounds_break_ties else 0) for s in range(n)]
         best = max(keys)
         winners = [s for s in range(n) if keys[s] == best]
@@ -769,8 +772,9 @@ class State(StateBase):
         g = self.game
         n = g.players
         total = sum(self.counters) + self.pot
-        if total != n * g.start_counters:
-            raise AssertionError(f"{total} counters in play, expected {n * g.start_counters}")
+        dealt = n * g.start_counters + g.position_counters * n * (n - 1) // 2
+        if total != dealt:
+            raise AssertionError(f"{total} counters in play, expected {dealt}")
         if self.pot < 0 or min(self.counters) < 0:
             raise AssertionError(f"negative counters: pot {self.pot}, counters {self.counters}")
         if self.n_active != sum(self.active):

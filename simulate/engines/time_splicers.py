@@ -85,6 +85,7 @@ class Game(GameBase):
         self._read_cards(rules)
         self.goal = v["crystal_goal"]
         self.start_tokens = v["start_tokens"]
+        self.position_tokens = v["position_tokens"]
         self.freeze_markers = v["freeze_markers"]
         self.hand_size = v["hand_size"]
         self.hand_limit = v["hand_limit"]
@@ -252,6 +253,8 @@ class State(StateBase):
             self._draw(p, g.hand_size)
         self._spawn_timeline()
         self.player = self.first = rng.randrange(g.players)
+        for k in range(1, g.players):  # the head start of later turn positions
+            self.tokens[(self.first + k) % g.players] += k * g.position_tokens
 
     def _reset(self) -> None:
         """An empty table: no cards dealt, every meeple in limbo, the pieces each seat starts with."""
@@ -732,7 +735,8 @@ class State(StateBase):
     def result(self) -> Result:
         """Crystals are the scores; the winner ranks first, then players still in, by crystals."""
         n = self.game.players
-        keys = [(s == self.winner, not self.out[s], self.crystals[s]) for s in range(n)]
+        crystals = self.game.compensated(self.scores(), self.first)
+        keys = [(s == self.winner, not self.out[s], crystals[s]) for s in range(n)]
         turns = max(1, self.turns)
         metrics = {
             "turns": float(self.turns),
@@ -750,7 +754,7 @@ class State(StateBase):
             "reshuffles": float(self.reshuffles),
         }
         return Result(
-            scores=self.scores(),
+            scores=crystals,
             winners=[] if self.winner < 0 else [self.winner],
             draw=False,
             placements=placements_from_scores(keys),

@@ -431,7 +431,7 @@ class State(StateBase):
         g = self.game
         n = g.players
         per_seat = self.breakdown()
-        scores = [float(sum(b)) for b in per_seat]
+        scores = g.compensated([float(sum(b)) for b in per_seat], self.first)
         breakdown = {name: [float(per_seat[s][i]) for s in range(n)] for i, name in enumerate(CATEGORIES)}
         sizes = [t.constellation_sizes() for t in self.tallies]
         metrics = {

@@ -413,7 +413,7 @@ class State(StateBase):
 
     def result(self) -> Result:
         g = self.game
-        scores = self.scores()
+        scores = g.compensated(self.scores(), self.first)
         metrics = {
             "rounds": float(g.rounds),
             "passes": float(self.pass_count),
