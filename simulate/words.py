@@ -98,30 +98,35 @@ EN: dict[str, str] = {
     # ---------------------------------------------------------------- bottom line
     "bottom.title": "Bottom line",
     "bottom.first": (
-        "{arm}: the first mover wins {share} {interval} of decided games (fair {fair}), {answer}, "
+        "{arm}: the first mover wins {share} {interval} of decided games (fair {fair}): {answer}, "
         "under {level}."
     ),
     "bottom.first_levels": (
-        "{arm}: the first mover's verdict {depends}: {levels} of decided games (fair {fair}); {trend}"
+        "{arm}: the first mover's verdict {depends}: {levels} of decided games (fair {fair}); it {trend}"
     ),
     "bottom.depends": "depends on skill",
     "bottom.holds": "does not depend on skill",
     "bottom.level_share": "{share} {interval} under {level}",
     "bottom.change": (
-        "{other} against {base} ({changes}) moves the first mover {direction}: {a} to {b} of "
-        "decided games (fair {fair}); {called}."
+        "{other} against {base} ({changes}) moves the first mover {direction}: {a} to {b} of decided "
+        "games (fair {fair}); {called}."
     ),
-    "bottom.change_levels": "{other} against {base} ({changes}): {levels}.",
+    "bottom.change_levels": (
+        "{other} against {base} ({changes}), the first mover's share of decided games (fair {fair}): "
+        "{levels}."
+    ),
     "bottom.change_level": "under {level} {a} to {b}, {direction}, {called}",
+    "bottom.under": "under {level}",
+    "bottom.under_level": " under {level}",
     "bottom.called": "called ({p})",
     "bottom.called_small": "called but smaller than players would notice ({p})",
     "bottom.within": "no change larger than {delta} ({p_within})",
     "bottom.open": "not called ({p}; about {need} games per arm would resolve a {delta} change)",
     "bottom.na": "no test ({p})",
-    "bottom.at_levels": "called at {levels}",
-    "bottom.ranked": "Arms by distance of the first mover's share from fair{where}, closest first: {ranks}.",
+    "bottom.ranked": "Arms by how far the first mover's share lies from fair{where}, closest first: {ranks}.",
     "bottom.rank": "{arm} {d} [{lo}, {hi}]",
-    "bottom.ranked_overlap": " The intervals of {a} and {b} overlap, so these games do not rank them.",
+    "bottom.pair": "{a} and {b}",
+    "bottom.ranked_overlap": " The intervals of {pairs} overlap, so these games do not rank them.",
     "bottom.one_set": (
         "This verdict rests on one agent set ({agents}). Stronger play can change it: run the same "
         "command with --skill to read every question at the game's levels ({levels})."
