@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from simulate.report import Arm
     from simulate.tally import ArmTally, RowFeed
 
-REPORT_MODULES = ("simulate.balance", "simulate.report", "simulate.tally", "simulate.verdict")
+REPORT_MODULES = ("simulate.balance", "simulate.report", "simulate.tally", "simulate.verdict_page")
 
 
 def load_report_modules() -> None:
@@ -408,7 +408,7 @@ def _run_plan(plan: Plan, options: PlayOptions) -> Outcome:
 
 def report_arms(plan: Plan, played: Played, games: int, options: PlayOptions) -> Outcome:
     from simulate import balance
-    from simulate.report import Arm, Context, write_report
+    from simulate.report import Arm, Context, SkillView, write_report
     from simulate.verdict_page import build_verdict
 
     data, first, me = plan.data, plan.engines[0], options.min_effect
@@ -458,6 +458,9 @@ def report_arms(plan: Plan, played: Played, games: int, options: PlayOptions) ->
         figure_docs=dict(first.figure_docs),
         paper=options.paper,
     )
+    if plan.skill is not None:
+        levels = [agents_name(g[0].agents) for g in groups]
+        ctx.skill = SkillView(levels, groups, played.strengths, comparisons)
     run_info: dict[str, Any] = {
         "games": games if plan.skill is None else level_games,
         "seed": options.seed,

@@ -110,7 +110,9 @@ def first_mover_line(
         )
         for lv, s, _ in per_level
     )
-    depends = say("bottom.holds" if trend.key == "holds" else "bottom.depends")
+    depends = say(
+        "bottom.holds" if trend.key == "holds" else "bottom.depends" if trend.skill else "bottom.unshown"
+    )
     return say("bottom.first_levels", arm=arm, depends=depends, levels=shares, fair=fair, trend=trend.text)
 
 

@@ -37,6 +37,7 @@ class Trend:
 
     key: str
     text: str
+    skill: bool = False  # whether the change it names spans a pair of levels shown to be ordered
 
 
 def mark(f: Finding) -> int | None:
@@ -77,7 +78,7 @@ def trend(levels: Sequence[str], found: Sequence[Finding], ordered: Sequence[boo
     also = say("trend.unresolved_also", levels=open_levels) if open_levels else ""
     key, text, span = _phrase(levels, found, marks, resolved, bool(open_levels))
     note = _skill_note(levels, ordered, *span) if span else ""
-    return Trend(key, text + also + note)
+    return Trend(key, text + also + note, bool(span) and not note)
 
 
 def _phrase(

@@ -102,10 +102,12 @@ EN: dict[str, str] = {
         "under {level}."
     ),
     "bottom.first_levels": (
-        "{arm}: the first mover's verdict {depends}: {levels} of decided games (fair {fair}); it {trend}"
+        "{arm}: the first mover's verdict {depends}: {levels} of decided games (fair {fair}); across the "
+        "levels: {trend}"
     ),
     "bottom.depends": "depends on skill",
     "bottom.holds": "does not depend on skill",
+    "bottom.unshown": "is not shown to depend on skill",
     "bottom.level_share": "{share} {interval} under {level}",
     "bottom.change": (
         "{other} against {base} ({changes}) moves the first mover {direction}: {a} to {b} of decided "
