@@ -69,7 +69,7 @@ def check_skill(where: str, skill: Mapping[str, Any]) -> None:
         ):
             what = "per level" if key == "games" else "per pair of adjacent levels"
             raise DataError(
-                f"{where}: game.skill.{key}: expected {count} counts of at least 1 ({what}), got {show(value)}"
+                f"{where}: game.skill.{key}: expected {count} counts >= 1 ({what}), got {show(value)}"
             )
 
 

@@ -135,7 +135,7 @@ def ranking_line(level: str | None, arms: Sequence[tuple[str, dict[str, Any]]]) 
     text = say("bottom.ranked", where=where, ranks=ranks)
     overlapping = [(a, b) for (a, da), (b, db) in zip(rated, rated[1:], strict=False) if db["lo"] <= da["hi"]]
     if overlapping:
-        pairs = "; ".join(say("bottom.pair", a=a, b=b) for a, b in overlapping)
+        pairs = say("bottom.pairs_joint").join(say("bottom.pair", a=a, b=b) for a, b in overlapping)
         text += say("bottom.ranked_overlap", pairs=pairs)
     return text
 

@@ -4,9 +4,9 @@ The text pages are drawn at the paper's size. Figures keep the size that
 suits them on screen (their PNGs and the HTML page use it); for the PDF,
 `fit_pages` lays each onto paper pages, scaled down to fit within the
 margins (never up), one under the other while they fit, top first, as vector
-drawings (pdfium's form objects). PDFium writes a random file identifier; it
-is replaced by one made from the file's contents, so that the same report is
-the same bytes.
+drawings (pdfium's form objects). PDFium writes the time and a random file
+identifier; they are replaced by a fixed date and an identifier made from the
+file's contents, so that the same report is the same bytes.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ PAPERS = {"a4": (595.2756, 841.8898), "letter": (612.0, 792.0)}  # width, height
 MARGIN = 10 * 72 / 25.4  # 10 mm on every side
 GAP = 6 * 72 / 25.4  # between two figures on one page
 _ID = re.compile(rb"/ID\s*\[\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*\]")
+_DATE = re.compile(rb"/CreationDate\(D:\d{14}[^)]*\)")
+FIXED_DATE = b"/CreationDate(D:20000101000000+00'00')"
 
 
 def paper_size(paper: str) -> tuple[float, float]:
@@ -78,7 +80,11 @@ def fit_pages(pdf: bytes, paper: str) -> bytes:
 
 
 def _same_id(data: bytes) -> bytes:
-    """`data` with the file identifier replaced by a digest of everything else (same length)."""
+    """`data` with PDFium's creation date fixed and its file identifier replaced by a digest of everything
+    else (each the same length, so that the cross-reference table's offsets still hold)."""
+    date = _DATE.search(data)
+    if date is not None and len(date.group(0)) == len(FIXED_DATE):
+        data = data[: date.start()] + FIXED_DATE + data[date.end() :]
     match = _ID.search(data)
     if match is None:
         return data

@@ -127,8 +127,9 @@ EN: dict[str, str] = {
     "bottom.na": "no test ({p})",
     "bottom.ranked": "Arms by how far the first mover's share lies from fair{where}, closest first: {ranks}.",
     "bottom.rank": "{arm} {d} [{lo}, {hi}]",
-    "bottom.pair": "{a} and {b}",
-    "bottom.ranked_overlap": " The intervals of {pairs} overlap, so these games do not rank them.",
+    "bottom.pair": "{a} against {b}",
+    "bottom.pairs_joint": ", nor ",
+    "bottom.ranked_overlap": " Their intervals overlap, so these games do not rank {pairs}.",
     "bottom.one_set": (
         "This verdict rests on one agent set ({agents}). Stronger play can change it: run the same "
         "command with --skill to read every question at the game's levels ({levels})."
@@ -151,7 +152,7 @@ EN: dict[str, str] = {
     "trend.grows": "grows with skill ({a} under {x}; {b} under {y}).",
     "trend.unresolved": "not resolved at level {levels}.",
     "trend.unresolved_also": " Not resolved at level {levels}.",
-    "trend.unsteady": "no steady trend across levels ({answers}).",
+    "trend.unsteady": "changes between levels without a steady trend ({answers}).",
     "trend.not_skill": (
         " {x} and {y} are not shown to differ in strength, so this is not shown to be an effect of skill."
     ),
@@ -162,6 +163,7 @@ EN: dict[str, str] = {
     "answer.small": "an edge smaller than players would notice",
     "answer.within": "within {delta} of fair",
     "answer.open": "not resolved",
+    "answer.apart": "none called (apart from {level}'s)",
     "answer.na": "no test",
     "answer.change_within": "no change larger than {delta}",
     "answer.change": "{word} by {d}",

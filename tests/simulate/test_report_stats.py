@@ -54,8 +54,13 @@ def binom_two_sided_half(k: int, n: int) -> float:
 
 
 def binom_at_least(k: int, n: int, p: float) -> float:
-    """P(X >= k) for X binomial(n, p), summed term by term."""
-    return sum(math.comb(n, j) * p**j * (1 - p) ** (n - j) for j in range(k, n + 1))
+    """P(X >= k) for X binomial(n, p), summed term by term (each through logarithms, as n may be large)."""
+
+    def term(j: int) -> float:
+        log_comb = math.lgamma(n + 1) - math.lgamma(j + 1) - math.lgamma(n - j + 1)
+        return math.exp(log_comb + j * math.log(p) + (n - j) * math.log(1 - p))
+
+    return sum(term(j) for j in range(k, n + 1))
 
 
 def tost_by_hand(k: int, n: int, fair: float, delta: float = 0.02) -> float:
