@@ -154,3 +154,15 @@ def test_a_broken_skill_table_is_one_line_naming_its_key(tmp_path, table, messag
     with pytest.raises(DataError, match=message.replace("[", r"\[")) as caught:
         load_for_run(str(path), 10, 1)
     assert "\n" not in str(caught.value)
+
+
+def test_the_demo_prints_one_bottom_line_per_game_time_splicers_included(run_tool, tmp_path):
+    code, out, err = run_tool(
+        "simulate", "demo", "--games", "6", "--jobs", "1", "--quiet", "--out", str(tmp_path)
+    )
+    assert code == 0, err
+    bottom = out.split("Bottom lines (greedy agents; each report's page 1 says more):\n")[1].splitlines()
+    titles = [line.split(":")[0] for line in bottom]
+    assert titles == ["This Town Ain't Big Enough for the 2-4 of Us!", "Tiddly-Wink", "Time Splicers",
+                      "Twinkle Twinkle", "United Square"]  # fmt: skip
+    assert all(" against default (" in line and "moves the first mover" in line for line in bottom)
