@@ -132,7 +132,10 @@ def colour(i: int) -> str:
 
 
 def _agents_text(arms: list[Arm]) -> str:
-    return "; ".join(sorted({",".join(a.agents) if len(set(a.agents)) > 1 else a.agents[0] for a in arms}))
+    # in the order of the arms (a skill axis's levels weakest first), each agent set once
+    return "; ".join(
+        dict.fromkeys(",".join(a.agents) if len(set(a.agents)) > 1 else a.agents[0] for a in arms)
+    )
 
 
 def _heading(ctx: Context, arms: list[Arm], what: str) -> str:
