@@ -86,10 +86,11 @@ def test_a_skill_run_end_to_end_checks_its_levels_and_says_so(run_tool, tmp_path
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == "Bottom line"
-    assert lines[1].startswith(
-        "  - board7 against default (7x7 board with 8 panels of each type), the first mover"
+    first = (
+        " ".join(line.strip() for line in lines[1 : lines.index("", 1)]).removeprefix("- ").split(" - ")[0]
     )
-    assert "under random" in lines[1] and "under greedy" in lines[1]
+    assert first.startswith("board7 against default (7x7 board with 8 panels of each type), the first mover")
+    assert "under random" in first and "under greedy" in first
     assert "How the verdict changes with skill" in out and "Are the levels ordered?" in out
     assert "greedy against random: 100% [" in out and "of 20 games: stronger." in out
     folder = next(tmp_path.glob("united_square/*skill-random-greedy*"))
