@@ -212,12 +212,18 @@ class GameBase(ABC):
     `agents` (the engine's own agent classes by name, beside the generic ones),
     `playout_depth` (how far search agents' random playouts run), `playout_scale`
     (what lead in `evaluate` a cut-off playout counts as a clear win),
-    `playout_policy` and `search_prior` (search agents' default rollout and prior).
-    Methods with defaults: `side_of`, `shown_metrics`, `report_extras`.
+    `playout_policy` and `search_prior` (search agents' default rollout and prior),
+    `metric_docs` (one line for a reader per name of `metric_names`) and
+    `figure_docs` (one line per figure `report_extras` draws), which the
+    report's definitions page prints; the conformance suite fails a metric or
+    figure without one. Methods with defaults: `side_of`, `shown_metrics`,
+    `report_extras`.
     """
 
     name: ClassVar[str | None] = None
     metric_names: ClassVar[tuple[str, ...]] = ()
+    metric_docs: ClassVar[dict[str, str]] = {}
+    figure_docs: ClassVar[dict[str, str]] = {}
     report_metrics: ClassVar[tuple[str, ...] | None] = None
     categories: ClassVar[tuple[str, ...]] = ()
     agents: ClassVar[dict[str, type[AgentBase]]] = {}

@@ -76,6 +76,30 @@ class Game(GameBase):
         "fixed_point_tokens",
         "reshuffles",
     )
+    metric_docs: ClassVar[dict[str, str]] = {
+        "turns": "turns played (a turn is free actions and one main action)",
+        "collapses_empty": "empty collapses (a timeline of three cards with no meeple) in the game",
+        "collapses_partial": "partial collapses in the game",
+        "collapses_full": "full collapses in the game",
+        "limit_tokens": "time jump tokens paid for going over the hand limit",
+        "knockouts": "players knocked out by the hand limit with no token left",
+        "last_standing": "1 when the game ended with one player left, the others knocked out",
+        "timelines_mean": "timelines on the table, mean over turns",
+        "timelines_max": "most timelines on the table at once",
+        "free_portal": "free actions through the Time Portal card",
+        "free_jump_card": "free actions with a Time Jump card",
+        "free_jump_token": "free actions with a time jump token",
+        "free_freeze": "free actions with a Time Freeze card",
+        "portal_main": "main actions spent entering or leaving the portal",
+        "fixed_point_tokens": "time jump tokens won for fixed points of time (a 3rd or 4th card of a number)",
+        "reshuffles": "times the discards were shuffled into a new deck",
+    }
+    figure_docs: ClassVar[dict[str, str]] = {
+        "crystals_by_collapse": "mean crystals a game hands out, stacked by the collapse that brought them",
+        "hand_limit_and_cap": "share of games with a knock-out, ended by one player left, and stopped by the "
+        "turn cap, with 95% intervals",
+        "free_actions": "free actions per game by kind, per arm",
+    }
     # per-seat crystals by the collapse that brought them (Result.breakdown)
     categories: ClassVar[tuple[str, ...]] = COLLAPSES
 
