@@ -28,11 +28,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from printkit import datacheck
+from printkit import datacheck, texts
 from printkit.datacheck import LANGS
 from printkit.errors import DataError
-from printkit.rulesets import RuleError, ruleset
-from printkit.rulesets.shapes import check_rule_shapes
+from printkit.rulesets import RuleError, check_players, ruleset
+from printkit.rulesets.shapes import check_option_limits, check_rule_shapes
 from printkit.schema import MAX_DEPTH, SOURCES, check_value, depth, type_name, unknown_key
 
 __all__ = ["LANGS", "SOURCES", "GameData", "Rules", "check_value", "load_game", "parse_value"]
@@ -213,6 +213,7 @@ class GameData:
         if module is None:
             return
         try:
+            check_rule_shapes(rules.values, self.game["players"], module.RULES)
             module.check_rules(self, rules)
         except RuleError as exc:
             given = f'variant "{rules.label}"' + "".join(f", --set {s}" for s in sets)
@@ -316,6 +317,7 @@ def check_game(raw: Mapping[str, Any], path: Path) -> GameData:
     datacheck.check_house_rules(where, game, options)
     variants = datacheck.check_variant_tables(where, raw, game["players"])
     datacheck.check_headline(where, game, variants)
+    translations = datacheck.check_translations(where, raw)
     data = GameData(
         name=path.stem,
         path=path,
@@ -324,14 +326,17 @@ def check_game(raw: Mapping[str, Any], path: Path) -> GameData:
         rules=rules,
         options=options,
         variants=variants,
-        translations=datacheck.check_translations(where, raw),
+        translations=translations,
     )
     if module is not None:
         try:
+            check_players(game["players"], module.PLAYERS, game["title"])
             check_rule_shapes(rules, game["players"], module.RULES)
+            check_option_limits(options, module.RULES)
             module.check_data(data)
         except RuleError as exc:
             raise DataError(f"{where}: {exc.key}: {exc.message}") from None
+    texts.check_printed(where, game, components, translations, module.TEXTS if module else None)
     _check_variant_sets(data)
     return data
 
