@@ -33,7 +33,17 @@ from printkit.datacheck import LANGS
 from printkit.errors import DataError
 from printkit.rulesets import RuleError, check_players, ruleset
 from printkit.rulesets.shapes import check_option_limits, check_rule_shapes
-from printkit.schema import MAX_DEPTH, SOURCES, check_value, depth, type_name, unknown_key
+from printkit.schema import (
+    MAX_ARMS,
+    MAX_DEPTH,
+    MAX_FILE_BYTES,
+    SOURCES,
+    check_extent,
+    check_value,
+    depth,
+    type_name,
+    unknown_key,
+)
 
 __all__ = ["LANGS", "SOURCES", "GameData", "Rules", "check_value", "load_game", "parse_value"]
 
@@ -285,9 +295,14 @@ def load_game(game: str) -> GameData:
 def read_toml(path: Path) -> dict[str, Any]:
     """The parsed file; unreadable, non-UTF-8, invalid or too deeply nested TOML is one `DataError` line."""
     try:
-        raw_bytes = path.read_bytes()
+        with path.open("rb") as handle:
+            raw_bytes = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise DataError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(raw_bytes) > MAX_FILE_BYTES:
+        raise DataError(
+            f"{path}: larger than {MAX_FILE_BYTES:,} bytes; a data file is text of a few tens of kB"
+        )
     try:
         text = raw_bytes.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
@@ -303,6 +318,7 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise DataError(f"{path}: not valid TOML: tables or lists nested too deeply") from None
     if depth(raw) > MAX_DEPTH:
         raise DataError(f"{path}: tables or lists nested {depth(raw)} deep; expected at most {MAX_DEPTH}")
+    check_extent(str(path), raw)
     return raw
 
 
@@ -338,7 +354,36 @@ def check_game(raw: Mapping[str, Any], path: Path) -> GameData:
             raise DataError(f"{where}: {exc.key}: {exc.message}") from None
     texts.check_printed(where, game, components, translations, module.TEXTS if module else None)
     _check_variant_sets(data)
+    _check_headline_and_sweep(data)
     return data
+
+
+def _check_headline_and_sweep(data: GameData) -> None:
+    """`game.headline`'s `key=value` parts and the `game.sweep` grid name rules and values they allow."""
+    where = data.where()
+    for i, spec in enumerate(data.game.get("headline", [])):
+        for part in spec.split("+"):
+            key, sep, raw = part.partition("=")
+            if sep:
+                check_patch(
+                    data,
+                    key.strip().split("."),
+                    parse_value(raw.strip()),
+                    "rules.",
+                    f"{where}: game.headline[{i}]",
+                )
+    combinations = 1
+    for i, entry in enumerate(data.game.get("sweep", [])):
+        at = f"{where}: game.sweep[{i}]"
+        key, sep, raw = entry.partition("=")
+        values = [v.strip() for v in raw.split(",") if v.strip()]
+        if not sep or not key.strip() or not values:
+            raise DataError(f"{at}: expected KEY=V1,V2 (e.g. sides.comets=green,blue), got {entry!r}")
+        for value in values:
+            check_patch(data, key.strip().split("."), parse_value(value), "rules.", at)
+        combinations *= len(values)
+    if combinations > MAX_ARMS:
+        raise DataError(f"{where}: game.sweep: {combinations:,} combinations; at most {MAX_ARMS}")
 
 
 def _check_variant_sets(data: GameData) -> None:

@@ -35,7 +35,11 @@ JOBS_OPTION = click.option(
     default=None,
     help="Worker processes (default: this machine's cores); results do not depend on it.",
 )
-FORCE_OPTION = click.option("--force", is_flag=True, help="Allow --jobs beyond 4 per core.")
+FORCE_OPTION = click.option(
+    "--force",
+    is_flag=True,
+    help="Allow --jobs beyond 4 per core (up to 16), and more than a million games in one command.",
+)
 SCHEDULER_OPTION = click.option(
     "--scheduler",
     metavar="ADDRESS",
@@ -117,7 +121,7 @@ def _play_options(games: int, games_help: str, agents_help: str, several_agents:
             type=float,
             default=None,
             metavar="X",
-            help="Play on, --games more at a time, until every arm's first-mover share is known to "
+            help="Play on, in steps of --games, until every arm's first-mover share is known to "
             "within X either side (95%), e.g. 0.02; at most --max-games per arm.",
         ),
         click.option(
@@ -134,7 +138,7 @@ def _play_options(games: int, games_help: str, agents_help: str, several_agents:
         def gathered(*, agents, jobs, force, scheduler, **given):
             shared = {name: given.pop(name) for name in PLAY_FIELDS}
             agent_sets = tuple(agents) if several_agents else (agents,)
-            options = PlayOptions(agents=agent_sets, jobs=worker_count(jobs, force), **shared)
+            options = PlayOptions(agents=agent_sets, jobs=worker_count(jobs, force), force=force, **shared)
             with on_cluster(scheduler):
                 return command(options=options, **given)
 
@@ -146,7 +150,9 @@ def _play_options(games: int, games_help: str, agents_help: str, several_agents:
 
 
 # PlayOptions' fields the command line gives as they are (agents and jobs are worked out first)
-PLAY_FIELDS = tuple(f.name for f in dataclasses.fields(PlayOptions) if f.name not in ("agents", "jobs"))
+PLAY_FIELDS = tuple(
+    f.name for f in dataclasses.fields(PlayOptions) if f.name not in ("agents", "jobs", "force")
+)
 ARM_OPTIONS = _play_options(
     2000,
     "Games per arm.",
@@ -213,7 +219,7 @@ def compare_cmd(game, variants, options):
 @click.option("--repeats", type=click.IntRange(1, 1000), default=5, show_default=True)
 @click.option(
     "--seconds",
-    type=click.FloatRange(min=0, min_open=True),
+    type=click.FloatRange(min=0, max=60, min_open=True),
     default=0.5,
     show_default=True,
     help="With --all: time per repeat of each row.",
@@ -280,7 +286,7 @@ def agents_cmd(game):
 )
 @click.option(
     "--timing-games",
-    type=click.IntRange(min=0),
+    type=click.IntRange(0, 100),
     default=1,
     show_default=True,
     help="Games per agent (in every seat) to time its moves; 0 for none.",
@@ -309,7 +315,7 @@ def ladder_cmd(
     from simulate.ladder_report import table_lines
 
     jobs = worker_count(jobs, force)
-    plan = plan_ladder(game, variant, sets, players, agents, filler, games, seed, jobs)
+    plan = plan_ladder(game, variant, sets, players, agents, filler, games, seed, jobs, force)
     with on_cluster(scheduler):
         _, written, summary = run_ladder(plan, out, sets, jobs, fresh, quiet)
     click.echo("\n".join(table_lines(summary)))

@@ -16,6 +16,9 @@ from printkit.errors import DataError
 
 DEFAULT_MAX_GAMES = 100_000
 DEFAULT_SWEEP_GAMES = 128  # two full chunks of the runner: as quick as 100 games with --jobs 2
+# Games one command may play without --force: hours of play even for the quickest games; a larger
+# sweep or compare is more often a slip of the keyboard than a plan.
+MAX_GAMES_UNFORCED = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,7 @@ class PlayOptions:
     quiet: bool = False
     precision: float | None = None
     max_games: int = DEFAULT_MAX_GAMES
+    force: bool = False  # --force: more workers than 4 per core, more games than MAX_GAMES_UNFORCED
 
     def __post_init__(self) -> None:
         """Refuse a `--precision` no interval can meet, or a cap below `--games`."""
@@ -43,3 +47,17 @@ class PlayOptions:
             )
         if self.precision is not None and self.max_games < self.games:
             raise DataError(f"--max-games: expected at least --games ({self.games}), got {self.max_games}")
+
+    def per_arm(self) -> int:
+        """The most games an arm may play: `--games`, or `--max-games` when playing to a precision."""
+        return self.games if self.precision is None else self.max_games
+
+    def check_total(self, arms: int) -> None:
+        """Refuse, without `--force`, a command whose arms would play more than `MAX_GAMES_UNFORCED` games."""
+        total = arms * self.per_arm()
+        if total > MAX_GAMES_UNFORCED and not self.force:
+            games = "--max-games" if self.precision is not None else "--games"
+            raise DataError(
+                f"{games}: {arms:,} arms x {self.per_arm():,} games = {total:,} games, more than the "
+                f"{MAX_GAMES_UNFORCED:,} one command plays unasked; give fewer, or --force to play them all"
+            )

@@ -30,30 +30,30 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import matplotlib
+import numpy as np
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-
-from printkit.atomic import atomic_path, write_text  # noqa: E402
-from printkit.errors import DataError  # noqa: E402
-from printkit.gamedata import GameData, Rules  # noqa: E402
-from simulate.agents import parse_agents  # noqa: E402
-from simulate.arms import (  # noqa: E402
+from printkit.atomic import atomic_path, write_text
+from printkit.errors import DataError
+from printkit.filenames import safe_part
+from printkit.gamedata import GameData, Rules
+from printkit.schema import MAX_ARMS
+from simulate.agents import parse_agents
+from simulate.arms import (
     agents_name,
+    check_precision,
     load_for_run,
     play_arm,
     play_to_precision,
     slug,
 )
-from simulate.balance import summarize  # noqa: E402
-from simulate.effects import OUTCOMES, Design, analysis_markdown, main_effects  # noqa: E402
-from simulate.engines import make_game  # noqa: E402
-from simulate.options import PlayOptions  # noqa: E402
-from simulate.progress import Progress  # noqa: E402
-from simulate.runner import folder_lock  # noqa: E402
-from simulate.tally import ArmTally  # noqa: E402
+from simulate.balance import summarize
+from simulate.effects import OUTCOMES, Design, analysis_markdown, main_effects
+from simulate.engines import make_game
+from simulate.options import PlayOptions
+from simulate.plotting import plt
+from simulate.progress import Progress
+from simulate.runner import folder_lock
+from simulate.tally import ArmTally
 
 
 @dataclass(frozen=True)
@@ -137,6 +137,10 @@ def plan_sweep(game: str, grid: Sequence[str], variant: str, options: PlayOption
     (agents,) = options.agents
     data = load_for_run(game, options.games, options.jobs)
     axes = grid_of(data, grid)
+    combinations = math.prod(len(a.values) for a in axes)  # counted before a single one is built
+    if combinations > MAX_ARMS:
+        raise DataError(f"--grid: {combinations:,} combinations; a sweep plays at most {MAX_ARMS}")
+    options.check_total(combinations)
     base = [p for p in variant.split("+") if p and not (p == "default" and "default" not in data.variants)]
     arms = []
     for combo in itertools.product(*(a.values for a in axes)):
@@ -144,13 +148,14 @@ def plan_sweep(game: str, grid: Sequence[str], variant: str, options: PlayOption
         rules = data.resolve(parts, options.sets, options.players)
         engine = make_game(rules)  # engine-level checks of every arm before any game is played
         arms.append((combo, rules, engine, parse_agents(agents, data.engine, rules.players)))
-    folder = options.out / data.name / ("sweep-" + "-".join(a.short for a in axes))
+    check_precision(options, [arm[2] for arm in arms])
+    folder = options.out / slug(data.name) / ("sweep-" + "-".join(a.short for a in axes))
     named = [p for p in base if p != "default"]
     if named:
         folder = folder.with_name(folder.name + "+" + slug("+".join(named)))
     if options.sets:
         folder = folder.with_name(folder.name + "+" + slug("+".join(options.sets)))
-    folder = folder.with_name(folder.name + f".{slug(agents_name(arms[0][3]))}.seed{options.seed}")
+    folder = folder.with_name(safe_part(folder.name + f".{slug(agents_name(arms[0][3]))}.seed{options.seed}"))
     return SweepPlan(data, axes, arms, folder)
 
 
