@@ -21,9 +21,10 @@ the bad value and what was expected.
 from __future__ import annotations
 
 import copy
+import math
 import os
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -372,18 +373,39 @@ def _check_headline_and_sweep(data: GameData) -> None:
                     "rules.",
                     f"{where}: game.headline[{i}]",
                 )
-    combinations = 1
-    for i, entry in enumerate(data.game.get("sweep", [])):
-        at = f"{where}: game.sweep[{i}]"
-        key, sep, raw = entry.partition("=")
-        values = [v.strip() for v in raw.split(",") if v.strip()]
-        if not sep or not key.strip() or not values:
-            raise DataError(f"{at}: expected KEY=V1,V2 (e.g. sides.comets=green,blue), got {entry!r}")
-        for value in values:
-            check_patch(data, key.strip().split("."), parse_value(value), "rules.", at)
-        combinations *= len(values)
+    if "sweep" in data.game:
+        axes = parse_grid(data.game["sweep"], f"{where}: game.sweep")
+        check_grid(data, axes, f"{where}: game.sweep")
+
+
+def parse_grid(specs: Iterable[str], origin: str = "--grid") -> list[tuple[str, tuple[str, ...]]]:
+    """`KEY=V1,V2` strings as (key, values); a key may appear once and needs distinct values."""
+    axes: list[tuple[str, tuple[str, ...]]] = []
+    for spec in specs:
+        key, sep, raw = spec.partition("=")
+        key = key.strip()
+        values = tuple(v.strip() for v in raw.split(",") if v.strip())
+        if not sep or not key or not values:
+            raise DataError(f"{origin} {spec!r}: expected KEY=V1,V2 (e.g. sides.comets=green,blue)")
+        if len(set(values)) != len(values):
+            raise DataError(f"{origin} {spec}: a value is listed twice")
+        if any(k == key for k, _ in axes):
+            raise DataError(f"{origin} {spec}: {key} is already on the grid")
+        axes.append((key, values))
+    return axes
+
+
+def check_grid(data: GameData, axes: Sequence[tuple[str, Sequence[str]]], origin: str = "--grid") -> None:
+    """Each axis names a rule and values its option allows; the grid holds at most `MAX_ARMS` combinations,
+    counted before any is built."""
+    combinations = math.prod(len(values) for _, values in axes)
     if combinations > MAX_ARMS:
-        raise DataError(f"{where}: game.sweep: {combinations:,} combinations; at most {MAX_ARMS}")
+        raise DataError(f"{origin}: {combinations:,} combinations; a sweep plays at most {MAX_ARMS}")
+    for key, values in axes:
+        for value in values:
+            check_patch(
+                data, key.split("."), parse_value(value), "rules.", f"{origin} {key}={','.join(values)}"
+            )
 
 
 def _check_variant_sets(data: GameData) -> None:

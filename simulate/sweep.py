@@ -32,11 +32,11 @@ from typing import Any
 
 import numpy as np
 
+from printkit import gamedata
 from printkit.atomic import atomic_path, write_text
 from printkit.errors import DataError
 from printkit.filenames import safe_part
 from printkit.gamedata import GameData, Rules
-from printkit.schema import MAX_ARMS
 from simulate.agents import parse_agents
 from simulate.arms import (
     agents_name,
@@ -81,20 +81,8 @@ class Row:
 
 
 def parse_grid(specs: Sequence[str], origin: str = "--grid") -> list[Axis]:
-    """`KEY=V1,V2` strings as axes; a key may appear once and needs two or more distinct values."""
-    axes: list[Axis] = []
-    for spec in specs:
-        key, sep, raw = spec.partition("=")
-        key = key.strip()
-        values = tuple(v.strip() for v in raw.split(",") if v.strip())
-        if not sep or not key or not values:
-            raise DataError(f"{origin} {spec!r}: expected KEY=V1,V2 (e.g. sides.comets=green,blue)")
-        if len(set(values)) != len(values):
-            raise DataError(f"{origin} {spec}: a value is listed twice")
-        if any(a.key == key for a in axes):
-            raise DataError(f"{origin} {spec}: {key} is already on the grid")
-        axes.append(Axis(key, values))
-    return axes
+    """`KEY=V1,V2` strings as axes (`printkit.gamedata.parse_grid`)."""
+    return [Axis(key, values) for key, values in gamedata.parse_grid(specs, origin)]
 
 
 def grid_of(data: GameData, specs: Sequence[str]) -> list[Axis]:
@@ -137,10 +125,10 @@ def plan_sweep(game: str, grid: Sequence[str], variant: str, options: PlayOption
     (agents,) = options.agents
     data = load_for_run(game, options.games, options.jobs)
     axes = grid_of(data, grid)
-    combinations = math.prod(len(a.values) for a in axes)  # counted before a single one is built
-    if combinations > MAX_ARMS:
-        raise DataError(f"--grid: {combinations:,} combinations; a sweep plays at most {MAX_ARMS}")
-    options.check_total(combinations)
+    gamedata.check_grid(
+        data, [(a.key, a.values) for a in axes], "--grid" if grid else f"{data.where()}: game.sweep"
+    )
+    options.check_total(math.prod(len(a.values) for a in axes))
     base = [p for p in variant.split("+") if p and not (p == "default" and "default" not in data.variants)]
     arms = []
     for combo in itertools.product(*(a.values for a in axes)):
