@@ -119,8 +119,12 @@ def test_reference_and_chart_numbers_come_from_the_rules_in_force() -> None:
 
 
 def test_a_text_naming_an_unknown_number_is_one_line_naming_the_key() -> None:
-    with pytest.raises(DataError, match=r"components.reference.text.comets.green: unknown field \{nothing_pts\}"):
-        fill_numbers(DATA, "components.reference.text.comets.green", "{nothing_pts} each", {"green_per_star": 1})
+    with pytest.raises(
+        DataError, match=r"components.reference.text.comets.green: unknown field \{nothing_pts\}"
+    ):
+        fill_numbers(
+            DATA, "components.reference.text.comets.green", "{nothing_pts} each", {"green_per_star": 1}
+        )
 
 
 def test_a_unit_naming_anything_but_the_number_is_one_line_naming_the_key() -> None:
