@@ -78,6 +78,14 @@ def available_games() -> list[str]:
 
 def find_data_file(game: str) -> Path:
     """Resolve a game name (`united_square`) or a path (`./my.toml`, anything with a `/`) to a data file."""
+    try:
+        return _find_data_file(game)
+    except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL in it
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise DataError(f"{game[:80]!r}: not a data file: {reason}") from None
+
+
+def _find_data_file(game: str) -> Path:
     if game.endswith(".toml") or "/" in game or os.sep in game:
         path = Path(game)
         if path.is_dir():

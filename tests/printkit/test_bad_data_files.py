@@ -6,6 +6,10 @@ the same rules), since both read games through the one loader.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -405,3 +409,23 @@ def test_a_broken_data_file_is_one_line_naming_file_and_key(run_tool, tmp_path, 
     assert expected in err
     assert "Traceback" not in err
     assert not out.exists() or not [p for p in out.rglob("*") if p.is_file()]
+
+
+@pytest.mark.parametrize("title", ["{game:>1500000000}", "{x.__class__}"])
+def test_a_hostile_aid_title_is_refused_within_a_second_and_100_mb(tmp_path, title):
+    """`printkit build` as a real command: exit 2 in under a second of CPU time and 100 MB (issue 24)."""
+    path = _copy(tmp_path, "united_square", 'title = "{game}: player aid"', f'title = "{title}"')
+    printkit = Path(sys.executable).parent / "printkit"
+    started = time.monotonic()
+    child = subprocess.Popen(
+        [str(printkit), "build", path, "--out", str(tmp_path / "out")], stderr=subprocess.PIPE, text=True
+    )
+    _, status, usage = os.wait4(child.pid, 0)
+    err = child.stderr.read()
+    child.stderr.close()
+    assert os.waitstatus_to_exitcode(status) == 2 and err.count("\n") == 1, err
+    assert "components.aid.text.title: a lone '{'" in err
+    assert usage.ru_utime + usage.ru_stime < 1.0  # CPU seconds, whatever else the machine runs
+    assert usage.ru_maxrss < 100 * 1024  # kB
+    assert time.monotonic() - started < 30  # wall clock: only a hang on a loaded machine passes this
+    assert not (tmp_path / "out").exists()
