@@ -49,7 +49,7 @@ class OneOf:
         return any(same_type(value, v) and value == v for v in self.values)
 
     def expected(self) -> str:
-        return "one of " + ", ".join(show(v) for v in self.values) + " (what the game implements)"
+        return "one of " + ", ".join(show(v) for v in self.values)
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class Between:
         return same_type(value, 0) and self.lo <= value <= self.hi
 
     def expected(self) -> str:
-        return f"an integer from {self.lo} to {self.hi} (what the game implements)"
+        return f"an integer from {self.lo} to {self.hi}"
 
 
 def check_rule_shapes(rules: Mapping[str, Any], players: Sequence[int], shapes: Mapping[str, Any]) -> None:
@@ -81,7 +81,7 @@ def _fit(key: str, value: Any, shape: Any, players: Sequence[int]) -> None:
         raise RuleError(key, f"expected an integer, got {show(value)}")
     elif isinstance(shape, (OneOf, Between)):
         if not shape.admits(value):
-            raise RuleError(key, f"expected {shape.expected()}, got {show(value)}")
+            raise RuleError(key, f"expected {shape.expected()} (what the game implements), got {show(value)}")
     elif isinstance(shape, dict):
         _fit_table(key, value, shape, players, "the game reads it")
     elif isinstance(shape, list):
@@ -143,7 +143,7 @@ def check_option_limits(options: Mapping[str, Mapping[str, Any]], shapes: Mappin
             if limited and not any(s.admits(choice) for s in limited):
                 raise RuleError(
                     f"options.{name}.choices[{i}]",
-                    f"{show(choice)} is not a value the game implements ({limited[0].expected()})",
+                    f"{show(choice)} is not a value the game implements; expected {limited[0].expected()}",
                 )
         ranges = [s for s in limited if isinstance(s, Between)]
         if not ranges:
