@@ -30,6 +30,7 @@ RULES: dict[str, Any] = {
     "rotation": True,
     "relocation": True,
     "relocation_connected": True,
+    "relocation_lock": OneOf("town", "town_and_fences"),
     "tie_break": OneOf("largest_town", "next_largest", "shared"),
     "npc_brands": OneOf("ranked", "not_ranked"),
     "first_player": OneOf("random", "seat1"),

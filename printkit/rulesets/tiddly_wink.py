@@ -24,6 +24,7 @@ RULES: dict[str, Any] = {
     "match_end": OneOf("first_bust", "last_standing", "one_round"),
     "match_tie": OneOf("shared", "rounds_won"),
     "all_out": OneOf("split", "none"),
+    "round_score": OneOf("pot", "pips"),
     "opening_double_bonus": True,
     "forced_play": True,
     "draw": True,
@@ -39,7 +40,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     f"{_KEY}.rules.counters": ("counters",),
     f"{_KEY}.rules.deal": ("hand",),
     f"{_KEY}.rules.stake": ("stake_counters",),
-    f"{_KEY}.rules.round": ("tie",),
+    f"{_KEY}.rules.round.*": ("tie",),  # one text per round_score
 }
 
 
@@ -74,6 +75,12 @@ def check_rules(data: GameData, rules: Rules) -> None:
     if v["stake"] > v["counters"]:
         raise RuleError(
             "rules.stake", f"{v['stake']} is more than the {v['counters']} counters each player starts with"
+        )
+    if v["round_score"] == "pips" and v["stake"]:
+        raise RuleError(
+            "rules.round_score",
+            f'"pips" scores one round of block dominoes without a pot, but stake = {v["stake"]}; '
+            'set stake = 0 and match_end = "one_round"',
         )
     if v["stake"] == 0 and v["match_end"] != "one_round":
         raise RuleError(

@@ -25,6 +25,8 @@ RULES: dict[str, Any] = {
     "hand_limit": Between(2, 40),
     "one_timeline_per_colour": True,
     "portal": OneOf("next_turn", "same_turn"),
+    "portal_collapse": True,
+    "portal_meeple": OneOf("joins", "stays"),
     "partial_at_edge": OneOf("right", "lowest"),
     "collapse_order": OneOf("full_first", "partial_first"),
     "full_at": OneOf("fifth_or_later", "fifth"),
@@ -32,7 +34,7 @@ RULES: dict[str, Any] = {
 }
 # The printed texts the drawing fills, and the fields each may use (printkit/texts.py): the turn
 # reference's title and sections all take the same values.
-_REFERENCE = ("game", "goal", "hand", "limit", "portal", "new_timeline")
+_REFERENCE = ("game", "goal", "hand", "limit", "portal", "new_timeline", "portal_collapse", "no_timeline")
 TEXTS: dict[str, tuple[str, ...]] = {
     "components.reference.text.title": _REFERENCE,
     "components.reference.text.sections[*].text": _REFERENCE,

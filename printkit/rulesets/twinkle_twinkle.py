@@ -59,8 +59,9 @@ TEXTS: dict[str, tuple[str, ...]] = {
     **{
         f"components.reference.text.{ref}.{side}": _numbers(*_integers(RULES[ref]))
         for ref in REFERENCES
-        for side in ("green", "blue", "blue_after")
+        for side in ("green", "blue")
     },
+    "components.reference.text.asteroids.blue_after": _numbers(*_integers(RULES["asteroids"])),
     "components.aid.text.title": _AID,
     "components.aid.text.sections[*].text": _AID,
     "components.aid.text.table.row": ("n",),

@@ -336,6 +336,12 @@ CASES = [
         (),
     ),
     (
+        "tiles-2400",
+        _replace("this_town", "count = 24", "count = 2400"),
+        "components.tile.count: expected a count from 0 to 2000, got 2400",
+        (),
+    ),
+    (
         "tiles-200",
         _replace("this_town", "count = 24", "count = 200"),
         "components.tile.count: at most 120 tiles, got 200",
