@@ -346,16 +346,22 @@ def demo_cmd(games, jobs, force, out):
     from printkit.build import build_game
     from printkit.draw import has_drawing
 
+    options = PlayOptions(games=games, jobs=jobs, out=out, fresh=True, force=force)
+    games_data = [load_game(name) for name in available_games()]
+    headlines = {
+        data.name: list(data.game.get("headline", []))
+        for data in games_data
+        if data.engine in ENGINES and len(data.game.get("headline", [])) >= 2
+    }
+    options.check_total(sum(len(arms) for arms in headlines.values()))  # before a file is written
     made = []
-    for name in available_games():
-        data = load_game(name)
+    for data in games_data:
         if has_drawing(data):
-            pdf = build_game(name, out)
+            pdf = build_game(data.name, out)
             made.append(f"{data.title}: print-and-play PDF  {pdf}")
-        headline = list(data.game.get("headline", []))
-        if data.engine in ENGINES and len(headline) >= 2:
-            _, written, _ = run_arms(name, headline, PlayOptions(games=games, jobs=jobs, out=out, fresh=True))
-            made.append(f"{data.title}: {' vs '.join(headline)} report  {written['pdf']}")
+        if data.name in headlines:
+            _, written, _ = run_arms(data.name, headlines[data.name], options)
+            made.append(f"{data.title}: {' vs '.join(headlines[data.name])} report  {written['pdf']}")
     click.echo("\n".join(made))
 
 

@@ -36,6 +36,7 @@ import pytest
         (["sweep", "united_square", "--seed", "-1"], "'--seed': -1 is not in the range"),
         (["demo", "--games", "0"], "'--games': 0 is not in the range"),
         (["demo", "--jobs", "1000"], "--jobs: 1000 workers"),
+        (["demo", "--games", "200000"], "10 arms x 200,000 games = 2,000,000 games, more than the 1,000,000"),
         (["compare", "united_square", "--variant", "default"], "compare needs two or more arms"),
         (["run", "broken/path.toml"], "no such data file"),
         (["run", "united_square", "--bogus"], "(see simulate run --help)"),
