@@ -166,7 +166,8 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _is_number(v: Any) -> bool:
+def is_number(v: Any) -> bool:
+    """An integer or a finite float, never a boolean."""
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
@@ -219,7 +220,7 @@ def _is_sets(v: Any) -> bool:
 
 def _is_size(v: Any) -> bool:
     lo, hi = SIZE_MM
-    return isinstance(v, list) and len(v) == 2 and all(_is_number(x) and lo <= x <= hi for x in v)
+    return isinstance(v, list) and len(v) == 2 and all(is_number(x) and lo <= x <= hi for x in v)
 
 
 TEXT = Field("a string", lambda v: isinstance(v, str) and v.strip() != "")
@@ -249,7 +250,7 @@ MANIFEST = Field(
 )
 PLAYER_COUNTS = Field(f"a non-empty list of player counts from 1 to {MAX_PLAYERS}", _is_counts)
 BOOL = Field("true or false", lambda v: isinstance(v, bool))
-NUMBER = Field("a number", _is_number)
+NUMBER = Field("a number", is_number)
 
 Patterns = tuple[tuple[re.Pattern[str], Field], ...]
 
@@ -263,6 +264,8 @@ GAME_FIELDS: dict[str, Field] = {
     "published_players": PLAYER_COUNTS,
     "house_rules": STRINGS,  # names of options whose default is the project's decision
     "headline": STRINGS,  # the demo's arms
+    # `simulate --skill`'s default levels, weakest first, and their games (checked by `datacheck.check_skill`)
+    "skill": Field("a table { levels, games, strength_games }", lambda v: isinstance(v, dict)),
     "sweep": STRINGS,  # the default grid of `simulate sweep`, KEY=V1,V2 each
     "colours": COLOURS,  # the game's colours, when players or pieces are told apart by them
     "units": WORDS,  # printed units, e.g. { point = "{n} point", points = "{n} points" }
@@ -399,7 +402,7 @@ def _check_leaf(key: str, value: Any, default: Any, option: Mapping[str, Any], w
         return DataError(f"{where}: {key}: expected {expected}, got {show(value)}")
 
     if isinstance(default, float):
-        if not _is_number(value):
+        if not is_number(value):
             raise fail("a number")
         value = float(value)
     elif not same_type(value, default):
@@ -407,7 +410,7 @@ def _check_leaf(key: str, value: Any, default: Any, option: Mapping[str, Any], w
     choices = option.get("choices")
     if choices is not None and not any(same_type(c, value) and c == value for c in choices):
         raise fail("one of " + ", ".join(show(c) for c in choices))
-    if _is_number(value):
+    if is_number(value):
         lo, hi = option.get("min"), option.get("max")
         if lo is not None and value < lo:
             raise fail(f"a value >= {lo}")
@@ -449,7 +452,7 @@ def check_option(where: str, name: str, option: Any, default: Any) -> None:
     if "min" in option or "max" in option:
         bound = "min" if "min" in option else "max"
         for leaf in kinds or [default]:
-            if not _is_number(leaf):
+            if not is_number(leaf):
                 raise DataError(f"{where}: rules.{name}: {key}.{bound} bounds numbers, got {show(leaf)}")
     if "variable_length" in option and not isinstance(default, (list, dict)):
         raise DataError(f"{where}: {key}.variable_length: rules.{name} is not a list")

@@ -10,7 +10,8 @@ rule set's `RULES` does, per rule:
 - `OneOf(a, b, ...)`: one of the values the code implements (a data file's
   `choices` may narrow them, never widen them);
 - `Between(lo, hi)`: an integer the code handles, and whose work and memory
-  stay bounded (a board side, a count of pieces, a score);
+  stay bounded (a board side, a count of pieces, a score), or any number
+  when `lo` and `hi` are floats (`COMPENSATION`, the same in every game);
 - `PerPlayers(shape)`: a table with one entry per player count of
   `game.players`, each `shape`.
 
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.rulesets import RuleError
-from printkit.schema import nearest, same_type, show, type_name
+from printkit.schema import is_number, nearest, same_type, show, type_name
 
 MAX_LIST_ITEMS = 64  # entries of a list-valued rule of any length (a score table): far more than any game's
 
@@ -54,16 +55,26 @@ class OneOf:
 
 @dataclass(frozen=True)
 class Between:
-    """An integer from `lo` to `hi`: what the game's code handles with bounded work and memory."""
+    """A value from `lo` to `hi`, what the game's code handles with bounded work and memory: an integer,
+    or any number when the bounds are floats."""
 
-    lo: int
-    hi: int
+    lo: float
+    hi: float
+
+    @property
+    def integer(self) -> bool:
+        return isinstance(self.lo, int) and isinstance(self.hi, int)
 
     def admits(self, value: Any) -> bool:
-        return same_type(value, 0) and self.lo <= value <= self.hi
+        kind = same_type(value, 0) if self.integer else is_number(value)
+        return kind and self.lo <= value <= self.hi
 
     def expected(self) -> str:
-        return f"an integer from {self.lo} to {self.hi}"
+        return f"{'an integer' if self.integer else 'a number'} from {self.lo:g} to {self.hi:g}"
+
+
+# Points for each later turn position (komi), in every game: its scores stay in the tens of thousands.
+COMPENSATION = Between(-1000.0, 1000.0)
 
 
 def check_rule_shapes(rules: Mapping[str, Any], players: Sequence[int], shapes: Mapping[str, Any]) -> None:
@@ -77,8 +88,8 @@ def check_rule_shapes(rules: Mapping[str, Any], players: Sequence[int], shapes: 
 def _fit(key: str, value: Any, shape: Any, players: Sequence[int]) -> None:
     if isinstance(shape, PerPlayers):
         _fit_table(key, value, {str(n): shape.shape for n in players}, players, "one entry per player count")
-    elif isinstance(shape, Between) and not same_type(value, 0):
-        raise RuleError(key, f"expected an integer, got {show(value)}")
+    elif isinstance(shape, Between) and not (same_type(value, 0) if shape.integer else is_number(value)):
+        raise RuleError(key, f"expected {'an integer' if shape.integer else 'a number'}, got {show(value)}")
     elif isinstance(shape, (OneOf, Between)):
         if not shape.admits(value):
             raise RuleError(key, f"expected {shape.expected()} (what the game implements), got {show(value)}")

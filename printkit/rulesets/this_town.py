@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from printkit.records.this_town_tiles import read_tiles
 from printkit.rulesets import RuleError, as_rule_errors, require
-from printkit.rulesets.shapes import OneOf
+from printkit.rulesets.shapes import COMPENSATION, OneOf
 from printkit.schema import STRINGS, Field
 
 if TYPE_CHECKING:
@@ -26,6 +26,7 @@ MAX_TILES = (
     120  # tiles in a set: the engine's searches of the table stay well inside Python's recursion limit
 )
 RULES: dict[str, Any] = {
+    "compensation": COMPENSATION,
     "tile_set": "",
     "rotation": True,
     "relocation": True,

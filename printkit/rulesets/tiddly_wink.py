@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from printkit.rulesets import RuleError, require
-from printkit.rulesets.shapes import Between, OneOf
+from printkit.rulesets.shapes import COMPENSATION, Between, OneOf
 from printkit.schema import Field
 
 if TYPE_CHECKING:
@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 FIELDS: dict[str, Field] = {}
 PLAYERS = tuple(range(2, 9))  # the player counts the engine and the print kit support
 RULES: dict[str, Any] = {
+    "compensation": COMPENSATION,
+    "position_counters": Between(0, 100),
     "hand": Between(1, 27),  # 2 players x 27 of a double-nine set's 55
     "counters": Between(1, 1000),  # each player's, all printed: 8,000 counters at most
     "stake": Between(0, 1000),

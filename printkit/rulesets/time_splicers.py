@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from printkit.rulesets import RuleError, require
-from printkit.rulesets.shapes import Between, OneOf
+from printkit.rulesets.shapes import COMPENSATION, Between, OneOf
 from printkit.schema import Field
 
 if TYPE_CHECKING:
@@ -17,6 +17,8 @@ NUMBERS = (3, 20)  # the lowest and highest max_number: 3 makes one partial coll
 FIELDS: dict[str, Field] = {}
 PLAYERS = (2, 3, 4)  # the player counts the engine and the print kit support
 RULES: dict[str, Any] = {
+    "compensation": COMPENSATION,
+    "position_tokens": Between(0, 20),
     "crystal_goal": Between(1, 50),
     "specials_per_kind": Between(0, 20),
     "start_tokens": Between(0, 20),

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from printkit.records.twinkle_tiles import REFERENCES, check_sides, read_tiles
 from printkit.rulesets import RuleError, as_rule_errors, require
-from printkit.rulesets.shapes import Between, OneOf, PerPlayers
+from printkit.rulesets.shapes import COMPENSATION, Between, OneOf, PerPlayers
 from printkit.schema import Field
 
 if TYPE_CHECKING:
@@ -17,6 +17,7 @@ FIELDS: dict[str, Field] = {}
 PLAYERS = (2, 3, 4)  # the player counts the engine and the print kit support
 POINTS = Between(0, 1000)  # any score-table entry: a game's total stays in the tens of thousands
 RULES: dict[str, Any] = {
+    "compensation": COMPENSATION,
     "slow_tiles": True,
     "flip": True,
     "new_star_points": POINTS,

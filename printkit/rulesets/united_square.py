@@ -6,7 +6,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from printkit.rulesets import RuleError, require
-from printkit.rulesets.shapes import Between, OneOf
+from printkit.rulesets.shapes import COMPENSATION, Between, OneOf
 from printkit.schema import Field
 
 if TYPE_CHECKING:
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 FIELDS: dict[str, Field] = {}
 PLAYERS = (2, 4)  # the player counts the engine and the print kit support
 RULES: dict[str, Any] = {
+    "compensation": COMPENSATION,
     "board": Between(3, 13),  # 13 x 13 cells: 28 panels of each type
     "panels_per_type": Between(1, 28),
     "deal": OneOf("random", "equal"),
