@@ -27,7 +27,6 @@ before the first file is written, so bad input leaves no file behind.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -40,6 +39,7 @@ from printkit.designer import designer_pdf
 from printkit.draw import pieces_for
 from printkit.errors import DataError
 from printkit.faces import distinct_faces, face_name
+from printkit.filenames import safe_part
 from printkit.fonts import family
 from printkit.gamedata import Rules, load_game
 from printkit.imposition import LayoutOptions, layout, render
@@ -66,7 +66,7 @@ class BuildResult:
 def output_stem(
     game: str, label: str, mode: str = "home", lang: str = "en", paper: str = "a4", sides: str = ""
 ) -> str:
-    """`<game>[-<variant>][-letter][-fold|-simplex][-shop[-unique]][-<lang>]`, safe characters only.
+    """`<game>[-<variant>][-letter][-fold|-simplex][-shop[-unique]][-<lang>]`, a safe name (`safe_part`).
 
     Home sheets on a paper other than A4 carry its name, so an A4 and a Letter
     build of the same game sit side by side instead of overwriting each other;
@@ -78,7 +78,7 @@ def output_stem(
     stem += "-shop" if mode == "shop" else ""
     stem += "-unique" if mode == "shop" and sides == "unique" else ""
     stem += "" if lang == "en" else f"-{lang}"
-    return re.sub(r"[^A-Za-z0-9_.=+-]", "_", stem)
+    return safe_part(stem, "game")
 
 
 def build(
