@@ -11,7 +11,9 @@ One build writes, into the output folder:
   BleedBox (`printkit/shop.py`), with `unique` each distinct face once and its
   quantity in the summary (`printkit/faces.py`);
 - `<stem>.summary.json`: the summary the command prints (`printkit/summary.py`);
-- with `cut_svg`, `<stem>-cut-NN.svg` for front sheet NN (`printkit/cutfile.py`);
+- with `cut_svg` / `cut_dxf`, `<stem>-cut-NN.svg` / `.dxf` for front sheet NN, each
+  shared edge cut once, with Silhouette Studio's registration marks on the
+  sheets (`printkit/cutfile.py`);
 - with `designer_sheet`, `<stem>-designer.pdf`: the options in force, their
   sources and changed values (`printkit/designer.py`), kept off the players' cards.
 
@@ -35,20 +37,21 @@ from typing import Any
 
 from printkit.atomic import write_output
 from printkit.backs import Offset, fold_pairs, has_backs, with_backs
-from printkit.cutfile import add_registration, sheet_svg
+from printkit.cutfile import MIN_MARGIN_MM, add_registration, sheet_dxf, sheet_svg
 from printkit.designer import designer_pdf
 from printkit.draw import pieces_for
 from printkit.errors import DataError
 from printkit.faces import distinct_faces, face_name
 from printkit.fonts import family
 from printkit.gamedata import Rules, load_game
-from printkit.imposition import LayoutOptions, layout, render
+from printkit.imposition import LayoutOptions, Sheet, layout, render
 from printkit.margins import SheetInfo
 from printkit.pieces import count_by_component
 from printkit.shop import SHOP_BLEED_MM, shop_layout
 from printkit.summary import summarize
 
 MODES = ("home", "shop")
+DEFAULT_MARGIN_MM = 10.0
 
 
 @dataclass(frozen=True)
@@ -88,7 +91,7 @@ def build(
     sets: Iterable[str] = (),
     paper: str = "a4",
     bleed: float | None = None,
-    margin: float = 10.0,
+    margin: float | None = None,
     gap: float = 0.0,
     crop_marks: bool = True,
     players: int | None = None,
@@ -97,6 +100,7 @@ def build(
     backs: bool = True,
     back_offset: Offset = (0.0, 0.0),
     cut_svg: bool = False,
+    cut_dxf: bool = False,
     cmyk: bool = False,
     lang: str = "en",
     duplex: bool | None = None,
@@ -108,12 +112,16 @@ def build(
     """Write the game's files (see the module docstring); bad input raises `DataError` first.
 
     `bleed` defaults to 0 in home mode and `SHOP_BLEED_MM` in shop mode;
-    `duplex` defaults to double-sided when a piece has a back.
+    `margin` to `DEFAULT_MARGIN_MM`, or with cut files to the room their
+    registration marks need; `duplex` defaults to double-sided when a piece has a back.
     """
     if mode not in MODES:
         raise DataError(f"mode: expected one of {', '.join(MODES)}, got {mode!r}")
-    if mode == "shop" and cut_svg:
-        raise DataError("--cut-svg: cut files are for home sheets; a print shop cuts at the TrimBox")
+    cut_flag = "--cut-svg" if cut_svg else "--cut-dxf" if cut_dxf else ""
+    if mode == "shop" and cut_flag:
+        raise DataError(f"{cut_flag}: cut files are for home sheets; a print shop cuts at the TrimBox")
+    if margin is None:
+        margin = MIN_MARGIN_MM if cut_flag else DEFAULT_MARGIN_MM
     if bleed is None:
         bleed = SHOP_BLEED_MM if mode == "shop" else 0.0
     if unique and mode != "shop":
@@ -134,17 +142,14 @@ def build(
     sides = "fold" if fold else "simplex" if duplex is False else "unique" if unique else ""
     stem = output_stem(data.name, rules.label, mode, lang, options.paper, sides)
     out = Path(out_dir)
-    svgs: list[tuple[Path, str]] = []
+    cuts: list[tuple[Path, str]] = []
     info = None
     if mode == "home":
         fronts = layout(items, options)
         duplex = has_backs(fronts) if duplex is None else duplex
-        if cut_svg:
-            add_registration(fronts, options)
-            svgs = [
-                (out / f"{stem}-cut-{n:02d}.svg", sheet_svg(sheet, f"{data.title}: sheet {n} cut lines"))
-                for n, sheet in enumerate(fronts, 1)
-            ]
+        if cut_flag:
+            add_registration(fronts, options, cut_flag)
+            cuts = _cut_files(fronts, out, stem, data.title, cut_svg, cut_dxf)
         sheets = with_backs(fronts, back_offset, duplex)
         info = SheetInfo(data.title, options.paper, margin, duplex, lang)
     elif unique:
@@ -163,7 +168,7 @@ def build(
         for name, component in summary["components"].items():
             component["count"] = sum(f.quantity for f in faces if f.piece.component == name)
     summary_path = out / f"{stem}.summary.json"
-    extra: list[tuple[Path, bytes | str]] = list(svgs)
+    extra: list[tuple[Path, bytes | str]] = list(cuts)
     if designer_sheet:
         extra.append((out / f"{stem}-designer.pdf", designer_pdf(data, rules, fonts)))
     summary["files"] = [path.name, *(p.name for p, _ in extra)]
@@ -179,6 +184,20 @@ def build(
         summary=summary,
         files=[path, *(p for p, _ in extra), summary_path],
     )
+
+
+def _cut_files(
+    fronts: list[Sheet], out: Path, stem: str, title: str, svg: bool, dxf: bool
+) -> list[tuple[Path, str]]:
+    """The cut files of the front sheets: `<stem>-cut-NN.svg` and/or `.dxf`."""
+    files = []
+    for n, sheet in enumerate(fronts, 1):
+        name = f"{title}: sheet {n} cut lines"
+        if svg:
+            files.append((out / f"{stem}-cut-{n:02d}.svg", sheet_svg(sheet, name)))
+        if dxf:
+            files.append((out / f"{stem}-cut-{n:02d}.dxf", sheet_dxf(sheet, name)))
+    return files
 
 
 def build_game(game: str, out_dir: Path | str, **options: Any) -> Path:

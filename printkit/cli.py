@@ -4,8 +4,8 @@
     printkit build GAME [--variant SPEC] [--set key=value ...] [--mode home|shop]
                         [--paper a4|a3|letter|WxH] [--bleed MM] [--margin MM] [--gap MM]
                         [--no-crop-marks] [--no-rotate] [--no-backs] [--duplex|--simplex]
-                        [--fold] [--back-offset X,Y] [--cut-svg] [--cmyk] [--unique] [--designer-sheet]
-                        [--lang en|ja] [--out DIR]
+                        [--fold] [--back-offset X,Y] [--cut-svg] [--cut-dxf] [--cmyk] [--unique]
+                        [--designer-sheet] [--lang en|ja] [--out DIR]
     printkit calibrate [--paper a4|a3|letter|WxH] [--back-offset X,Y] [--out DIR]
     printkit proof GAME [--variant SPEC] [--set key=value ...] [--dpi N] [--lang en|ja] [--out DIR]
     printkit export GAME [--png] [--svg] [--tts] [--dpi N] [--variant SPEC] [--lang en|ja] [--out DIR]
@@ -135,7 +135,7 @@ _offset = click.option(
 )
 @_paper
 @click.option("--bleed", type=float, default=None, help="Artwork past the trim, mm [default: 0; shop: 3].")
-@click.option("--margin", type=float, default=10.0, show_default=True, help="Page margin, mm.")
+@click.option("--margin", type=float, default=None, help="Page margin, mm [default: 10; with cut files: 16].")
 @click.option("--gap", type=float, default=0.0, show_default=True, help="Gutter between pieces, mm.")
 @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
 @click.option(
@@ -153,7 +153,15 @@ _offset = click.option(
 )
 @click.option("--fold", is_flag=True, help="Single-sided: front and back side by side, to fold and glue.")
 @_offset
-@click.option("--cut-svg", is_flag=True, help="Also write an SVG of each sheet's cut lines (home mode).")
+@click.option(
+    "--cut-svg",
+    is_flag=True,
+    help="Also write an SVG of each sheet's cut lines, shared edges once, with Silhouette "
+    "print-and-cut registration marks on the sheets (home mode).",
+)
+@click.option(
+    "--cut-dxf", is_flag=True, help="The same cut lines as DXF (millimetres), beside or instead of SVG."
+)
 @click.option("--cmyk", is_flag=True, help="Write every colour as CMYK (for print shops).")
 @click.option("--unique", is_flag=True, help="Shop mode: each distinct face once, quantities in the summary.")
 @click.option(
@@ -168,7 +176,7 @@ def build_cmd(
     mode: str,
     paper: str,
     bleed: float | None,
-    margin: float,
+    margin: float | None,
     gap: float,
     crop_marks: bool,
     rotate: bool,
@@ -177,6 +185,7 @@ def build_cmd(
     fold: bool,
     back_offset: str,
     cut_svg: bool,
+    cut_dxf: bool,
     cmyk: bool,
     unique: bool,
     designer_sheet: bool,
@@ -201,6 +210,7 @@ def build_cmd(
         rotate=rotate,
         back_offset=parse_offset(back_offset),
         cut_svg=cut_svg,
+        cut_dxf=cut_dxf,
         cmyk=cmyk,
         designer_sheet=designer_sheet,
         unique=unique,
