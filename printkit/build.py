@@ -11,6 +11,10 @@ One build writes, into the output folder:
   BleedBox (`printkit/shop.py`), with `unique` each distinct face once and its
   quantity in the summary (`printkit/faces.py`);
 - `<stem>.summary.json`: the summary the command prints (`printkit/summary.py`);
+- with `cmyk`, every colour converted to CMYK through an ICC profile (the
+  shipped FOGRA39 one or `icc`; `printkit/colour_profile.py`), the profile
+  embedded as the PDF's output intent, and with `pdfx` PDF/X-4 identification
+  (`printkit/pdfx.py`); colours the profile cannot print are named in the summary;
 - with `cut_svg` / `cut_dxf`, `<stem>-cut-NN.svg` / `.dxf` for front sheet NN, each
   shared edge cut once, with Silhouette Studio's registration marks on the
   sheets (`printkit/cutfile.py`);
@@ -37,6 +41,7 @@ from typing import Any
 
 from printkit.atomic import write_output
 from printkit.backs import Offset, fold_pairs, has_backs, with_backs
+from printkit.colour_profile import Converter, load_profile
 from printkit.cutfile import MIN_MARGIN_MM, add_registration, sheet_dxf, sheet_svg
 from printkit.designer import designer_pdf
 from printkit.draw import pieces_for
@@ -46,9 +51,10 @@ from printkit.fonts import family
 from printkit.gamedata import Rules, load_game
 from printkit.imposition import LayoutOptions, Sheet, layout, render
 from printkit.margins import SheetInfo
+from printkit.pdfx import with_output_intent
 from printkit.pieces import count_by_component
 from printkit.shop import SHOP_BLEED_MM, shop_layout
-from printkit.summary import summarize
+from printkit.summary import colour_summary, summarize
 
 MODES = ("home", "shop")
 DEFAULT_MARGIN_MM = 10.0
@@ -102,6 +108,8 @@ def build(
     cut_svg: bool = False,
     cut_dxf: bool = False,
     cmyk: bool = False,
+    icc: Path | str | None = None,
+    pdfx: bool = False,
     lang: str = "en",
     duplex: bool | None = None,
     fold: bool = False,
@@ -114,6 +122,7 @@ def build(
     `bleed` defaults to 0 in home mode and `SHOP_BLEED_MM` in shop mode;
     `margin` to `DEFAULT_MARGIN_MM`, or with cut files to the room their
     registration marks need; `duplex` defaults to double-sided when a piece has a back.
+    `icc` (a CMYK profile file) and `pdfx` imply `cmyk`.
     """
     if mode not in MODES:
         raise DataError(f"mode: expected one of {', '.join(MODES)}, got {mode!r}")
@@ -131,6 +140,7 @@ def build(
     options = LayoutOptions(
         paper=paper, margin=margin, gap=gap, bleed=bleed, crop_marks=crop_marks, rotate=rotate
     )
+    converter = Converter(load_profile(icc)) if cmyk or pdfx or icc is not None else None
     data = load_game(game).localized(lang)
     fonts = family(lang)
     rules = data.resolve(spec, sets, players)
@@ -157,10 +167,14 @@ def build(
         sheets = shop_layout([f.piece for f in faces], bleed)
     else:
         sheets = shop_layout(items, bleed)
-    pdf = render(sheets, f"{data.title} ({rules.label})", fonts, cmyk=cmyk, info=info, duplex=duplex)
+    title = f"{data.title} ({rules.label})"
+    pdf = render(sheets, title, fonts, converter.colour if converter else None, info=info, duplex=duplex)
+    if converter is not None:
+        pdf = with_output_intent(pdf, converter.profile, title, pdfx)
     path = out / f"{stem}.pdf"
     summary = summarize(data, rules, items, sheets, mode, options.paper if mode == "home" else None, duplex)
     summary["fold"] = fold
+    summary["colour"] = colour_summary(data, converter, pdfx)
     if unique:
         summary["faces"] = [
             {"face": face_name(f, faces), "label": f.piece.label, "quantity": f.quantity} for f in faces

@@ -8,18 +8,19 @@ render layer, adjusts what they ask for without their knowing:
   `setFont` and in text objects, and the page's initial font is that family's
   regular, so no page refers to a font the viewer must supply. A family without
   a real bold has its bold drawn filled and stroked in the fill colour.
-- colours: with `cmyk=True` every colour set through `setFillColor`,
-  `setStrokeColor` and their RGB forms is converted to DeviceCMYK (greys to
-  black ink only), for print shops that ask for CMYK files.
+- colours: with `colours` (a function from a colour to a colour, e.g. the
+  ICC conversion of `printkit/colour_profile.py`) every colour set through
+  `setFillColor`, `setStrokeColor` and their RGB forms, in text objects too,
+  is the function's answer, so a print shop gets DeviceCMYK throughout.
 - bytes: reportlab's invariant mode (no dates, fixed document id), so the same
   drawing gives the same file.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import IO, Any
 
-from reportlab.lib.colors import CMYKColor, Color, rgb2cmyk, toColor
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
@@ -28,34 +29,22 @@ from printkit.fonts import Family, substitute
 FAUX_BOLD_STROKE = 0.03  # outline stroke of a faux bold, as a fraction of the font size
 
 
-def to_cmyk(colour: Any) -> CMYKColor:
-    """The colour as CMYK: RGB by reportlab's naive conversion, greys as black ink only."""
-    c = toColor(colour)
-    if isinstance(c, CMYKColor):
-        return c
-    if not isinstance(c, Color):
-        raise ValueError(f"not a colour: {colour!r}")
-    if c.red == c.green == c.blue:
-        return CMYKColor(0, 0, 0, 1 - c.red, alpha=c.alpha)
-    return CMYKColor(*rgb2cmyk(c.red, c.green, c.blue), alpha=c.alpha)
-
-
 class _TextObject(PDFTextObject):
     def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:
         super().setFont(substitute(psfontname, self._canvas.family), size, leading)
 
 
 class PrintCanvas(Canvas):
-    """A reportlab canvas with embedded fonts for `family` and, if asked, CMYK colours."""
+    """A reportlab canvas with embedded fonts for `family` and, if asked, colours mapped by `colours`."""
 
-    def __init__(self, out: IO[bytes], family: Family, cmyk: bool = False) -> None:
+    def __init__(self, out: IO[bytes], family: Family, colours: Callable[[Any], Any] | None = None) -> None:
         self.family = family
         super().__init__(
             out,
             invariant=1,
             pageCompression=1,
             initialFontName=family.regular,
-            enforceColorSpace=to_cmyk if cmyk else None,
+            enforceColorSpace=colours,
         )
 
     def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:

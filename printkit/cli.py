@@ -4,8 +4,8 @@
     printkit build GAME [--variant SPEC] [--set key=value ...] [--mode home|shop]
                         [--paper a4|a3|letter|WxH] [--bleed MM] [--margin MM] [--gap MM]
                         [--no-crop-marks] [--no-rotate] [--no-backs] [--duplex|--simplex]
-                        [--fold] [--back-offset X,Y] [--cut-svg] [--cut-dxf] [--cmyk] [--unique]
-                        [--designer-sheet] [--lang en|ja] [--out DIR]
+                        [--fold] [--back-offset X,Y] [--cut-svg] [--cut-dxf] [--cmyk] [--icc FILE]
+                        [--pdfx] [--unique] [--designer-sheet] [--lang en|ja] [--out DIR]
     printkit calibrate [--paper a4|a3|letter|WxH] [--back-offset X,Y] [--out DIR]
     printkit proof GAME [--variant SPEC] [--set key=value ...] [--dpi N] [--lang en|ja] [--out DIR]
     printkit export GAME [--png] [--svg] [--tts] [--dpi N] [--variant SPEC] [--lang en|ja] [--out DIR]
@@ -162,7 +162,24 @@ _offset = click.option(
 @click.option(
     "--cut-dxf", is_flag=True, help="The same cut lines as DXF (millimetres), beside or instead of SVG."
 )
-@click.option("--cmyk", is_flag=True, help="Write every colour as CMYK (for print shops).")
+@click.option(
+    "--cmyk",
+    is_flag=True,
+    help="Write every colour as CMYK through an ICC profile (FOGRA39, coated offset, unless --icc), "
+    "embedded as the PDF's output intent; colours the profile cannot print are named in the summary.",
+)
+@click.option(
+    "--icc",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    metavar="FILE",
+    help="The print shop's CMYK profile (.icc) to convert through instead of FOGRA39 (implies --cmyk).",
+)
+@click.option(
+    "--pdfx",
+    is_flag=True,
+    help="Write PDF/X-4: output intent, trim and bleed boxes, X-4 metadata (implies --cmyk).",
+)
 @click.option("--unique", is_flag=True, help="Shop mode: each distinct face once, quantities in the summary.")
 @click.option(
     "--designer-sheet", is_flag=True, help="Also write the options in force, their sources and changes."
@@ -187,6 +204,8 @@ def build_cmd(
     cut_svg: bool,
     cut_dxf: bool,
     cmyk: bool,
+    icc: Path | None,
+    pdfx: bool,
     unique: bool,
     designer_sheet: bool,
     lang: str,
@@ -212,6 +231,8 @@ def build_cmd(
         cut_svg=cut_svg,
         cut_dxf=cut_dxf,
         cmyk=cmyk,
+        icc=icc,
+        pdfx=pdfx,
         designer_sheet=designer_sheet,
         unique=unique,
         lang=lang,

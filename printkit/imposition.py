@@ -4,8 +4,9 @@ Two steps, so that other outputs can reuse the first:
 
 - `layout(pieces, options) -> list[Sheet]` (`printkit/packing.py`) is pure
   geometry in millimetres on `Sheet`s (`printkit/sheets.py`);
-- `render(sheets, title, fonts, cmyk, info, duplex) -> bytes` draws the sheets
-  on a `PrintCanvas` (embedded fonts, optional CMYK; `printkit/canvas.py`).
+- `render(sheets, title, fonts, colours, info, duplex) -> bytes` draws the sheets
+  on a `PrintCanvas` (embedded fonts; `colours` maps every colour, e.g. to
+  CMYK through a profile; `printkit/canvas.py`).
   Each piece is drawn by its own `draw_front` (`draw_back` on a back sheet)
   with the canvas moved to its trim corner (and turned a quarter turn for a
   turned placement) and clipped to its bleed box (see `printkit/pieces.py`).
@@ -36,7 +37,8 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from reportlab.lib.units import mm
 
@@ -114,13 +116,13 @@ def render(
     sheets: Sequence[Sheet],
     title: str,
     fonts: Family | None = None,
-    cmyk: bool = False,
+    colours: Callable[[Any], Any] | None = None,
     info: SheetInfo | None = None,
     duplex: bool | None = None,
 ) -> bytes:
     """The sheets as a PDF document (see the module docstring); the same sheets give the same bytes."""
     buf = io.BytesIO()
-    canvas = PrintCanvas(buf, fonts or family("en"), cmyk=cmyk)
+    canvas = PrintCanvas(buf, fonts or family("en"), colours)
     canvas.setTitle(title)
     canvas.setCreator("printkit")
     canvas.setViewerPreference("PrintScaling", "None")
