@@ -8,7 +8,8 @@
                         [--pdfx] [--unique] [--designer-sheet] [--lang en|ja] [--out DIR]
     printkit calibrate [--paper a4|a3|letter|WxH] [--back-offset X,Y] [--out DIR]
     printkit proof GAME [--variant SPEC] [--set key=value ...] [--dpi N] [--lang en|ja] [--out DIR]
-    printkit export GAME [--png] [--svg] [--tts] [--dpi N] [--variant SPEC] [--lang en|ja] [--out DIR]
+    printkit export GAME [--png] [--svg] [--tts] [--tts-url URL] [--dpi N] [--variant SPEC]
+                         [--lang en|ja] [--out DIR]
 
 Every mistake in the input is one line `error: ...` on stderr and exit status
 2, with no output file written.
@@ -271,7 +272,20 @@ def proof_cmd(game: str, spec: str, sets: tuple[str, ...], dpi: int, lang: str, 
 @_variant_options
 @click.option("--png", is_flag=True, help="One PNG per distinct face (and back).")
 @click.option("--svg", is_flag=True, help="One SVG per distinct face (needs pdftocairo).")
-@click.option("--tts", is_flag=True, help="Tabletop Simulator deck sheets (10 x 7 at most) and tts.json.")
+@click.option(
+    "--tts",
+    is_flag=True,
+    help="A Tabletop Simulator saved object: OUT/GAME-export/tts/GAME.json and GAME.png (copy both into "
+    "TTS's Saves/Saved Objects folder) and the images they name, in the same folder.",
+)
+@click.option(
+    "--tts-url",
+    "tts_url",
+    default=None,
+    metavar="URL",
+    help="Prefix of the images' URLs in the TTS object, e.g. where you upload OUT/GAME-export/tts/ "
+    "[default: file:/// URLs of the files written].",
+)
 @click.option("--dpi", type=int, default=300, show_default=True, help="Resolution of the images.")
 @_lang
 @_out_option
@@ -282,13 +296,23 @@ def export_cmd(
     png: bool,
     svg: bool,
     tts: bool,
+    tts_url: str | None,
     dpi: int,
     lang: str,
     out_dir: Path,
 ) -> None:
-    """Write OUT/GAME-export/: images of each distinct face, and Tabletop Simulator decks."""
-    paths = export(game, out_dir, png=png, svg=svg, tts=tts, dpi=dpi, spec=spec, sets=sets, lang=lang)
-    click.echo(f"wrote {len(paths)} files into {paths[0].parent if paths else out_dir}")
+    """Write OUT/GAME-export/: images of each distinct face, and with --tts OUT/GAME-export/tts/."""
+    paths = export(
+        game, out_dir, png=png, svg=svg, tts=tts, dpi=dpi, spec=spec, sets=sets, lang=lang, tts_url=tts_url
+    )
+    folders = sorted({str(p.parent) for p in paths})
+    click.echo(f"wrote {len(paths)} files into {', '.join(folders)}")
+    saved = [p for p in paths if p.parent.name == "tts" and p.suffix == ".json"]
+    if saved:
+        click.echo(
+            f"Tabletop Simulator: copy {saved[0].name} and {saved[0].with_suffix('.png').name} into "
+            "Documents/My Games/Tabletop Simulator/Saves/Saved Objects, then Objects > Saved Objects"
+        )
 
 
 def main() -> None:
