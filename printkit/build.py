@@ -18,6 +18,8 @@ One build writes, into the output folder:
 - with `cut_svg` / `cut_dxf`, `<stem>-cut-NN.svg` / `.dxf` for front sheet NN, each
   shared edge cut once, with Silhouette Studio's registration marks on the
   sheets (`printkit/cutfile.py`);
+- with `ink_saver`, pieces on dark grounds printed as outlined light tints for
+  a playtest (`printkit/ink_saver.py`), the stem marked `-inksaver`;
 - with `designer_sheet`, `<stem>-designer.pdf`: the options in force, their
   sources and changed values (`printkit/designer.py`), kept off the players' cards.
 
@@ -73,9 +75,15 @@ class BuildResult:
 
 
 def output_stem(
-    game: str, label: str, mode: str = "home", lang: str = "en", paper: str = "a4", sides: str = ""
+    game: str,
+    label: str,
+    mode: str = "home",
+    lang: str = "en",
+    paper: str = "a4",
+    sides: str = "",
+    ink_saver: bool = False,
 ) -> str:
-    """`<game>[-<variant>][-letter][-fold|-simplex][-shop[-unique]][-<lang>]`, safe characters only.
+    """`<game>[-<variant>][-letter][-fold|-simplex][-shop[-unique]][-inksaver][-<lang>]`, safe characters.
 
     Home sheets on a paper other than A4 carry its name, so an A4 and a Letter
     build of the same game sit side by side instead of overwriting each other;
@@ -86,6 +94,7 @@ def output_stem(
     stem += f"-{sides}" if mode == "home" and sides else ""
     stem += "-shop" if mode == "shop" else ""
     stem += "-unique" if mode == "shop" and sides == "unique" else ""
+    stem += "-inksaver" if ink_saver else ""
     stem += "" if lang == "en" else f"-{lang}"
     return re.sub(r"[^A-Za-z0-9_.=+-]", "_", stem)
 
@@ -110,6 +119,7 @@ def build(
     cmyk: bool = False,
     icc: Path | str | None = None,
     pdfx: bool = False,
+    ink_saver: bool = False,
     lang: str = "en",
     duplex: bool | None = None,
     fold: bool = False,
@@ -150,7 +160,7 @@ def build(
     elif fold:
         items = fold_pairs(items)
     sides = "fold" if fold else "simplex" if duplex is False else "unique" if unique else ""
-    stem = output_stem(data.name, rules.label, mode, lang, options.paper, sides)
+    stem = output_stem(data.name, rules.label, mode, lang, options.paper, sides, ink_saver)
     out = Path(out_dir)
     cuts: list[tuple[Path, str]] = []
     info = None
@@ -168,12 +178,14 @@ def build(
     else:
         sheets = shop_layout(items, bleed)
     title = f"{data.title} ({rules.label})"
-    pdf = render(sheets, title, fonts, converter.colour if converter else None, info=info, duplex=duplex)
+    colours = converter.colour if converter else None
+    pdf = render(sheets, title, fonts, colours, info=info, duplex=duplex, ink_saver=ink_saver)
     if converter is not None:
         pdf = with_output_intent(pdf, converter.profile, title, pdfx)
     path = out / f"{stem}.pdf"
     summary = summarize(data, rules, items, sheets, mode, options.paper if mode == "home" else None, duplex)
     summary["fold"] = fold
+    summary["ink_saver"] = ink_saver
     summary["colour"] = colour_summary(data, converter, pdfx)
     if unique:
         summary["faces"] = [

@@ -5,7 +5,7 @@
                         [--paper a4|a3|letter|WxH] [--bleed MM] [--margin MM] [--gap MM]
                         [--no-crop-marks] [--no-rotate] [--no-backs] [--duplex|--simplex]
                         [--fold] [--back-offset X,Y] [--cut-svg] [--cut-dxf] [--cmyk] [--icc FILE]
-                        [--pdfx] [--unique] [--designer-sheet] [--lang en|ja] [--out DIR]
+                        [--pdfx] [--ink-saver] [--unique] [--designer-sheet] [--lang en|ja] [--out DIR]
     printkit calibrate [--paper a4|a3|letter|WxH] [--back-offset X,Y] [--out DIR]
     printkit proof GAME [--variant SPEC] [--set key=value ...] [--dpi N] [--lang en|ja] [--out DIR]
     printkit export GAME [--png] [--svg] [--tts] [--tts-url URL] [--dpi N] [--variant SPEC]
@@ -181,6 +181,13 @@ _offset = click.option(
     is_flag=True,
     help="Write PDF/X-4: output intent, trim and bleed boxes, X-4 metadata (implies --cmyk).",
 )
+@click.option(
+    "--ink-saver",
+    "ink_saver",
+    is_flag=True,
+    help="Playtest print: pieces on dark grounds as light tints of them, outlined, their marks dark "
+    "(writes GAME-...-inksaver.pdf).",
+)
 @click.option("--unique", is_flag=True, help="Shop mode: each distinct face once, quantities in the summary.")
 @click.option(
     "--designer-sheet", is_flag=True, help="Also write the options in force, their sources and changes."
@@ -207,6 +214,7 @@ def build_cmd(
     cmyk: bool,
     icc: Path | None,
     pdfx: bool,
+    ink_saver: bool,
     unique: bool,
     designer_sheet: bool,
     lang: str,
@@ -234,6 +242,7 @@ def build_cmd(
         cmyk=cmyk,
         icc=icc,
         pdfx=pdfx,
+        ink_saver=ink_saver,
         designer_sheet=designer_sheet,
         unique=unique,
         lang=lang,
