@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import pypdfium2
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from printkit.atomic import write_output
 from printkit.build import output_stem
@@ -41,6 +41,7 @@ from printkit.faces import Face, face_name
 from printkit.fonts import Family
 from printkit.gamedata import GameData
 from printkit.imposition import render
+from printkit.pieces import Piece
 from printkit.proof import checked_faces
 from printkit.shop import shop_layout
 from printkit.tts import Builder, face_pixels, plan, save_state
@@ -97,6 +98,17 @@ def _grid(images: Sequence[Image.Image | None], cols: int, rows: int, size: tupl
         if image is not None:
             sheet.paste(image, ((k % cols) * size[0], (k // cols) * size[1]))
     return sheet
+
+
+def cut_out(image: Image.Image, piece: Piece) -> Image.Image:
+    """The face's image made transparent outside the piece's cut outline (y up, mm from its corner)."""
+    w_mm, h_mm = piece.size_mm
+    sx, sy = image.width / w_mm, image.height / h_mm
+    mask = Image.new("L", image.size, 0)
+    ImageDraw.Draw(mask).polygon([(x * sx, (h_mm - y) * sy) for x, y in piece.outline or ()], fill=255)
+    shaped = image.convert("RGBA")
+    shaped.putalpha(mask)
+    return shaped
 
 
 def _digest(image: Image.Image | None) -> str | None:
@@ -157,6 +169,8 @@ def tts_files(
         if the_plan.kind[component] == "deck":
             continue
         front, back = by_face[id(face)]
+        if the_plan.kind[component] == "token" and face.piece.outline is not None:
+            front = cut_out(front, face.piece)
         name = f"{face_name(face, faces)}.png"
         back_name = None
         if back is not None:
@@ -171,7 +185,7 @@ def tts_files(
     titles = {name: str(spec.get("title", name)) for name, spec in data.components.items()}
     builder = Builder(data.name, faces, the_plan, lambda name: prefix + name, titles)
     objects = builder.objects(lambda f: names[id(f)][0], lambda f: names[id(f)][1])
-    state = save_state(data.title, objects)
+    state = save_state(objects)
     thumb = images[0][0].copy()
     thumb.thumbnail((THUMBNAIL_PX, THUMBNAIL_PX))
     files.append((f"{stem}.png", _png(thumb)))

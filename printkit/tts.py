@@ -15,9 +15,12 @@ in a row on the table. Which object a component becomes follows its `kind`:
   back gets a sheet of backs laid out like the faces (`UniqueBack`);
 - tiles: a `Custom_Tile` per piece (`ImageURL` front, `ImageSecondaryURL`
   back), in a `Bag` when there are several (tiles drawn from a bag are drawn
-  from it in TTS too);
+  from it in TTS too), shaped as its cut outline says (`tile_type`: box,
+  hexagon or circle);
 - tokens: a `Custom_Token` per piece (a `Custom_Tile` when it has a back,
-  which a token cannot show), in a `Bag` when there are several;
+  which a token cannot show), in a `Bag` when there are several; TTS cuts a
+  token's shape from its image's transparency, so a token with a cut outline
+  gets an image transparent outside it;
 - boards and charts: a `Custom_Board` each (a `Custom_Tile` with a back).
 
 Sizes on the table follow the printed sizes: a card's scale is its width
@@ -96,6 +99,14 @@ class Plan:
     sheets: dict[str, list[Sheet]]  # deck components only
     common_back: dict[str, str]  # deck component -> its one back image
     dpi: dict[str, int]  # component -> resolution of its images
+
+
+def tile_type(outline: Sequence[tuple[float, float]] | None) -> int:
+    """TTS's tile shape for a piece's cut outline: 0 box (no outline), 1 hexagon, 2 circle (a polygon of
+    16 corners or more), else 0."""
+    if outline is None:
+        return 0
+    return 1 if len(outline) == 6 else 2 if len(outline) >= 16 else 0
 
 
 def object_kind(kind: str, face: Face) -> str:
@@ -268,7 +279,10 @@ class Builder:
             for copy in range(face.quantity):
                 guid = _guid(self.game, component, face.number, copy)
                 z = 0.0 if kind != "board" else -(k + copy) * scale * 1.2
-                objects.append(self._image_object(kind, face.piece.label, front, back, scale, x, z, guid))
+                shape = tile_type(face.piece.outline)
+                objects.append(
+                    self._image_object(kind, face.piece.label, front, back, scale, (x, z), shape, guid)
+                )
         if len(objects) == 1 or kind == "board":
             return objects
         title = self.titles.get(component, component)
@@ -277,7 +291,15 @@ class Builder:
         return [bag]
 
     def _image_object(
-        self, kind: str, label: str, front: str, back: str | None, scale: float, x: float, z: float, guid: str
+        self,
+        kind: str,
+        label: str,
+        front: str,
+        back: str | None,
+        scale: float,
+        at: tuple[float, float],
+        shape: int,
+        guid: str,
     ) -> dict[str, Any]:
         image: dict[str, Any] = {
             "ImageURL": self.url(front),
@@ -288,7 +310,7 @@ class Builder:
         name = {"tile": "Custom_Tile", "token": "Custom_Token", "board": "Custom_Board"}[kind]
         if kind == "tile":
             image["CustomTile"] = {
-                "Type": 0,
+                "Type": shape,
                 "Thickness": TILE_THICKNESS,
                 "Stackable": True,
                 "Stretch": False,
@@ -300,12 +322,12 @@ class Builder:
                 "StandUp": False,
                 "Stackable": True,
             }
-        obj = _base(name, label, _transform(x, z, scale), guid)
+        obj = _base(name, label, _transform(*at, scale), guid)
         obj["CustomImage"] = image
         return obj
 
 
-def save_state(title: str, objects: list[dict]) -> dict[str, Any]:
+def save_state(objects: list[dict]) -> dict[str, Any]:
     """The saved object: a save state with the outer fields empty, as TTS writes saved objects."""
     return {
         "SaveName": "",
@@ -319,7 +341,7 @@ def save_state(title: str, objects: list[dict]) -> dict[str, Any]:
         "PlayArea": 0.5,
         "Table": "",
         "Sky": "",
-        "Note": title,
+        "Note": "",
         "TabStates": {},
         "LuaScript": "",
         "LuaScriptState": "",

@@ -10,6 +10,7 @@ opened and measured against the grid its deck declares.
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -18,10 +19,11 @@ from PIL import Image
 
 from printkit.draw import has_drawing, pieces_for
 from printkit.errors import DataError
-from printkit.export import export
+from printkit.export import cut_out, export
 from printkit.faces import distinct_faces
 from printkit.gamedata import available_games, load_game
-from printkit.tts import TTS_COLUMNS, TTS_MAX_PIXELS, TTS_ROWS, face_pixels, grid_of, sheet_dpi
+from printkit.pieces import Piece
+from printkit.tts import TTS_COLUMNS, TTS_MAX_PIXELS, TTS_ROWS, face_pixels, grid_of, sheet_dpi, tile_type
 
 DPI = 40
 DATA = load_game("twinkle_twinkle")
@@ -233,3 +235,24 @@ def test_the_same_export_twice_gives_the_same_files(tmp_path):
     first = {p: p.read_bytes() for p in one}
     export("tiddly_wink", tmp_path, tts=True, dpi=DPI)
     assert all(p.read_bytes() == b for p, b in first.items())
+
+
+def test_pieces_with_a_cut_outline_keep_their_shape_in_tts():
+    circle = tuple(
+        (10 + 10 * math.cos(2 * math.pi * k / 32), 10 + 10 * math.sin(2 * math.pi * k / 32))
+        for k in range(32)
+    )
+    hexagon = tuple(
+        (10 + 10 * math.cos(math.pi / 3 * k), 10 + 10 * math.sin(math.pi / 3 * k)) for k in range(6)
+    )
+    assert (tile_type(None), tile_type(hexagon), tile_type(circle), tile_type(((0, 0), (1, 0), (0, 1)))) == (
+        0,
+        1,
+        2,
+        0,
+    )
+    token = Piece("token", "token", (20.0, 20.0), lambda c, p: None, outline=circle)
+    shaped = cut_out(Image.new("RGB", (100, 100), "red"), token)
+    assert shaped.mode == "RGBA"
+    assert shaped.getpixel((0, 0))[3] == 0 and shaped.getpixel((99, 99))[3] == 0  # outside the circle
+    assert shaped.getpixel((50, 50)) == (255, 0, 0, 255) and shaped.getpixel((50, 3))[3] == 255
