@@ -44,11 +44,12 @@ from printkit.imposition import render
 from printkit.pieces import Piece
 from printkit.proof import checked_faces
 from printkit.shop import shop_layout
-from printkit.tts import Builder, face_pixels, plan, save_state
+from printkit.tts import Builder, Plan, face_pixels, plan, save_state
 
 THUMBNAIL_PX = 256
 PNG_LEVEL = 3  # zlib level: 6 (Pillow's default) took twice the time for files 10 % smaller
 Images = list[tuple[Image.Image, Image.Image | None]]
+Files = list[tuple[str, bytes | str]]  # file name (in the export folder) and content
 
 __all__ = ["export", "face_pixels"]
 
@@ -137,33 +138,33 @@ def _tts_prefix(folder: Path, base: str | None) -> str:
     return base if base.endswith("/") else base + "/"
 
 
-def tts_files(
-    data: GameData, stem: str, faces: Sequence[Face], fonts: Family, dpi: int, prefix: str
-) -> list[tuple[str, bytes | str]]:
-    """The saved object, its thumbnail and its images (see `printkit/tts.py`), by file name."""
-    kinds = {name: str(spec.get("kind", "")) for name, spec in data.components.items()}
-    dpis = plan(faces, kinds, dpi, {}).dpi
-    images = face_images(faces, data.title, fonts, [dpis[f.piece.component] for f in faces])
-    backs: dict[str, set[str | None]] = {}
-    for face, (_, back) in zip(faces, images, strict=True):
-        backs.setdefault(face.piece.component, set()).add(_digest(back))
-    counts = {c: len(d - {None}) for c, d in backs.items()}
-    the_plan = plan(faces, kinds, dpi, counts)
-    by_face = {id(f): img for f, img in zip(faces, images, strict=True)}
-    files: list[tuple[str, bytes | str]] = []
+def _deck_files(the_plan: Plan, by_face: dict[int, tuple[Image.Image, Image.Image | None]]) -> Files:
+    """The deck sheets (and sheets of backs, or the one back) of every deck component."""
+    files: Files = []
     for component, sheets in the_plan.sheets.items():
         size = face_pixels(sheets[0].faces[0].piece.size_mm, the_plan.dpi[component])
         for sheet in sheets:
             fronts = [by_face[id(f)][0] for f in sheet.faces]
             files.append((sheet.image, _png(_grid(fronts, sheet.cols, sheet.rows, size))))
             if sheet.back_image:
-                back_faces = [by_face[id(f)][1] for f in sheet.faces]
-                files.append((sheet.back_image, _png(_grid(back_faces, sheet.cols, sheet.rows, size))))
+                backs = [by_face[id(f)][1] for f in sheet.faces]
+                files.append((sheet.back_image, _png(_grid(backs, sheet.cols, sheet.rows, size))))
         if component in the_plan.common_back:
             back = next(by_face[id(f)][1] for f in sheets[0].faces)
             files.append((the_plan.common_back[component], _png(back)))
+    return files
+
+
+def _piece_files(
+    faces: Sequence[Face],
+    the_plan: Plan,
+    by_face: dict[int, tuple[Image.Image, Image.Image | None]],
+    backs: dict[str, int],
+) -> tuple[Files, dict[int, tuple[str, str | None]]]:
+    """One image per distinct tile, token or board face (a shared back once), and each face's names."""
+    files: Files = []
     names: dict[int, tuple[str, str | None]] = {}
-    written: set[str] = {name for name, _ in files}
+    written: set[str] = set()
     for face in faces:
         component = face.piece.component
         if the_plan.kind[component] == "deck":
@@ -174,23 +175,41 @@ def tts_files(
         name = f"{face_name(face, faces)}.png"
         back_name = None
         if back is not None:
-            back_name = (
-                f"{component}-back.png" if counts[component] == 1 else f"{face_name(face, faces)}-back.png"
-            )
+            shared = backs[component] == 1
+            back_name = f"{component}-back.png" if shared else f"{face_name(face, faces)}-back.png"
         for file_name, image in ((name, front), (back_name, back)):
-            if file_name and file_name not in written:
+            if file_name and image is not None and file_name not in written:
                 files.append((file_name, _png(image)))
                 written.add(file_name)
         names[id(face)] = (name, back_name)
+    return files, names
+
+
+def tts_files(
+    data: GameData, stem: str, faces: Sequence[Face], fonts: Family, dpi: int, prefix: str
+) -> Files:
+    """The saved object, its thumbnail and its images (see `printkit/tts.py`), by file name."""
+    kinds = {name: str(spec.get("kind", "")) for name, spec in data.components.items()}
+    dpis = plan(faces, kinds, dpi, {}).dpi
+    images = face_images(faces, data.title, fonts, [dpis[f.piece.component] for f in faces])
+    digests: dict[str, set[str | None]] = {}
+    for face, (_, back) in zip(faces, images, strict=True):
+        digests.setdefault(face.piece.component, set()).add(_digest(back))
+    backs = {c: len(d - {None}) for c, d in digests.items()}
+    the_plan = plan(faces, kinds, dpi, backs)
+    by_face = {id(f): img for f, img in zip(faces, images, strict=True)}
+    piece_files, names = _piece_files(faces, the_plan, by_face, backs)
     titles = {name: str(spec.get("title", name)) for name, spec in data.components.items()}
     builder = Builder(data.name, faces, the_plan, lambda name: prefix + name, titles)
     objects = builder.objects(lambda f: names[id(f)][0], lambda f: names[id(f)][1])
-    state = save_state(objects)
     thumb = images[0][0].copy()
     thumb.thumbnail((THUMBNAIL_PX, THUMBNAIL_PX))
-    files.append((f"{stem}.png", _png(thumb)))
-    files.append((f"{stem}.json", json.dumps(state, indent=2, ensure_ascii=False) + "\n"))
-    return files
+    return [
+        *_deck_files(the_plan, by_face),
+        *piece_files,
+        (f"{stem}.png", _png(thumb)),
+        (f"{stem}.json", json.dumps(save_state(objects), indent=2, ensure_ascii=False) + "\n"),
+    ]
 
 
 def export(
@@ -213,7 +232,7 @@ def export(
     stem = output_stem(data.name, rules.label, "home", lang)
     folder = Path(out_dir) / f"{stem}-export"
     prefix = _tts_prefix(folder / "tts", tts_url) if tts else ""
-    files: list[tuple[str, bytes | str]] = []
+    files: Files = []
     if png:
         images = face_images(faces, data.title, fonts, [dpi] * len(faces))
         for face, (front, back) in zip(faces, images, strict=True):
