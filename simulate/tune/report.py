@@ -18,22 +18,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-from printkit.atomic import atomic_path, write_text  # noqa: E402
-from simulate.arms import agents_name  # noqa: E402
-from simulate.report import holm_note  # noqa: E402
-from simulate.skill import file_levels  # noqa: E402
-from simulate.stats import Z95  # noqa: E402
-from simulate.tune import confirm, lines  # noqa: E402
-from simulate.tune.goals import band  # noqa: E402
-from simulate.tune.run import CONFIRM_SEED_OFFSET, Games, Searched, TunePlan  # noqa: E402
-from simulate.tune.space import Setting, toml_value  # noqa: E402
-from simulate.tune.targets import Target, describe_targets  # noqa: E402
-from simulate.words import say  # noqa: E402
+from printkit.atomic import atomic_path, write_text
+from simulate.arms import agents_name
+from simulate.plotting import plt
+from simulate.report import holm_note
+from simulate.skill import file_levels
+from simulate.stats import Z95
+from simulate.tune import confirm, lines
+from simulate.tune.goals import band
+from simulate.tune.run import CONFIRM_SEED_OFFSET, Games, Searched, TunePlan
+from simulate.tune.space import Setting, toml_value
+from simulate.tune.targets import Target, describe_targets
+from simulate.words import say
 
 
 @dataclass(frozen=True)
