@@ -3,11 +3,14 @@ not a copy) and each target's lines, asserted word for word."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from test_report_stats import wilson_by_hand, write_games
 
 from simulate import balance
 from simulate.min_effect import MinEffect
 from simulate.report import Arm
+from simulate.skill import Level, Pair, Skill, strength_of
 from simulate.tally import tally_csv
 from simulate.tune import confirm, lines
 from simulate.tune.targets import parse_targets
@@ -87,3 +90,34 @@ def test_a_fair_target_other_than_the_verdicts_is_worded_against_fair_with_the_m
         "finalist 1, positions=fair: position 1 50% [45, 55], position 2 50% [45, 55] (goal: every share "
         "within 2 points of a fair 50%): not shown within the goal"
     )
+
+
+def test_on_a_skill_axis_each_targets_lines_read_every_level_and_its_trend_across_them(tmp_path):
+    # the same two arms at both levels, but for the first mover (random: 150 of 300, then 240 of 400)
+    groups = []
+    for level, (base_wins, finalist_wins) in {"random": (150, 240), "greedy": (120, 200)}.items():
+        base = _arm(tmp_path / f"base-{level}.csv", f"the rules as they were @ {level}", base_wins, 300, 100)
+        finalist = _arm(tmp_path / f"f1-{level}.csv", f"finalist 1 @ {level}", finalist_wins, 400, 0, "c")
+        groups.append([replace(base, agents=(level, level)), replace(finalist, agents=(level, level))])
+    skill = Skill((Level("random", 400), Level("greedy", 400)), (Pair("random", "greedy", 40),))
+    targets = parse_targets(["first_mover=fair", "draws<=0.1"], [], ())
+    strengths = [strength_of("random", "greedy", 0, 40, 0)]
+    conf = confirm.judge(targets, groups, ["random", "greedy"], 1001, MinEffect(), skill, strengths)
+    got = lines.bottom_lines(conf)
+    assert got[: len(conf.verdict.bottom)] == conf.verdict.bottom  # no note on one agent set to keep last
+    assert got[len(conf.verdict.bottom) :] == [
+        "draws<=0.1: finalist 1 against the rules as they were, the share of games drawn (goal: at most "
+        "10%): under random 25% to 0%, closer to the goal, called (p < 1e-10); under greedy 25% to 0%, "
+        "closer to the goal, called (p < 1e-10).",
+        "the rules as they were, draws<=0.1 (goal: at most 10%): 25% [21, 29] of games under random: not "
+        "shown within the goal (p = 1.00); 25% [21, 29] of games under greedy: not shown within the goal "
+        "(p = 1.00).",
+        "finalist 1, draws<=0.1 (goal: at most 10%): 0% [0, 1] of games under random: shown within the "
+        "goal (p < 1e-10); 0% [0, 1] of games under greedy: shown within the goal (p < 1e-10).",
+    ]
+    across = lines.skill_lines(conf)
+    assert across[: len(conf.verdict.skill)] == conf.verdict.skill
+    assert across[len(conf.verdict.skill) :] == [
+        "draws<=0.1, finalist 1 against the rules as they were: holds at every level (closer to the goal "
+        "by 25 points)."
+    ]
