@@ -3,8 +3,10 @@
 Each SVG is the sheet at true size (width and height in mm, one user unit =
 1 mm, y down as SVG has it) with two groups:
 
-- `cut`: one rectangle per piece, its trim rectangle, stroked hairline red and
-  not filled, the way cutting software tells a cut line;
+- `cut`: one outline per piece, stroked hairline red and not filled, the way
+  cutting software tells a cut line: its trim rectangle, or for a piece of
+  another shape (`printkit/outlines.py`: hexagon, circle, rounded rectangle)
+  its outline polygon in sheet coordinates, from `sheet_outline`;
 - `registration`: the black marks printed in three corners of the sheet (a
   square top left, L-shaped corners top right and bottom left), which a
   machine's optical sensor, or the user, lines up with the print.
@@ -20,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from printkit.errors import DataError
-from printkit.sheets import LayoutOptions, Rect, Sheet
+from printkit.outlines import sheet_outline
+from printkit.sheets import LayoutOptions, Placement, Rect, Sheet
 
 REG_INSET_MM = 4.0  # from the page edge to the outer side of a mark
 REG_SIZE_MM = 5.0  # side of the square and length of an L's arms
@@ -77,14 +80,22 @@ def sheet_svg(sheet: Sheet, title: str) -> str:
         *(_rect(r, h) for r in sheet.registration),
         "</g>",
         f'<g id="cut" fill="none" stroke="#ff0000" stroke-width="{_n(CUT_STROKE_MM)}">',
-        *(
-            _rect(p.trim, h, f' data-component="{_escape(p.piece.component)}" data-index="{p.index}"')
-            for p in sheet.placements
-        ),
+        *(_cut(p, h) for p in sheet.placements),
         "</g>",
         "</svg>",
     ]
     return "\n".join(lines) + "\n"
+
+
+def _cut(p: Placement, page_h: float) -> str:
+    """One piece's cut line: its trim rectangle, or its outline polygon when it is not a rectangle."""
+    extra = f' data-component="{_escape(p.piece.component)}" data-index="{p.index}"'
+    shape = p.piece.shape
+    if shape.kind == "rect":
+        return _rect(p.trim, page_h, extra)
+    points = sheet_outline(shape, p.piece.size_mm, p.trim.x, p.trim.y, p.turn)
+    listed = " ".join(f"{_n(x)},{_n(page_h - y)}" for x, y in points)
+    return f'<polygon points="{listed}"{extra}/>'
 
 
 def _escape(text: str) -> str:

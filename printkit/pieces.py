@@ -36,6 +36,12 @@ Contract for a drawing module:
 - Colours may be RGB; the render layer converts them when CMYK is asked for.
 - `record` is the data the piece was drawn from (a mapping; plain data only),
   so that summaries, proofs and tests can say what each piece is.
+- `shape` is how the piece is cut (`printkit/outlines.py`): a rectangle unless
+  it says otherwise; `size_mm` is the shape's bounding box, and the canvas is
+  clipped to the outline grown by the bleed instead of the box.
+
+A component with no drawing code is drawn from a layout in its data file
+(`printkit/layouts/`), which makes pieces under the same contract.
 """
 
 from __future__ import annotations
@@ -46,6 +52,8 @@ from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
+
+from printkit.outlines import RECT, Shape
 
 DrawFn = Callable[[Canvas, "Piece"], None]
 
@@ -66,6 +74,7 @@ class Piece:
     draw_back: DrawFn | None = None
     record: Mapping[str, Any] = field(default_factory=dict)
     bleed_mm: float = 0.0
+    shape: Shape = RECT
 
     @property
     def width_mm(self) -> float:
