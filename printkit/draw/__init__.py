@@ -1,10 +1,15 @@
-"""Drawing modules: a game's data file names its module by `[game] engine`.
+"""Drawing modules: a game's data file names its module by `[game] engine`; layouts draw the rest.
 
 Each game registered in `printkit/games.py` with a module `printkit.draw.<engine>` that
 exposes `pieces(data: GameData, rules: Rules) -> list[Piece]` under the
 contract in `printkit/pieces.py`. Modules are imported only when a game needs
 them, so one broken or slow drawing module never affects the others. To add a
 game, write its module; its one registry line is in `printkit/games.py`.
+
+A component that names a `layout` and that the game's module does not draw
+(every such component of a game with no module) is drawn by its layout from
+its own rows (`printkit/layouts/components.py`), so a game needs no Python to
+print, and a designer can add a component to a game without any.
 """
 
 from __future__ import annotations
@@ -21,8 +26,8 @@ DRAWERS = modules_in("printkit.draw")  # registered in printkit/games.py
 
 
 def has_drawing(data: GameData) -> bool:
-    """Whether a drawing module is registered for this game's engine."""
-    return data.engine in DRAWERS
+    """Whether the game prints: a drawing module is registered for its engine, or a component has a layout."""
+    return data.engine in DRAWERS or any("layout" in comp for comp in data.components.values())
 
 
 def drawing_module(data: GameData) -> ModuleType:
@@ -36,8 +41,23 @@ def drawing_module(data: GameData) -> ModuleType:
 
 
 def pieces_for(data: GameData, rules: Rules) -> list[Piece]:
-    """Every physical piece of the game under these rules, in the module's stable order."""
-    items = drawing_module(data).pieces(data, rules)
+    """Every physical piece of the game under these rules: the module's (in its stable order), then layouts'."""
+    items = drawing_module(data).pieces(data, rules) if data.engine in DRAWERS else []
+    drawn = {piece.component for piece in items}
+    if not items and not has_drawing(data):
+        drawing_module(data)  # says there is no drawing module
+    from printkit.layouts.components import file_pieces  # only builds that have layouts pay for it
+
+    for name, comp in data.components.items():
+        if name in drawn:
+            continue
+        if "layout" in comp:
+            items += file_pieces(data, name)
+        elif data.engine not in DRAWERS:
+            raise DataError(
+                f'{data.where()}: components.{name}: no layout; give it layout = "NAME" and a '
+                "[layouts.NAME] table (docs/guides/layouts.md), or remove it"
+            )
     for piece in items:
         w, h = piece.size_mm
         if not (w > 0 and h > 0):
