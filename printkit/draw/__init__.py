@@ -6,10 +6,10 @@ contract in `printkit/pieces.py`. Modules are imported only when a game needs
 them, so one broken or slow drawing module never affects the others. To add a
 game, write its module; its one registry line is in `printkit/games.py`.
 
-A component that names a `layout` and that the game's module does not draw
-(every such component of a game with no module) is drawn by its layout from
-its own rows (`printkit/layouts/components.py`), so a game needs no Python to
-print, and a designer can add a component to a game without any.
+A game with no drawing module is drawn from its components' layouts, each
+from its own rows (`printkit/layouts/components.py`), so a game needs no
+Python to print. A drawing module may draw components by layouts too, giving
+the rows it computes from the rules in force.
 """
 
 from __future__ import annotations
@@ -41,23 +41,11 @@ def drawing_module(data: GameData) -> ModuleType:
 
 
 def pieces_for(data: GameData, rules: Rules) -> list[Piece]:
-    """Every physical piece of the game under these rules: the module's (in its stable order), then layouts'."""
-    items = drawing_module(data).pieces(data, rules) if data.engine in DRAWERS else []
-    drawn = {piece.component for piece in items}
-    if not items and not has_drawing(data):
-        drawing_module(data)  # says there is no drawing module
-    from printkit.layouts.components import file_pieces  # only builds that have layouts pay for it
-
-    for name, comp in data.components.items():
-        if name in drawn:
-            continue
-        if "layout" in comp:
-            items += file_pieces(data, name)
-        elif data.engine not in DRAWERS:
-            raise DataError(
-                f'{data.where()}: components.{name}: no layout; give it layout = "NAME" and a '
-                "[layouts.NAME] table (docs/guides/layouts.md), or remove it"
-            )
+    """Every physical piece of the game under these rules, in a stable order (its module's or layouts')."""
+    if data.engine in DRAWERS or not has_drawing(data):
+        items = drawing_module(data).pieces(data, rules)
+    else:
+        items = _layout_pieces(data)
     for piece in items:
         w, h = piece.size_mm
         if not (w > 0 and h > 0):
@@ -65,4 +53,19 @@ def pieces_for(data: GameData, rules: Rules) -> list[Piece]:
                 f"{data.where()}: components.{piece.component}: {piece.label} has size "
                 f"{w} x {h} mm; expected both > 0"
             )
+    return items
+
+
+def _layout_pieces(data: GameData) -> list[Piece]:
+    """A game with no drawing module: every component drawn by its layout."""
+    from printkit.layouts.components import file_pieces  # only such builds pay for it
+
+    items: list[Piece] = []
+    for name, comp in data.components.items():
+        if "layout" not in comp:
+            raise DataError(
+                f'{data.where()}: components.{name}: no layout; give it layout = "NAME" and a '
+                "[layouts.NAME] table (docs/guides/layouts.md), or remove it"
+            )
+        items += file_pieces(data, name)
     return items

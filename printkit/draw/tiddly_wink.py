@@ -26,7 +26,7 @@ from reportlab.lib.colors import HexColor, white
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.aids import DEFAULT_COLOURS, aid_pieces
+from printkit.aids import aid_pieces, card_fields
 from printkit.draw.records import table_with
 from printkit.errors import DataError
 from printkit.fonts import family
@@ -200,15 +200,8 @@ def _reference(data: GameData, rules: Rules) -> list[Piece]:
     words = _reference_words(data)
     title = _fill(data, f"{KEY}.title", words["title"], game=data.title)
     sections = [{"head": head, "text": text} for head, text in summary(data, rules)]
-    fam = family(data.lang)
-    record = {
-        "title": title,
-        "sections": sections,
-        "colours": {**DEFAULT_COLOURS, "band": "#222222"},
-        "fonts": [fam.regular, fam.bold],
-        "colon": words["colon"],
-    }
-    return aid_pieces(data, "reference", record)
+    fields = card_fields(data, "reference", title, sections, words["colon"], {"band": "#222222"})
+    return aid_pieces(data, "reference", fields)
 
 
 def pieces(data: GameData, rules: Rules) -> list[Piece]:

@@ -217,6 +217,8 @@ def layout_pieces(
     row_backs: Sequence[str | None] | None = None,
 ) -> list[Piece]:
     """One piece per copy of each row, drawn by the component's `layout` (and its back's)."""
+    if not rows:
+        return []
     comp = data.components[component]
     where = f"{data.where()}: components.{component}"
     library = layout_library(data)
@@ -230,14 +232,15 @@ def layout_pieces(
     generic = back_record(data, component) if isinstance(back_spec, Mapping) and "rgb" in back_spec else None
     known = list(columns) if columns is not None else sorted({k for r in rows for k in r.fields})
     _check_fields(front, known, source or where, [*constant, *BUILT_IN_FIELDS])
-    drawers: dict[str, Drawer] = {}
 
     def drawer_for(name: str, key: str) -> Drawer:
-        if (name, key) not in drawers:
-            layout = library.layout(name, data.where(), f"components.{component}.back.layout")
-            _check_fields(layout, known, source or where, [*constant, *BUILT_IN_FIELDS])
-            drawers[(name, key)] = Drawer(layout, icon_set, fonts, key)
-        return drawers[(name, key)]
+        layout = library.layout(name, data.where(), f"components.{component}.back.layout")
+        _check_fields(layout, known, source or where, [*constant, *BUILT_IN_FIELDS])
+        # one drawer per layout, use and icons, shared by components (a deck's shared back is one back)
+        cache = (name, key, fonts, tuple(sorted((k, id(d)) for k, d in (icons or {}).items())))
+        if cache not in library.drawers:
+            library.drawers[cache] = Drawer(layout, icon_set, fonts, key)
+        return library.drawers[cache]
 
     front_drawer = drawer_for(front.name, "fields")
     total = sum(r.count for r in rows)

@@ -278,7 +278,8 @@ def _text(canvas: Any, r: Resolved, ctx: Context, turned: bool) -> None:
         raise ctx.blame(
             r.element,
             "text",
-            f"does not fit its {w:g} x {h:g} mm box at {min_size:g} pt; shorten it, enlarge the box or lower min_size",
+            f"does not fit its {w:g} x {h:g} mm box at {min_size:g} pt; "
+            "shorten it, enlarge the box or lower min_size",
         )
     text.draw(canvas, fitted, style, box, ctx.icons)
 

@@ -3,7 +3,9 @@
 An icon is one of three things:
 
 - a picture file, `[icons.coin] path = "icons/coin.svg"` (PNG or SVG; an SVG's
-  `currentColor` takes the colour of the text or element drawing it);
+  `currentColor` takes the colour of the text or element drawing it), or an
+  SVG written in the data file, `svg = "<svg ...>...</svg>"`, so that the file
+  holds all it needs;
 - a shape, `[icons.red] shape = "square", fill = "#d7263d", text = "R"`: one
   of circle, square, triangle, diamond, hexagon or star, filled (in the
   drawing colour unless `fill` says otherwise), outlined if `stroke` says
@@ -58,8 +60,8 @@ def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float
     """The corners of a triangle, diamond, hexagon or star of radius `r` about (cx, cy)."""
     if shape == "triangle":
         return [(cx, cy + r), (cx - r * 0.95, cy - r * 0.7), (cx + r * 0.95, cy - r * 0.7)]
-    if shape == "diamond":
-        return [(cx, cy + r * 1.05), (cx + r * 0.8, cy), (cx, cy - r * 1.05), (cx - r * 0.8, cy)]
+    if shape == "diamond":  # a little taller than its box, so it looks as big as the others
+        return [(cx, cy + r * 1.15), (cx + r * 0.85, cy), (cx, cy - r * 1.15), (cx - r * 0.85, cy)]
     if shape == "hexagon":
         return [
             (cx + r * math.cos(a), cy + r * math.sin(a))
@@ -95,6 +97,8 @@ class Icons:
 
     def picture(self, name: str) -> images.Picture | None:
         spec = self.declared.get(name, {})
+        if "svg" in spec:
+            return images.inline_svg(spec["svg"], f"icons.{name}.svg", self.base)
         if "path" not in spec:
             return None
         try:
@@ -141,7 +145,7 @@ def _draw_shape(canvas: Any, spec: Mapping[str, Any], box: Box, colour: Color) -
         canvas.setLineWidth(float(spec.get("stroke_width", max(0.5, r * 0.14))))
     kind, paint = spec["shape"], {"stroke": int(stroke is not None), "fill": int(fill is not None)}
     if kind == "circle":
-        canvas.circle(cx, cy, r * 0.92, **paint)
+        canvas.circle(cx, cy, r, **paint)
     elif kind == "square":
         canvas.rect(cx - r * 0.85, cy - r * 0.85, r * 1.7, r * 1.7, **paint)
     else:

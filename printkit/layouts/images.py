@@ -1,4 +1,4 @@
-"""Pictures a layout draws: PNG (or JPEG) through Pillow, SVG through svglib, both as vectors or pixels in a box.
+"""Pictures a layout draws: PNG (or JPEG) through Pillow, SVG through svglib, each fitted to a box.
 
 Paths are relative to the data file (`resolve_path`), and may not leave its
 folder by `..` or an absolute path, so a shared data file cannot print what
@@ -91,6 +91,17 @@ def _raster(path: Path, data: bytes) -> Picture:
     except (OSError, Image.DecompressionBombError, ValueError) as exc:
         raise DataError(f"{path}: not an image Pillow reads ({exc})") from None
     return Picture(path, float(w), float(h), raster=ImageReader(pixels))
+
+
+@lru_cache(maxsize=256)
+def inline_svg(text: str, key: str, base: Path) -> Picture:
+    """An SVG written in the data file (`key` names it in errors)."""
+    data = text.encode("utf-8")
+    if len(data) > MAX_FILE_BYTES:
+        raise DataError(f"{key}: {len(data):,} bytes; an image may have at most {MAX_FILE_BYTES:,}")
+    where = base / key  # where errors say it is, and the folder its references may reach
+    drawing = _svg_drawing(data, where, "#000000")
+    return Picture(where, float(drawing.width), float(drawing.height), svg=data)
 
 
 @lru_cache(maxsize=256)

@@ -132,7 +132,7 @@ def table(
     blame: Callable[[str], Exception],
     head: int | None = None,
 ) -> Table:
-    """A table from `{ head = [...], rows = [[...], ...] }` or a list of rows (a row: a list of cells, or one text)."""
+    """A table from `{ head = [...], rows = [[...], ...] }` or a list of rows (a row: cells, or one text)."""
     if isinstance(raw, Mapping):
         rows = ([raw["head"]] if "head" in raw else []) + list(raw.get("rows", []))
         head = (1 if "head" in raw else 0) if head is None else head

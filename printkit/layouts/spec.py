@@ -93,6 +93,7 @@ ELEMENT_KEYS: dict[str, dict[str, v.Kind]] = {
 LAYOUT_KEYS = ("extends", "doc")
 ICON_KEYS = {
     "path": v.TEXT,
+    "svg": v.TEXT,  # the SVG itself, so that a data file holds its icons
     "shape": v._choice("circle", "square", "triangle", "diamond", "hexagon", "star"),
     "fill": v.COLOUR,
     "stroke": v.COLOUR,
@@ -133,6 +134,7 @@ class Library:
     icons: Mapping[str, Mapping[str, Any]]
     base: Path
     icon_where: Mapping[str, str] = field(default_factory=dict)
+    drawers: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)  # one per layout and use
 
     def layout(self, name: Any, where: str, key: str) -> Layout:
         if not isinstance(name, str) or name not in self.layouts:
@@ -213,9 +215,9 @@ def check_icon(where: str, name: str, table: Mapping[str, Any]) -> None:
         if k not in ICON_KEYS:
             raise unknown_key(where, f"{key}.{k}", ICON_KEYS)
         v.check_literal(ICON_KEYS[k], value, where, f"{key}.{k}")
-    if ("path" in table) == ("shape" in table):
+    if sum(k in table for k in ("path", "svg", "shape")) != 1:
         raise DataError(
-            f'{where}: {key}: expected either path = "file.svg" or shape = "circle" (and its colours)'
+            f'{where}: {key}: expected one of path = "file.svg", svg = "<svg ...>" or shape = "circle"'
         )
 
 
@@ -241,7 +243,8 @@ def _resolve(name: str, declared: Mapping[str, tuple[dict[str, Any], str]], chai
             continue
         if not isinstance(keys, dict):
             raise DataError(
-                f"{where}: {key}.{ename}: expected an element table {{ kind = ..., x = ..., ... }}, got {show(keys)}"
+                f"{where}: {key}.{ename}: expected an element table {{ kind = ..., x = ..., ... }}, "
+                f"got {show(keys)}"
             )
         base = elements.get(ename, ({}, ""))[0]
         elements[ename] = ({**base, **keys}, f"{key}.{ename}")

@@ -102,7 +102,7 @@ def columns_for(style: Style, width: float) -> int:
 
 
 def _columns(items: list[Item], height: float, count: int) -> list[list[Item]] | None:
-    """The items in at most `count` columns of `height`, each filled before the next; None if they overflow."""
+    """The items in at most `count` columns of `height`, each filled before the next; None if too many."""
     columns: list[list[Item]] = [[]]
     used = 0.0
     for item in items:
@@ -231,7 +231,7 @@ def _cell_width(cell: Para, style: Style, size: float, icons: Icons) -> float:
 
 
 def column_widths(table: Table, style: Style, size: float, width: float, icons: Icons) -> list[float]:
-    """Column widths: `style.widths` as shares, else the first at its widest cell + 3 mm and the rest equal."""
+    """Column widths: `style.widths` as shares, else the first at its widest cell + 3 mm, the rest equal."""
     count = max(len(row) for row in table.rows)
     if style.widths:
         shares = list(style.widths)[:count]
@@ -261,7 +261,7 @@ def draw_table(
     icons: Icons,
     row_h: float | None = None,
 ) -> float:
-    """Draw a table from `top` down in `width`; returns its height. Rows stand `row_h` (or the leading) apart."""
+    """Draw a table from `top` down in `width`; returns its height. Rows are `row_h` (or leading) apart."""
     leading = row_h or size * style.leading
     cols = column_widths(table, style, size, width, icons)
     canvas.saveState()

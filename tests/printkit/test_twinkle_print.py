@@ -242,15 +242,20 @@ def test_a_japanese_table_naming_an_unknown_key_is_one_line_naming_it(tmp_path, 
     assert message in str(err.value) and "\n" not in str(err.value)
 
 
+def _aid(items):
+    """The fields the setup card is drawn from."""
+    return next(p for p in items if p.component == "aid").record["fields"]
+
+
 def test_the_setup_card_gives_opening_rows_and_standees_per_player_count_from_the_rules() -> None:
-    card = next(p for p in pieces_for(DATA, DATA.resolve("default")) if p.component == "aid").record
+    card = _aid(pieces_for(DATA, DATA.resolve("default")))
     opening = next(s for s in card["sections"] if "table" in s)["table"]
     assert opening["rows"] == [["2 players", 5, 4, 2], ["3 players", 4, 3, 1], ["4 players", 5, 4, 1]]
     text = " ".join(s["text"] for s in card["sections"])
     assert "all 95 tiles" in text and "full (20 tiles)" in text
     assert "slow tile" in text and "turned or flipped" not in text
     changed = DATA.resolve("no_slow+flip", ["opening.2=[6, 5]"])
-    card = next(p for p in pieces_for(DATA, changed) if p.component == "aid").record
+    card = _aid(pieces_for(DATA, changed))
     text = " ".join(s["text"] for s in card["sections"])
     assert "slow tile" not in text and "turned or flipped" in text
     assert next(s for s in card["sections"] if "table" in s)["table"]["rows"][0] == ["2 players", 6, 5, 2]
@@ -258,7 +263,7 @@ def test_the_setup_card_gives_opening_rows_and_standees_per_player_count_from_th
 
 def test_the_japanese_setup_card_uses_the_glossary_terms() -> None:
     ja = DATA.localized("ja")
-    card = next(p for p in pieces_for(ja, ja.resolve("default")) if p.component == "aid").record
+    card = _aid(pieces_for(ja, ja.resolve("default")))
     text = "".join(s["head"] + s["text"] for s in card["sections"])
     terms = ("星図ボード", "得点リファレンス", "人工衛星", "観測ボード")
     terms += ("手番順トラック", "遅いタイル", "星座")
