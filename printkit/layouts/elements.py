@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -334,7 +334,7 @@ def _pips(canvas: Any, r: Resolved, ctx: Context, turned: bool) -> None:
 
 def _table(canvas: Any, r: Resolved, ctx: Context, turned: bool) -> None:
     left, bottom, w, h = _points_box(ctx, r.box())
-    style = text_style(r, ctx, w)
+    style = replace(text_style(r, ctx, w), align=r("align", "center"))
     size = r("size", 10.0)
     row_h = r("row_height", 0.0) * mm or None
     table = table_of(r, ctx)

@@ -10,7 +10,10 @@ Markup, in a layout's `text` and in the values a row gives its fields alike:
 
 A field whose value is a list (given by a drawing module, e.g. an aid's
 sections) sets each item as a paragraph, a table where the item is a table
-(`{ head = [...], rows = [[...], ...] }`, or `{ rows = ... }`).
+(`{ head = [...], rows = [[...], ...] }`, or `{ rows = ... }`), which may also
+say how it looks (`TABLE_LOOKS`: its `lines`, column `widths`, `align`, type
+`scale`, `row_height` in ems of its type, `width` as a share of the text's, and
+`gap`, a paragraph's gap above it).
 
 `parse` turns text into `Para`graphs and `Table`s, `measure` sizes them for a
 font size; `printkit/layouts/text.py` lays them out and draws them.
@@ -52,12 +55,19 @@ class Para:
         self.italic += [italic] * len(text)
 
 
+TABLE_LOOKS = ("lines", "widths", "align", "scale", "row_height", "width", "gap")
+
+
 @dataclass
 class Table:
-    """Rows of cells (each a `Para`), the first `head` of them in bold; a row of one cell spans the table."""
+    """Rows of cells (each a `Para`), the first `head` of them in bold; a row of one cell spans the table.
+
+    `looks` are a table's own `TABLE_LOOKS` over those of the text that sets it.
+    """
 
     rows: list[list[Para]]
     head: int = 1
+    looks: dict[str, Any] = field(default_factory=dict)
 
 
 Block = Para | Table
@@ -147,7 +157,8 @@ def table(
         if len(items) > MAX_TABLE_COLUMNS:
             raise blame(f"a table row of {len(items)} cells; at most {MAX_TABLE_COLUMNS}")
         cells.append([_cell(item, icons, blame, r < head) for item in items])
-    return Table(cells, head)
+    looks = {k: raw[k] for k in TABLE_LOOKS if isinstance(raw, Mapping) and k in raw}
+    return Table(cells, head, looks)
 
 
 def _cell(item: Any, icons: Icons, blame: Callable[[str], Exception], bold: bool) -> Para:

@@ -11,7 +11,8 @@ baseline sits so that capitals are centred in it. `align` is left, center or
 right; `valign` top, middle or bottom. Text that does not fit at `min_size`
 is an error naming the piece, never a clipped card.
 
-Tables (inside text, or a `table` element) put the first column on the left at
+Tables (inside text, right under the paragraph before them unless they say `gap`, or a
+`table` element) put the first column on the left at
 its widest cell and share the rest equally, centred; each cell shrinks to fit
 its column. `lines = "rules"` draws a line under every row, `"grid"` boxes the
 rows after the head; `repeat` adds copies of its rows, numbered `{n}` (or
@@ -21,7 +22,7 @@ rows after the head; `repeat` adds copies of its rows, numbered `{n}` (or
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.lib.colors import Color
@@ -83,8 +84,11 @@ def _flow(blocks: Sequence[Block], style: Style, size: float, width: float, icon
     items: list[Item] = []
     for block in blocks:
         if isinstance(block, Table):
-            rows = len(block.rows)
-            items.append(("table", block, rows * leading + size * 0.6))
+            if items and items[-1][0] == "space" and not block.looks.get("gap"):
+                items.pop()  # a table follows the paragraph that introduces it, unless it says gap
+            look, table_size, row_h = table_look(block, style, size)
+            extra = size * 0.6 if look.lines == "rules" else 0.0
+            items.append(("table", block, len(block.rows) * row_h + extra))
             items.append(("space", None, size * style.paragraph_gap))
             continue
         items += [("line", line, leading) for line in _lines(block, style, size, width, icons)]
@@ -181,7 +185,9 @@ def draw(
             if kind == "line":
                 _line(canvas, content, x, y - h / 2 - CAP_MIDDLE * size, fitted.col_w, size, style, icons)
             elif kind == "table":
-                draw_table(canvas, content, x, y, fitted.col_w, size, style, icons)
+                look, table_size, row_h = table_look(content, style, size)
+                width = fitted.col_w * float(content.looks.get("width", 1.0))
+                draw_table(canvas, content, x, y, width, table_size, look, icons, row_h)
             y -= h
 
 
@@ -226,6 +232,19 @@ def draw_runs(
 
 
 # ------------------------------------------------------------------ tables
+def table_look(table: Table, style: Style, size: float) -> tuple[Style, float, float]:
+    """A table's style in a text (its own looks over the text's), its type size and its row height."""
+    looks = table.looks
+    look = replace(
+        style,
+        lines=str(looks.get("lines", style.lines)),
+        widths=tuple(float(w) for w in looks.get("widths", style.widths)),
+        align=str(looks.get("align", "center")),
+    )
+    table_size = size * float(looks.get("scale", 1.0))
+    return look, table_size, table_size * float(looks.get("row_height", style.leading))
+
+
 def _cell_width(cell: Para, style: Style, size: float, icons: Icons) -> float:
     return sum(widths(cell, style.fonts, size, size * style.icon_scale, icons))
 
@@ -281,8 +300,11 @@ def draw_table(
             char_w = widths(cell, style.fonts, fitted, fitted * style.icon_scale, icons)
             cell_runs = runs(cell, 0, len(cell.text), style.fonts, char_w)
             used = sum(char_w)
-            if k == 0 or spanning:
-                cx = lefts[k] + (0.8 * mm if style.lines == "grid" else 0.0)
+            pad = 0.8 * mm if style.lines == "grid" else 0.0
+            if k == 0 or spanning or style.align == "left":
+                cx = lefts[k] + pad
+            elif style.align == "right":
+                cx = lefts[k] + cols[k] - used - pad
             else:
                 cx = lefts[k] + (cols[k] - used) / 2
             draw_runs(canvas, cell_runs, cx, base, fitted, style.colour, style.icon_scale, icons)

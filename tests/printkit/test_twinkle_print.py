@@ -92,7 +92,7 @@ def test_every_piece_of_the_box_is_made_with_backs_only_on_references() -> None:
         "standee": 4,
         "aid": aids,
     }
-    refs = [p.record["reference"] for p in items if p.component == "reference"]
+    refs = [p.record["fields"]["reference"] for p in items if p.component == "reference"]
     assert {r: refs.count(r) for r in set(refs)} == dict.fromkeys(
         ["comets", "asteroids", "planets", "black_holes", "satellites"], 5
     )
@@ -102,10 +102,32 @@ def test_every_piece_of_the_box_is_made_with_backs_only_on_references() -> None:
     assert len(slow) == 9
 
 
+def _plain(text: str) -> str:
+    return re.sub(r"</?b>", "", text)
+
+
+def _references(items) -> dict:
+    """Each score reference's two sides as {"body", "table", "after"}, from the fields its layout draws."""
+    out = {}
+    for p in items:
+        if p.component != "reference":
+            continue
+        faces = {}
+        for side, fields in (("green", p.record["fields"]), ("blue", p.record["back_fields"])):
+            body = fields["body"]
+            tables = [b for b in body if isinstance(b, dict)]
+            face = {"body": body[0], "after": _plain(body[2]) if len(body) > 2 else ""}
+            if tables:
+                face["table"] = [[_plain(c) for c in row] for row in tables[0]["rows"]]
+            faces[side] = face
+        out[p.record["fields"]["reference"]] = {"faces": faces}
+    return out
+
+
 def test_reference_and_chart_numbers_come_from_the_rules_in_force() -> None:
     sets = ["comets.green_per_star=7", "planets.blue_most_bonus=1", "constellations.size_points=[3, 6, 9]"]
     items = pieces_for(DATA, DATA.resolve("asteroids_7", sets))
-    refs = {p.record["reference"]: p.record for p in items if p.component == "reference"}
+    refs = _references(items)
     assert refs["comets"]["faces"]["green"]["body"].startswith("7 points per star")
     assert "1 point more" in refs["planets"]["faces"]["blue"]["body"]
     table = refs["asteroids"]["faces"]["green"]["table"]
@@ -204,7 +226,7 @@ def test_japanese_reference_numbers_come_from_the_rules_in_force() -> None:
     ja = DATA.localized("ja")
     sets = ["comets.green_per_star=7", "planets.blue_most_bonus=1", "asteroids.blue_fewest_penalty=4"]
     items = pieces_for(ja, ja.resolve("asteroids_7", sets))
-    refs = {p.record["reference"]: p.record for p in items if p.component == "reference"}
+    refs = _references(items)
     assert refs["comets"]["faces"]["green"]["body"] == "彗星に隣接するタイルにある星1つにつき7点。"
     assert "追加で1点。" in refs["planets"]["faces"]["blue"]["body"]
     assert refs["asteroids"]["faces"]["blue"]["after"].endswith("4点を失う。")
