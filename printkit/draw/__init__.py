@@ -26,8 +26,10 @@ DRAWERS = modules_in("printkit.draw")  # registered in printkit/games.py
 
 
 def has_drawing(data: GameData) -> bool:
-    """Whether the game prints: a drawing module is registered for its engine, or a component has a layout."""
-    return data.engine in DRAWERS or any("layout" in comp for comp in data.components.values())
+    """Whether the game prints: a drawing module is for its engine, or a layout for every component."""
+    if data.engine in DRAWERS:
+        return True
+    return bool(data.components) and all("layout" in comp for comp in data.components.values())
 
 
 def drawing_module(data: GameData) -> ModuleType:
@@ -42,8 +44,8 @@ def drawing_module(data: GameData) -> ModuleType:
 
 def pieces_for(data: GameData, rules: Rules) -> list[Piece]:
     """Every physical piece of the game under these rules, in a stable order (its module's or layouts')."""
-    if data.engine in DRAWERS or not has_drawing(data):
-        items = drawing_module(data).pieces(data, rules)
+    if data.engine in DRAWERS or (data.engine and not has_drawing(data)):
+        items = drawing_module(data).pieces(data, rules)  # (or: no drawing module for its engine)
     else:
         items = _layout_pieces(data)
     for piece in items:

@@ -22,7 +22,8 @@ so a bad value is one line naming the file, the row and the column.
 
 A drawing module can draw a component with a layout too: it gives the rows
 (fields computed from the rules in force) and icons of its own
-(`layout_pieces(data, component, rows, icons=...)`).
+(`layout_pieces(data, component, rows, icons=...)`: drawings, `Drawn`, or
+icons as a data file writes them, `{ shape = "square", fill = ... }`).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from printkit.gamedata import GameData
 from printkit.layouts import rows as rows_mod
 from printkit.layouts.elements import Context, check_layout, draw_layout
 from printkit.layouts.icons import Drawn, Icons
-from printkit.layouts.spec import Element, Layout, Library
+from printkit.layouts.spec import Element, Layout, Library, check_icon
 from printkit.outlines import RECT, Shape, hex_size_mm
 from printkit.piece_backs import back_record, draw_generic_back
 from printkit.pieces import Piece
@@ -210,7 +211,7 @@ def layout_pieces(
     data: GameData,
     component: str,
     rows: Sequence[RowSpec],
-    icons: Mapping[str, Drawn] | None = None,
+    icons: Mapping[str, Drawn | Mapping[str, Any]] | None = None,
     *,
     columns: Sequence[str] | None = None,
     source: str = "",
@@ -225,7 +226,7 @@ def layout_pieces(
     front = library.layout(comp.get("layout"), data.where(), f"components.{component}.layout")
     size, shape = size_and_shape(data, component)
     fonts = family(data.lang)
-    icon_set = Icons(library.icons, library.base, dict(icons or {}))
+    icon_set = _icons(library, icons or {}, where)
     constant = {**comp.get("fields", {}), "game": data.title, "title": comp.get("title", component)}
     back_spec = comp.get("back")
     back_name = back_spec.get("layout") if isinstance(back_spec, Mapping) else None
@@ -237,7 +238,12 @@ def layout_pieces(
         layout = library.layout(name, data.where(), f"components.{component}.back.layout")
         _check_fields(layout, known, source or where, [*constant, *BUILT_IN_FIELDS])
         # one drawer per layout, use and icons, shared by components (a deck's shared back is one back)
-        cache = (name, key, fonts, tuple(sorted((k, id(d)) for k, d in (icons or {}).items())))
+        cache = (
+            name,
+            key,
+            fonts,
+            repr(sorted((k, v if isinstance(v, Mapping) else id(v)) for k, v in (icons or {}).items())),
+        )
         if cache not in library.drawers:
             library.drawers[cache] = Drawer(layout, icon_set, fonts, key)
         return library.drawers[cache]
@@ -272,6 +278,17 @@ def layout_pieces(
             copy = row_label if row.count == 1 else f"{row_label} #{k + 1}"
             pieces.append(Piece(component, copy, size, front_drawer, draw_back, record, shape=shape))
     return pieces
+
+
+def _icons(library: Library, given: Mapping[str, Drawn | Mapping[str, Any]], where: str) -> Icons:
+    """The library's icons and the drawing module's: its own drawings, or icons as a data file writes them."""
+    declared = dict(library.icons)
+    for name, icon in given.items():
+        if isinstance(icon, Mapping):
+            check_icon(where, name, icon)
+            declared[name] = icon
+    drawn = {name: icon for name, icon in given.items() if isinstance(icon, Drawn)}
+    return Icons(declared, library.base, drawn)
 
 
 def _label(fields: Mapping[str, Any], title: str, i: int) -> str:

@@ -14,7 +14,8 @@ is an error naming the piece, never a clipped card.
 Tables (inside text, right under the paragraph before them unless they say `gap`, or a
 `table` element) put the first column on the left at
 its widest cell and share the rest equally, centred; each cell shrinks to fit
-its column. `lines = "rules"` draws a line under every row, `"grid"` boxes the
+its column (a row's last cell spans the columns the row leaves out, so a row
+of one cell spans the table). `lines = "rules"` draws a line under every row, `"grid"` boxes the
 rows after the head; `repeat` adds copies of its rows, numbered `{n}` (or
 `repeat_as`), as long as they fit (a score sheet's games).
 """
@@ -294,7 +295,8 @@ def draw_table(
         lefts = [x + sum(cols[:k]) for k in range(len(cols))]
         spanning = len(row) == 1 and len(cols) > 1
         for k, cell in enumerate(row):
-            room = (width if spanning else cols[k]) - 1.5 * mm
+            last = k == len(row) - 1  # a row's last cell spans the columns it leaves empty
+            room = (sum(cols[k:]) if last else cols[k]) - 1.5 * mm
             natural = _cell_width(cell, style, size, icons)
             fitted = min(size, size * room / max(natural, 1.0))
             char_w = widths(cell, style.fonts, fitted, fitted * style.icon_scale, icons)
