@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from printkit.errors import DataError
 from printkit.gamedata import GameData, Rules, load_game
 from simulate.agents import parse_agents
-from simulate.engines import ENGINES, make_game
+from simulate.engines import make_game, require_engine
 from simulate.options import PlayOptions
 from simulate.progress import Progress
 from simulate.runner import RunConfig, columns, folder_lock, run_to_csv
@@ -89,8 +89,7 @@ def load_for_run(game: str, games: int, jobs: int) -> GameData:
     if jobs < 1:
         raise DataError(f"--jobs: expected at least 1, got {jobs}")
     data = load_game(game)
-    if data.engine not in ENGINES:
-        raise DataError(f"{data.path}: game.engine: no rules engine {data.engine!r} yet")
+    require_engine(data)
     return data
 
 
