@@ -280,6 +280,6 @@ def hex_cut_lines(sheet: Sheet) -> list[Segment]:
             continue
         points = sheet_outline(p.piece.shape, p.piece.size_mm, p.trim.x, p.trim.y, p.turn)
         for a, b in zip(points, points[1:] + points[:1], strict=True):
-            ends = tuple(sorted((round(a[0], 4), round(a[1], 4)), (round(b[0], 4), round(b[1], 4))))
+            ends = tuple(sorted([(round(a[0], 3), round(a[1], 3)), (round(b[0], 3), round(b[1], 3))]))
             seen.setdefault(ends, Segment(a[0], a[1], b[0], b[1]))
     return [seen[k] for k in sorted(seen)]
