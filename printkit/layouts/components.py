@@ -112,10 +112,10 @@ class Drawer:
 def context(
     drawer: Drawer, size: tuple[float, float], bleed: float, fields: Mapping[str, Any], where: str
 ) -> Context:
-    def blame(element: Element, key: str, message: str) -> DataError:
+    def blame(element: Element, key: str, message: str, column: str | None = None) -> DataError:
         raw = element.keys.get(key)
         names = template.fields_of(raw, "") if isinstance(raw, str) and "{" in raw else []
-        columns = [n for n in names if n in fields]
+        columns = [column] if column else [n for n in names if n in fields]
         if not columns:
             return DataError(f"{drawer.layout.where}: {element.key}.{key}: {message} ({where})")
         said = f"column {columns[0]}" if len(columns) == 1 else f"columns {', '.join(columns)}"

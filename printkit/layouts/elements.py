@@ -32,6 +32,7 @@ from typing import Any
 from reportlab.lib.colors import black
 from reportlab.lib.units import mm
 
+from printkit import template
 from printkit.errors import DataError
 from printkit.fonts import Family
 from printkit.layouts import images, richtext, text
@@ -92,7 +93,7 @@ class Context:
     icons: Icons
     base: Path
     fields: Mapping[str, Any]
-    blame: Callable[[Element, str, str], DataError]
+    blame: Callable[..., DataError]  # (element, key, message, column=None)
 
 
 class Resolved:
@@ -264,6 +265,12 @@ def text_blocks(r: Resolved, ctx: Context, key: str = "text") -> list[richtext.B
     raw = r.element.keys.get(key, "")
     blame = lambda m: ctx.blame(r.element, key, m)  # noqa: E731
     parts = richtext.parts(raw, ctx.fields) if isinstance(raw, str) else [(raw, True)]
+    if isinstance(raw, str):
+        for name in template.fields_of(raw, ""):  # an unknown icon is named with the column it is in
+            value = ctx.fields.get(name)
+            for icon in richtext.icon_names(value) if isinstance(value, str) else ():
+                if not ctx.icons.known(icon):
+                    raise ctx.blame(r.element, key, f"{ctx.icons.unknown(icon)} in {value[:60]!r}", name)
     return richtext.parse(parts, ctx.icons, blame, bold=r("bold", False), italic=r("italic", False))
 
 
@@ -344,7 +351,7 @@ def _table(canvas: Any, r: Resolved, ctx: Context, turned: bool) -> None:
         room = int((h - len(table.rows) * leading) / (len(repeat) * leading) + 1e-9)
         name = r("repeat_as", "n")
         for n in range(1, max(room, 0) + 1):
-            rows = [[richtext.template.fill(str(cell), {name: n}, "") for cell in row] for row in repeat]
+            rows = [[template.fill(str(cell), {name: n}, "") for cell in row] for row in repeat]
             table.rows += richtext.table(
                 rows, ctx.icons, lambda m: ctx.blame(r.element, "repeat", m), head=0
             ).rows

@@ -108,6 +108,11 @@ def _plain(value: Any) -> str:
     return value if isinstance(value, str) else str(value)
 
 
+def icon_names(text: str) -> list[str]:
+    """The icons `text` names (`:coin:`), escapes left out."""
+    return [m.group(4) for m in MARKUP.finditer(text) if m.group(4)]
+
+
 def _markup(
     text: str, icons: Icons, blame: Callable[[str], Exception], bold: bool, italic: bool
 ) -> list[Para]:
