@@ -83,7 +83,9 @@ def inline(raw: Sequence[Any], shown: str, count_column: str = "count") -> Rows:
         if not isinstance(row, dict):
             raise DataError(f"{shown}[{i}]: expected a table of fields, got {row!r:.60}")
         columns += [c for c in row if c not in columns]
-    lines = [(i + 2, [row.get(c, "") for c in columns]) for i, row in enumerate(raw)]
+    lines = [
+        (i + 2, [row.get(c, 1 if c == count_column else "") for c in columns]) for i, row in enumerate(raw)
+    ]
     return table([(1, columns), *lines], shown, count_column, numbered=lambda n: f"[{n - 2}]")
 
 
