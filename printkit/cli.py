@@ -6,6 +6,7 @@
                         [--no-crop-marks] [--no-rotate] [--no-backs] [--duplex|--simplex]
                         [--fold] [--back-offset X,Y] [--cut-svg] [--cmyk] [--unique] [--designer-sheet]
                         [--lang en|ja] [--out DIR]
+    printkit new NAME [--out DIR]
     printkit calibrate [--paper a4|a3|letter|WxH] [--back-offset X,Y] [--out DIR]
     printkit proof GAME [--variant SPEC] [--set key=value ...] [--dpi N] [--lang en|ja] [--out DIR]
     printkit export GAME [--png] [--svg] [--tts] [--dpi N] [--variant SPEC] [--lang en|ja] [--out DIR]
@@ -161,6 +162,11 @@ _offset = click.option(
 )
 @_lang
 @_out_option
+@click.option(
+    "--watch",
+    is_flag=True,
+    help="Build again whenever the data file, a layout, its rows or a picture changes (Ctrl-C stops).",
+)
 def build_cmd(
     game: str,
     spec: str,
@@ -182,11 +188,13 @@ def build_cmd(
     designer_sheet: bool,
     lang: str,
     out_dir: Path,
+    watch: bool,
 ) -> None:
-    """Write OUT/GAME[-VARIANT][-shop][-LANG].pdf with every piece of the game, and its summary."""
-    result = build(
-        game,
-        out_dir,
+    """Write OUT/GAME[-VARIANT][-shop][-LANG].pdf with every piece of the game, and its summary.
+
+    GAME is a game's name (printkit list) or the path of a data file (./my_cards.toml).
+    """
+    options = dict(
         spec=spec,
         sets=sets,
         paper=paper,
@@ -206,11 +214,43 @@ def build_cmd(
         unique=unique,
         lang=lang,
     )
+    if watch:
+        from printkit.gamedata import find_data_file
+        from printkit.watch import watch as watch_folder
+
+        folder = find_data_file(game).resolve().parent
+        watch_folder(folder, out_dir, lambda: _build_and_say(game, out_dir, options, lang))
+        return
+    _build_and_say(game, out_dir, options, lang)
+
+
+def _build_and_say(game: str, out_dir: Path, options: dict[str, Any], lang: str) -> None:
+    result = build(game, out_dir, **options)
     click.echo(f"wrote {result.path}: " + "\n".join(summary_lines(result.summary)))
     for path in result.files[1:]:
         click.echo(f"wrote {path}")
     if not result.summary["translated"]:
         click.echo(f"note: the data file of {game} has no [lang.{lang}] text; the labels stay in English")
+
+
+@cli.command("new")
+@click.argument("name")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("."),
+    show_default=True,
+    help="Folder to write the new game's folder NAME/ into.",
+)
+def new_cmd(name: str, out_dir: Path) -> None:
+    """Write NAME/: a starter data file, a CSV of cards and their layouts, which build at once."""
+    from printkit.scaffold import new_game
+
+    paths = new_game(name, out_dir)
+    for path in paths:
+        click.echo(f"wrote {path}")
+    click.echo(f"next: printkit build {paths[0]}   (add --watch to build again as you edit)")
 
 
 @cli.command("calibrate")
