@@ -42,6 +42,7 @@ WORDS = {
         "sources": "Sources",
         "values": {True: "yes", False: "no"},
         "source_names": {"seed": "seed", "pub": "pub", "house": "house"},
+        "no_options": "This game's data file states no rules (it prints, and has no rules engine).",
     },
     "ja": {
         "title": "{game} デザイナー用シート",
@@ -53,6 +54,7 @@ WORDS = {
         "sources": "出典",
         "values": {True: "あり", False: "なし"},
         "source_names": {"seed": "資料", "pub": "公開", "house": "独自"},
+        "no_options": "このゲームのデータファイルにはルールの記述がない（印刷のみで、ルールエンジンはない）。",
     },
 }
 
@@ -122,7 +124,12 @@ def designer_pdf(data: GameData, rules: Rules, fonts: Family) -> bytes:
     out.text(left, words["options"], 12, bold=True)
     out.y -= 12
     out.text(left, words["legend"], 7.5, colour=FAINT)
-    _options(out, option_rows(data, rules), left, width)
+    rows = option_rows(data, rules)
+    if rows:
+        _options(out, rows, left, width)
+    else:
+        out.y -= 14
+        out.text(left, words["no_options"], TEXT_PT)
     out.y -= 18
     out.need(30)
     out.text(left, words["sources"], 10, bold=True)
