@@ -349,6 +349,7 @@ def _table(canvas: Any, r: Resolved, ctx: Context, turned: bool) -> None:
     if repeat:
         leading = row_h or size * style.leading
         room = int((h - len(table.rows) * leading) / (len(repeat) * leading) + 1e-9)
+        room = min(room, richtext.MAX_TABLE_ROWS // len(repeat))  # a bounded sheet, however small its rows
         name = r("repeat_as", "n")
         for n in range(1, max(room, 0) + 1):
             rows = [[template.fill(str(cell), {name: n}, "") for cell in row] for row in repeat]
@@ -356,11 +357,12 @@ def _table(canvas: Any, r: Resolved, ctx: Context, turned: bool) -> None:
                 rows, ctx.icons, lambda m: ctx.blame(r.element, "repeat", m), head=0
             ).rows
     min_size = min(r("min_size", size), size)
+    step = text.shrink_step(size, min_size)
     while True:
         leading = row_h or size * style.leading
-        if len(table.rows) * leading <= h + 1e-6 or size - text.STEP_PT < min_size - 1e-9:
+        if len(table.rows) * leading <= h + 1e-6 or size - step < min_size - 1e-9:
             break
-        size -= text.STEP_PT
+        size -= step
     if len(table.rows) * (row_h or size * style.leading) > h + 1e-6:
         raise ctx.blame(
             r.element,

@@ -1,7 +1,8 @@
 """Lay out and draw a layout's text: wrapped lines, columns, tables, shrink-to-fit, alignment.
 
 A `text` element fills its box with its blocks (`printkit/layouts/richtext.py`)
-at the largest type size from `size` down to `min_size` (by quarter points)
+at the largest type size from `size` down to `min_size` (by quarter points,
+coarser where that would take more than `MAX_TRIALS` tries)
 at which everything fits; with `wrap = false` each paragraph stays one line
 and the type shrinks exactly as far as the widest needs. A box wider than
 twice `column_min` (plus `column_gap`) flows into as many columns as fit,
@@ -34,6 +35,7 @@ from printkit.layouts.icons import Icons
 from printkit.layouts.richtext import Block, Para, Run, Table, runs, widths
 
 STEP_PT = 0.25
+MAX_TRIALS = 120  # sizes tried between `size` and `min_size`: quarter points, or coarser over a wide range
 FAUX_ITALIC_DEG = 12.0
 CAP_MIDDLE = 0.35  # of the type size: from the baseline up to the middle of a capital
 
@@ -163,12 +165,18 @@ def fit(
             if cols
             else Fitted(size, [_flow(blocks, style, size, col_w, icons)], col_w)
         )
+    step = shrink_step(size, min_size)
     while size >= min_size - 1e-9:
         cols = _columns(_flow(blocks, style, size, col_w, icons), height, count)
         if cols is not None:
             return Fitted(size, cols, col_w)
-        size -= STEP_PT
+        size -= step
     return None
+
+
+def shrink_step(size: float, min_size: float) -> float:
+    """A quarter point, or as much more as keeps the sizes tried to `MAX_TRIALS` (bounded work)."""
+    return max(STEP_PT, (size - min_size) / MAX_TRIALS)
 
 
 def draw(

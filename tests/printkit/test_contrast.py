@@ -10,6 +10,7 @@ WCAG's, from relative luminances.
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pypdfium2
 import pytest
@@ -20,7 +21,11 @@ from printkit.draw import has_drawing
 from printkit.gamedata import available_games, load_game
 
 DPI = 200
-GAMES = [g for g in available_games() if has_drawing(load_game(g))]
+# every printed game, and the examples printed from layouts alone
+EXAMPLES = sorted(
+    str(p / f"{p.name}.toml") for p in (Path(__file__).resolve().parents[2] / "examples").iterdir()
+)
+GAMES = [g for g in [*available_games(), *EXAMPLES] if has_drawing(load_game(g))]
 
 
 def test_the_ratio_is_wcags():
