@@ -192,16 +192,20 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     return [text[a:b] for a, b in spans]
 
 
-def wrap_measured(text: str, measure: Callable[[int, int], float], width: float) -> list[tuple[int, int]]:
+def wrap_measured(
+    text: str, measure: Callable[[int, int], float], width: float, tokens: list[str] | None = None
+) -> list[tuple[int, int]]:
     """`wrap`'s line breaks as (start, end) spans of `text`, where `measure(a, b)` is `text[a:b]`'s width.
 
     For text set in several fonts (bold runs, icons), which only the caller can
-    measure; a line's span leaves out the spaces where it breaks.
+    measure; a line's span leaves out the spaces where it breaks. `tokens`
+    are `break_points(text)` when the caller has them already.
     """
-    lines = _greedy(text, measure, width)
+    tokens = break_points(text) if tokens is None else tokens
+    lines = _greedy(text, tokens, measure, width)
     scale = 0.97
     while len(lines) > 1 and _chars(text, lines[-1]) <= WIDOW_CHARS and scale >= NARROWEST:
-        narrower = _greedy(text, measure, width * scale)
+        narrower = _greedy(text, tokens, measure, width * scale)
         if len(narrower) == len(lines) and _chars(text, narrower[-1]) > WIDOW_CHARS:
             return narrower
         scale -= 0.03
@@ -212,10 +216,17 @@ def _chars(text: str, span: tuple[int, int]) -> int:
     return len(text[span[0] : span[1]].strip())
 
 
-def _greedy(text: str, measure: Callable[[int, int], float], width: float) -> list[tuple[int, int]]:
+def break_points(text: str) -> list[str]:
+    """The pieces `wrap` may break `text` between (see `_tokens`)."""
+    return _tokens(text)
+
+
+def _greedy(
+    text: str, tokens: list[str], measure: Callable[[int, int], float], width: float
+) -> list[tuple[int, int]]:
     lines: list[tuple[int, int]] = []
     start = end = 0  # the line so far is text[start:end]
-    for token in _tokens(text):
+    for token in tokens:
         if end > start and measure(*_stripped(text, start, end + len(token))) > width:
             lines.append(_stripped(text, start, end))
             start = end + len(token) - len(token.lstrip(" "))

@@ -48,6 +48,7 @@ class Para:
     italic: list[bool] = field(default_factory=list)
     icons: dict[int, str] = field(default_factory=dict)
     gap: bool = True  # a paragraph gap follows (False: a line break inside one paragraph)
+    measured: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)  # by text.py
 
     def add(self, text: str, bold: bool, italic: bool) -> None:
         self.text += text

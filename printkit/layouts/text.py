@@ -2,7 +2,7 @@
 
 A `text` element fills its box with its blocks (`printkit/layouts/richtext.py`)
 at the largest type size from `size` down to `min_size` (by quarter points,
-coarser where that would take more than `MAX_TRIALS` tries)
+tried from the top over up to 10 pt, found by halving over a wider range)
 at which everything fits; with `wrap = false` each paragraph stays one line
 and the type shrinks exactly as far as the widest needs. A box wider than
 twice `column_min` (plus `column_gap`) flows into as many columns as fit,
@@ -30,12 +30,14 @@ from typing import Any
 from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 
-from printkit.fonts import Family, wrap_measured
+from printkit.fonts import Family, break_points, wrap_measured
 from printkit.layouts.icons import Icons
 from printkit.layouts.richtext import Block, Para, Run, Table, runs, widths
 
 STEP_PT = 0.25
-MAX_TRIALS = 120  # sizes tried between `size` and `min_size`: quarter points, or coarser over a wide range
+LINEAR_TRIALS = (
+    40  # up to 10 pt between `size` and `min_size` each quarter point is tried; over more, halving
+)
 FAUX_ITALIC_DEG = 12.0
 CAP_MIDDLE = 0.35  # of the type size: from the baseline up to the middle of a capital
 
@@ -68,13 +70,32 @@ class Line:
 Item = tuple[str, Any, float]  # ("line" | "table" | "space", content, height in points)
 
 
+@dataclass
+class _Measured:
+    """A paragraph's break points and character widths at 1 pt (type widths grow with the size)."""
+
+    tokens: list[str]
+    unit: list[float]
+
+
+def _measured(para: Para, style: Style, icons: Icons) -> _Measured:
+    cache = para.measured  # the same paragraph is tried at many sizes
+    key = (style.fonts, style.icon_scale)
+    if key not in cache:
+        cache[key] = _Measured(
+            break_points(para.text), widths(para, style.fonts, 1.0, style.icon_scale, icons)
+        )
+    return cache[key]
+
+
 def _lines(para: Para, style: Style, size: float, width: float, icons: Icons) -> list[Line]:
-    char_w = widths(para, style.fonts, size, size * style.icon_scale, icons)
+    measured = _measured(para, style, icons)
+    char_w = [w * size for w in measured.unit]
     prefix = [0.0]
     for w in char_w:
         prefix.append(prefix[-1] + w)
     if style.wrap:
-        spans = wrap_measured(para.text, lambda a, b: prefix[b] - prefix[a], width)
+        spans = wrap_measured(para.text, lambda a, b: prefix[b] - prefix[a], width, measured.tokens)
     else:
         spans = [(0, len(para.text.rstrip(" ")))]
     return [Line(runs(para, a, b, style.fonts, char_w), prefix[b] - prefix[a]) for a, b in spans] or [
@@ -165,18 +186,28 @@ def fit(
             if cols
             else Fitted(size, [_flow(blocks, style, size, col_w, icons)], col_w)
         )
-    step = shrink_step(size, min_size)
-    while size >= min_size - 1e-9:
-        cols = _columns(_flow(blocks, style, size, col_w, icons), height, count)
-        if cols is not None:
-            return Fitted(size, cols, col_w)
-        size -= step
-    return None
+
+    def attempt(trial: float) -> Fitted | None:
+        cols = _columns(_flow(blocks, style, trial, col_w, icons), height, count)
+        return Fitted(trial, cols, col_w) if cols is not None else None
+
+    sizes = [size - k * STEP_PT for k in range(int((size - min_size) / STEP_PT + 1e-9) + 1)]
+    if len(sizes) <= LINEAR_TRIALS:  # the largest that fits, tried from the top
+        return next((f for f in map(attempt, sizes) if f is not None), None)
+    low, high, best = 0, len(sizes) - 1, None  # a wide range: halved, smaller type fitting at least as well
+    while low <= high:
+        middle = (low + high) // 2
+        found = attempt(sizes[middle])
+        if found is not None:
+            best, high = found, middle - 1
+        else:
+            low = middle + 1
+    return best
 
 
 def shrink_step(size: float, min_size: float) -> float:
-    """A quarter point, or as much more as keeps the sizes tried to `MAX_TRIALS` (bounded work)."""
-    return max(STEP_PT, (size - min_size) / MAX_TRIALS)
+    """A quarter point, or as much more as keeps the sizes a table tries to `LINEAR_TRIALS`."""
+    return max(STEP_PT, (size - min_size) / LINEAR_TRIALS)
 
 
 def draw(
