@@ -105,6 +105,18 @@ def _rounded(w: float, h: float, r: float, grow: float) -> list[Point]:
     return points
 
 
+def area_mm2(shape: Shape, w: float, h: float) -> float:
+    """The area a piece covers: its box, less what its shape leaves of it."""
+    if shape.kind == "hex":
+        return 0.75 * w * h  # a regular hexagon covers three quarters of its box
+    if shape.kind == "circle":
+        return math.pi / 4 * w * h
+    if shape.kind == "rounded":
+        r = min(shape.radius_mm, w / 2, h / 2)
+        return w * h - (4 - math.pi) * r * r
+    return w * h
+
+
 def sheet_outline(shape: Shape, size: tuple[float, float], x: float, y: float, turn: int) -> list[Point]:
     """The outline in sheet coordinates of a piece whose (turned) bounding box has its corner at (x, y)."""
     w, h = size
