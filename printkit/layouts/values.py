@@ -25,10 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab.lib.colors import Color, HexColor
-
 from printkit import template
-from printkit.colours import ink_on, readable_on
 from printkit.errors import DataError
 from printkit.schema import show
 
@@ -36,6 +33,9 @@ RGB = re.compile(r"#[0-9a-fA-F]{6}")
 INK_ON = re.compile(r"ink on (#[0-9a-fA-F]{6})")
 READABLE = re.compile(r"readable (#[0-9a-fA-F]{6}) on (#[0-9a-fA-F]{6})")
 PERCENT = re.compile(r"(-?\d+(?:\.\d+)?)\s*%(?:\s*([+-])\s*(\d+(?:\.\d+)?))?")
+_COLOUR_FORMS = re.compile(
+    r"(?i:none)|#[0-9a-fA-F]{6}|ink on #[0-9a-fA-F]{6}|readable #[0-9a-fA-F]{6} on #[0-9a-fA-F]{6}"
+)
 FALSE_WORDS = ("", "0", "false", "no", "none", "off")
 MAX_LENGTH_MM = 2000.0  # longer than any paper printkit takes
 MAX_POINTS = 1000.0  # type and line sizes, in points
@@ -109,8 +109,16 @@ def _flag(value: Any, axis: float) -> bool:
     raise ValueError
 
 
-def colour(value: Any) -> Color | None:
-    """A colour value as a reportlab colour, None for "none"; `ValueError` if it is none of the forms."""
+def colour(value: Any) -> Any:
+    """A colour value as a reportlab colour, None for "none"; `ValueError` if it is none of the forms.
+
+    reportlab is imported here, not with the module: the loader (which
+    simulate's workers import too) checks colours without drawing any.
+    """
+    from reportlab.lib.colors import HexColor
+
+    from printkit.colours import ink_on, readable_on
+
     if not isinstance(value, str):
         raise ValueError
     text = value.strip()
@@ -127,7 +135,7 @@ def colour(value: Any) -> Color | None:
     raise ValueError
 
 
-def _colour(value: Any, axis: float) -> Color | None:
+def _colour(value: Any, axis: float) -> Any:
     return colour(value)
 
 
@@ -203,6 +211,10 @@ def check_literal(kind: Kind, value: Any, where: str, key: str) -> None:
         return
     if isinstance(value, str) and kind.read is _points_list:
         raise DataError(f"{where}: {key}: expected {kind.expected}, got {show(value)}")
+    if kind.read is _colour:  # by its form, so that loading a file needs no reportlab
+        if not (isinstance(value, str) and _COLOUR_FORMS.fullmatch(value.strip())):
+            raise DataError(f"{where}: {key}: expected {kind.expected}, got {show(value)}")
+        return
     try:
         kind.read(value, 100.0)
     except (ValueError, TypeError):
