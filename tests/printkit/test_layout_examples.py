@@ -40,6 +40,12 @@ def test_every_example_builds_in_home_and_shop_mode(tmp_path, name, mode):
         assert pages == 2 * faces
 
 
+def test_the_same_rows_give_the_same_bytes(tmp_path):
+    one = build(str(DATA_FILES["hex"]), tmp_path / "one").path.read_bytes()
+    two = build(str(DATA_FILES["hex"]), tmp_path / "two").path.read_bytes()
+    assert one == two
+
+
 def _dark_runs(values: list[int]) -> list[float]:
     """The centres of the runs of dark pixels in a line of grey values."""
     centres, start = [], None
