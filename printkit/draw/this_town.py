@@ -170,8 +170,9 @@ def _reference(data: GameData, rules: Rules, colours: list[dict[str, str]], font
         ("colours", [c["name"] for c in colours]),
         ("rotation", ["true", "false"]),
         ("connected", ["true", "false"]),
-        ("bars", data.options["relocation_lock"]["choices"]),
-        ("tie_break", data.options["tie_break"]["choices"]),
+        # the words for every value the option allows (at least for the one in force)
+        ("bars", data.options["relocation_lock"].get("choices", [rules["relocation_lock"]])),
+        ("tie_break", data.options["tie_break"].get("choices", [rules["tie_break"]])),
     ):
         table_with(data, f"components.reference.text.{key}", words[key], names)
     names = words["colours"]
