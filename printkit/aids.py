@@ -5,8 +5,9 @@ A game's data file declares an aid as a component (`kind = "reference"`,
 ink, rule, paper }`) whose `text` holds a `title` and `sections`, a list of
 `{ head = "...", text = "..." }` in players' words, with `{name}` fields that
 the game's drawing module fills from the rules in force (`read_sections`,
-through `printkit.template`); a section may also name a `table` that the
-drawing module supplies (e.g. opening rows per player count). The Japanese
+through `printkit.texts`, which checks on load the fields each text may use);
+a section may also name a `table` that the drawing module supplies (e.g.
+opening rows per player count). The Japanese
 (`[lang.ja.components.<aid>.text]`) mirrors the same list.
 
 `aid_fields` turns all that into the fields of the card: its `title`, its
@@ -24,10 +25,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from printkit import template
 from printkit.errors import DataError
 from printkit.gamedata import GameData
 from printkit.pieces import Piece
+from printkit.texts import fill_text
 
 DEFAULT_COLOURS = {
     "band": "#1b2340",
@@ -39,11 +40,6 @@ DEFAULT_COLOURS = {
 RGB = re.compile(r"#[0-9a-fA-F]{6}")
 
 Table = Mapping[str, Any]  # {"head": [...], "rows": [[...], ...]}
-
-
-def fill(data: GameData, key: str, text: str, values: Mapping[str, Any]) -> str:
-    """`text` with its `{name}` fields from `values`; any other field is a `DataError` naming `key`."""
-    return template.fill(text, values, f"{data.where()}: {key}")
 
 
 def read_sections(data: GameData, component: str, values: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -61,7 +57,7 @@ def read_sections(data: GameData, component: str, values: Mapping[str, Any]) -> 
             raise DataError(
                 f'{data.where()}: {where}: expected {{ head = "...", text = "..." }}, got {section!r}'
             )
-        out = {"head": section["head"], "text": fill(data, f"{where}.text", section["text"], values)}
+        out = {"head": section["head"], "text": fill_text(data, f"{where}.text", section["text"], values)}
         if "table" in section:
             out["table"] = section["table"]
         sections.append(out)
@@ -88,8 +84,10 @@ def aid_fields(
 ) -> dict[str, Any]:
     """The fields an aid card is drawn from: title, sections (tables in place), body, colours.
 
+    The title and every section may use the fields of `values` and `{game}`, the game's title.
     `colours` are the drawing module's defaults, under the component's own.
     """
+    values = {"game": data.title, **values}
     comp = data.components.get(component, {})
     text = comp.get("text", {})
     if not isinstance(text.get("title"), str):
@@ -105,7 +103,7 @@ def aid_fields(
                     f"unknown table {name!r}; expected one of {known}"
                 )
             section["table"] = tables[name]
-    title = fill(data, f"components.{component}.text.title", text["title"], values)
+    title = fill_text(data, f"components.{component}.text.title", text["title"], values)
     return card_fields(data, component, title, sections, text.get("colon", ": "), colours)
 
 

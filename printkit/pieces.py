@@ -54,6 +54,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.outlines import RECT, Shape
+from printkit.outlines import outline as shape_outline
 
 DrawFn = Callable[[Canvas, "Piece"], None]
 
@@ -65,6 +66,10 @@ class Piece:
     `component` is the key of its `[components.*]` table (e.g. "panel"),
     `label` says which one it is ("panel type 3 #2"), `size_mm` is its trim
     size (width, height). `bleed_mm` is set by the imposition before drawing.
+    `shape` is how it is cut (`printkit/outlines.py`), and `outline` the line a
+    cutter follows, a polygon in mm from the trim's lower-left corner: the
+    shape's outline unless given (a hexagon, a circle's polygon); None means
+    the trim rectangle. Cut files (`printkit/cutpaths.py`) cut shared edges once.
     """
 
     component: str
@@ -75,6 +80,13 @@ class Piece:
     record: Mapping[str, Any] = field(default_factory=dict)
     bleed_mm: float = 0.0
     shape: Shape = RECT
+    outline: tuple[tuple[float, float], ...] | None = None
+
+    def __post_init__(self) -> None:
+        if (
+            self.outline is None and self.shape.kind != "rect"
+        ):  # the cut line of a shaped piece is its shape's
+            object.__setattr__(self, "outline", tuple(shape_outline(self.shape, *self.size_mm)))
 
     @property
     def width_mm(self) -> float:

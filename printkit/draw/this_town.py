@@ -25,7 +25,6 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit import template
 from printkit.draw.records import table_with
 from printkit.errors import DataError
 from printkit.fonts import family
@@ -34,6 +33,7 @@ from printkit.layouts.components import RowSpec, layout_pieces
 from printkit.layouts.icons import Drawn
 from printkit.pieces import Piece, fill_bleed
 from printkit.records.this_town_tiles import SECTIONS, TileFace, read_tiles, town_points
+from printkit.texts import fill_text
 
 RGB = re.compile(r"#[0-9a-fA-F]{6}")
 SHAPES = ("circle", "square", "triangle", "diamond")
@@ -160,10 +160,6 @@ def _brand_icon(colour: Mapping[str, str]) -> Drawn:
     return Drawn(draw)
 
 
-def _fill(data: GameData, key: str, text: str, **values: Any) -> str:
-    return template.fill(text, values, f"{data.where()}: components.reference.text.{key}")
-
-
 def _reference(data: GameData, rules: Rules, colours: list[dict[str, str]], fonts: list[str]) -> list[Piece]:
     words = _text(data, "reference", REFERENCE_KEYS)
     for key, names in (
@@ -179,10 +175,14 @@ def _reference(data: GameData, rules: Rules, colours: list[dict[str, str]], font
     gap = words["sentence_join"]
     v = rules.values
     n = rules.players
-    setup = _fill(data, "setup", words["setup"], tiles=data.components["tile"].get("count", 0))
+
+    def filled(name: str, **values: Any) -> str:
+        return fill_text(data, f"components.reference.text.{name}", words[name], values)
+
+    setup = filled("setup", tiles=data.components["tile"].get("count", 0), players=n)
     if n < len(colours):
         npcs = words["join"].join(names[c["name"]] for c in colours[n:])
-        setup += gap + _fill(data, "npc", words["npc"], players=n, npcs=npcs)
+        setup += gap + filled("npc", players=n, npcs=npcs)
     turn = words["turn"] + gap + words["rotation"][str(v["rotation"]).lower()]
     bars = (
         words["bars"][v["relocation_lock"]] + gap + words["connected"][str(v["relocation_connected"]).lower()]
@@ -192,7 +192,7 @@ def _reference(data: GameData, rules: Rules, colours: list[dict[str, str]], font
     ranks = sorted(set(EXAMPLE), reverse=True)
     example = [
         {
-            "rank": _fill(data, "rank", words["rank"], n=ranks.index(count) + 1),
+            "rank": filled("rank", n=ranks.index(count) + 1),
             "colour": c["name"],
             "name": names[c["name"]],
             "count": count,
@@ -227,8 +227,8 @@ def _reference(data: GameData, rules: Rules, colours: list[dict[str, str]], font
         if k == 3:  # the seed's scoring example, under the scoring rule
             body += [f"<b>{words['example_heading']}</b>", table, words["example_note"]]
     fields = {
-        "title": _fill(data, "title", words["title"], game=data.title),
-        "subtitle": _fill(data, "subtitle", words["subtitle"], players=n),
+        "title": filled("title", game=data.title),
+        "subtitle": filled("subtitle", players=n),
         "sections": sections,
         "example": example,
         "body": body,

@@ -28,7 +28,6 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit import template
 from printkit.colours import ink_on
 from printkit.errors import DataError
 from printkit.fonts import family
@@ -37,6 +36,7 @@ from printkit.layouts.components import RowSpec, layout_pieces
 from printkit.layouts.icons import Drawn
 from printkit.pieces import Piece, fill_bleed
 from printkit.rulesets.united_square import pairing_2p
+from printkit.texts import fill_text
 
 INK = HexColor("#222222")
 FAINT = HexColor("#777777")
@@ -107,6 +107,13 @@ AID_KEYS = (
     "turn score end end_teams end_rounds colours"
 ).split()
 PAD_KEYS = ("title", "seat", "name", "game", "round", "total")
+AID = "components.aid.text"
+PAD = "components.score_pad.text"
+
+
+def _words(data: GameData, key: str, text: Mapping[str, Any], name: str, **values: Any) -> str:
+    """`text[name]`, the text at `key.name`, with its fields filled from `values`."""
+    return fill_text(data, f"{key}.{name}", text[name], values)
 
 
 def _ownership(
@@ -117,15 +124,26 @@ def _ownership(
     for n in data.player_counts:
         if n == 2:
             seats = _pairing(data, rules, colours)
-            rows = [{"who": text["seat"].format(n=i + 1), "colours": c} for i, c in enumerate(seats)]
+            rows = [
+                {"who": _words(data, AID, text, "seat", n=i + 1), "colours": c} for i, c in enumerate(seats)
+            ]
             sections.append({"heading": text["two_players"], "rows": rows})
         elif n == len(colours):
-            rows = [{"who": text["seat"].format(n=i + 1), "colours": [c]} for i, c in enumerate(colours)]
-            sections.append({"heading": text["one_each"].format(n=n), "rows": rows})
+            rows = [
+                {"who": _words(data, AID, text, "seat", n=i + 1), "colours": [c]}
+                for i, c in enumerate(colours)
+            ]
+            sections.append({"heading": _words(data, AID, text, "one_each", n=n), "rows": rows})
             if n == 4 and "teams" in data.options.get("mode", {}).get("choices", []):
                 rows = [
-                    {"who": text["team_seats"].format(a=1, b=3), "colours": [colours[0], colours[2]]},
-                    {"who": text["team_seats"].format(a=2, b=4), "colours": [colours[1], colours[3]]},
+                    {
+                        "who": _words(data, AID, text, "team_seats", a=1, b=3),
+                        "colours": [colours[0], colours[2]],
+                    },
+                    {
+                        "who": _words(data, AID, text, "team_seats", a=2, b=4),
+                        "colours": [colours[1], colours[3]],
+                    },
                 ]
                 sections.append({"heading": text["teams"], "rows": rows})
     return sections
@@ -139,21 +157,28 @@ def _seat_colours(data: GameData, rules: Rules, colours: Sequence[Colour]) -> li
 
 
 def _summary(
-    rules: Rules, total: int, starts: int, types: Sequence[Sequence[Colour]], text: Mapping[str, Any]
+    data: GameData,
+    rules: Rules,
+    total: int,
+    starts: int,
+    types: Sequence[Sequence[Colour]],
+    text: Mapping[str, Any],
 ) -> list[str]:
     v = rules.values
-    deal = text["deal_equal" if v["deal"] == "equal" else "deal_random"].format(total=total)
+    deal = _words(data, AID, text, "deal_equal" if v["deal"] == "equal" else "deal_random", total=total)
     if v["start_panel"] == "fixed":
         top = types[v["start_type"] - 1][-v["start_rotation"] % 4]["name"]
-        start = text["start_fixed"].format(type=v["start_type"], top=text["colours"].get(top, top))
+        start = _words(
+            data, AID, text, "start_fixed", type=v["start_type"], top=text["colours"].get(top, top)
+        )
     else:
-        start = text["start_random"].format(starts=starts)
+        start = _words(data, AID, text, "start_random", starts=starts)
     gap = text["sentence_join"]
     end = text["end"]
     if v["mode"] == "teams":
         end += gap + text["end_teams"]
     if v["rounds"] > 1:
-        end += gap + text["end_rounds"].format(rounds=v["rounds"])
+        end += gap + _words(data, AID, text, "end_rounds", rounds=v["rounds"])
     return [deal + gap + text["open_hands"], start, text["turn"], text["score"], end]
 
 
@@ -260,10 +285,6 @@ def _boards(data: GameData, rules: Rules, types: Sequence[Sequence[Colour]], fon
     return _copies(data, "board", f"board {n}x{n}", size, _draw_board, board, numbered=False)
 
 
-def _fill(data: GameData, key: str, text: str, **values: Any) -> str:
-    return template.fill(text, values, f"{data.where()}: {key}")
-
-
 def _swatch_icons(colours: Sequence[Colour]) -> dict[str, dict[str, str]]:
     """A square of each colour with its letter, for the aid's and score pad's text (`:red:`)."""
     return {c["name"]: {"shape": "square", "fill": c["rgb"], "text": c["letter"]} for c in colours}
@@ -307,50 +328,51 @@ def _aids(
     text = _text(data, "aid", AID_KEYS)
     per_type, n = rules["panels_per_type"], rules["board"]
     total = per_type * len(types)
-    counts = text["counts_fixed" if starts == 1 else "counts_random"]
-    key = "components.aid.text"
+    counts = "counts_fixed" if starts == 1 else "counts_random"
     fields: dict[str, Any] = {
-        "title": _fill(data, f"{key}.title", text["title"], game=data.title),
-        "subtitle": _fill(data, f"{key}.subtitle", text["subtitle"], variant=rules.label, n=n),
+        "title": _words(data, AID, text, "title", game=data.title),
+        "subtitle": _words(data, AID, text, "subtitle", variant=rules.label, n=n),
         "types_heading": text["types"],
         "owners_heading": text["owners"],
-        "counts": _fill(
-            data, f"{key}.counts", counts, types=len(types), per_type=per_type, total=total, starts=starts
+        "counts": _words(
+            data, AID, text, counts, types=len(types), per_type=per_type, total=total, starts=starts
         ),
         "ownership": _ownership_rows(data, rules, colours, text),
-        "summary": "\n".join(_summary(rules, total, starts, types, text)),
+        "summary": "\n".join(_summary(data, rules, total, starts, types, text)),
     }
     for t in range(1, len(types) + 1):
-        fields[f"caption{t}"] = _fill(
-            data, f"{key}.type_caption", text["type_caption"], type=t, per_type=per_type
-        )
+        fields[f"caption{t}"] = _words(data, AID, text, "type_caption", type=t, per_type=per_type)
     icons: dict[str, Any] = {f"panel{t}": _panel_icon(sides, t, fonts[1]) for t, sides in enumerate(types, 1)}
     icons.update(_swatch_icons(colours))
     count = data.components["aid"].get("count", 1)
     return layout_pieces(data, "aid", [RowSpec(fields, count, "player aid")], icons)
 
 
+def _per_game(data: GameData, text: Mapping[str, Any], name: str, **values: Any) -> str:
+    """The score pad's text `name` with its fields filled but `{g}`, left for the sheet's rows to number.
+
+    What the fill gives is a template again (its braces doubled), so a `{{` of the data file's stays a brace.
+    """
+    filled = _words(data, PAD, text, name, g="\0", **values)
+    return filled.replace("{", "{{").replace("}", "}}").replace("\0", "{g}")
+
+
 def _score_pads(data: GameData, rules: Rules, colours: Sequence[Colour], fonts: list[str]) -> list[Piece]:
     teams = rules["mode"] == "teams"
     text = _text(data, "score_pad", PAD_KEYS)
-    key = "components.score_pad.text"
     seats = [
-        _fill(data, f"{key}.seat", text["seat"], n=i + 1)
-        + (f" ({'A' if i % 2 == 0 else 'B'})" if teams else "")
+        _words(data, PAD, text, "seat", n=i + 1) + (f" ({'A' if i % 2 == 0 else 'B'})" if teams else "")
         for i in range(rules.players)
     ]
     owned = _seat_colours(data, rules, colours)
     blank = [""] * len(seats)
     if rules["rounds"] == 1:
-        games = [[_fill(data, f"{key}.game", text["game"], g="{g}"), *blank]]
+        games = [[_per_game(data, text, "game"), *blank]]
     else:
-        games = [
-            [_fill(data, f"{key}.round", text["round"], g="{g}", r=r + 1), *blank]
-            for r in range(rules["rounds"])
-        ]
-        games.append([f"<b>{_fill(data, f'{key}.total', text['total'], g='{g}')}</b>", *blank])
+        games = [[_per_game(data, text, "round", r=r + 1), *blank] for r in range(rules["rounds"])]
+        games.append([f"<b>{_per_game(data, text, 'total')}</b>", *blank])
     fields = {
-        "title": _fill(data, f"{key}.title", text["title"], game=data.title),
+        "title": _words(data, PAD, text, "title", game=data.title),
         "seats": [["", *(f"<b>{s}</b>" for s in seats)], ["", *(_swatches(c) for c in owned)]],
         "score_head": [[f"<b>{text['name']}</b>", *blank]],
         "score_rows": games,

@@ -352,7 +352,10 @@ def _table(canvas: Any, r: Resolved, ctx: Context, turned: bool) -> None:
         room = min(room, richtext.MAX_TABLE_ROWS // len(repeat))  # a bounded sheet, however small its rows
         name = r("repeat_as", "n")
         for n in range(1, max(room, 0) + 1):
-            rows = [[template.fill(str(cell), {name: n}, "") for cell in row] for row in repeat]
+            try:
+                rows = [[template.fill(str(cell), {name: n}, f"row {n}") for cell in row] for row in repeat]
+            except template.TemplateError as exc:  # a repeated row is a template of {n} alone
+                raise ctx.blame(r.element, "repeat", str(exc)) from None
             table.rows += richtext.table(
                 rows, ctx.icons, lambda m: ctx.blame(r.element, "repeat", m), head=0
             ).rows
