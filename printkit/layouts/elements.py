@@ -53,7 +53,8 @@ ANCHOR_SHARES = {
     "bottom": (0.5, 1),
     "bottom-right": (1, 1),
 }
-# Pip positions on a 3 x 3 grid (column, row from the top), as dominoes and dice show them.
+# Pip positions on a 3 x 3 grid (column, row from the top), as dominoes and dice show them
+# (Tiddly-Wink's dominoes too).
 GRID = {
     "tl": (0, 0),
     "tc": (1, 0),
