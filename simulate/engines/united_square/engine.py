@@ -174,8 +174,8 @@ class Game(GameBase):
         return State(self, generator(seed))
 
     def report_extras(self, ctx: Any, arms: list[Any]) -> Any:
-        """Does a lopsided deal decide the game? (see `united_square_report`)."""
-        from simulate.engines.united_square_report import extras
+        """Does a lopsided deal decide the game? (see `united_square.report`)."""
+        from simulate.engines.united_square.report import extras
 
         return extras(ctx, arms)
 
