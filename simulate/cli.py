@@ -18,6 +18,8 @@ from simulate.arms import run_arms, worker_count
 from simulate.bench import measure, table
 from simulate.cluster import on_cluster
 from simulate.engines import ENGINES, make_game
+from simulate.fast import ENGINES as ENGINE_NAMES
+from simulate.fast import engine_choice
 from simulate.options import DEFAULT_MAX_GAMES, DEFAULT_SWEEP_GAMES, PlayOptions
 
 MAX_GAMES = 100_000_000  # per arm: days of play; a larger number is a typo
@@ -36,6 +38,14 @@ JOBS_OPTION = click.option(
     help="Worker processes (default: this machine's cores); results do not depend on it.",
 )
 FORCE_OPTION = click.option("--force", is_flag=True, help="Allow --jobs beyond 4 per core.")
+ENGINE_OPTION = click.option(
+    "--engine",
+    type=click.Choice(ENGINE_NAMES),
+    default="fast",
+    show_default=True,
+    help="fast: a game's compiled core where it has one (United Square), the same games as the Python "
+    "engine; python: the Python engines, the rules' reference.",
+)
 SCHEDULER_OPTION = click.option(
     "--scheduler",
     metavar="ADDRESS",
@@ -101,6 +111,7 @@ def _play_options(games: int, games_help: str, agents_help: str, several_agents:
         JOBS_OPTION,
         FORCE_OPTION,
         SCHEDULER_OPTION,
+        ENGINE_OPTION,
         click.option(
             "--out",
             type=click.Path(file_okay=False, path_type=Path),
@@ -131,11 +142,11 @@ def _play_options(games: int, games_help: str, agents_help: str, several_agents:
 
     def decorate(command):
         @functools.wraps(command)
-        def gathered(*, agents, jobs, force, scheduler, **given):
+        def gathered(*, agents, jobs, force, scheduler, engine, **given):
             shared = {name: given.pop(name) for name in PLAY_FIELDS}
             agent_sets = tuple(agents) if several_agents else (agents,)
             options = PlayOptions(agents=agent_sets, jobs=worker_count(jobs, force), **shared)
-            with on_cluster(scheduler):
+            with on_cluster(scheduler), engine_choice(engine):
                 return command(options=options, **given)
 
         for option in reversed(options):
@@ -218,8 +229,14 @@ def compare_cmd(game, variants, options):
     show_default=True,
     help="With --all: time per repeat of each row.",
 )
-def bench_cmd(game, every, variant, sets, players, agents, games, repeats, seconds):
+@ENGINE_OPTION
+def bench_cmd(game, every, variant, sets, players, agents, games, repeats, seconds, engine):
     """Games and moves per second on one process (median of the repeats), agents and observer included."""
+    with engine_choice(engine):
+        _bench(game, every, variant, sets, players, agents, games, repeats, seconds)
+
+
+def _bench(game, every, variant, sets, players, agents, games, repeats, seconds):
     if every:
         if game:
             raise DataError(f"bench --all takes no game (got {game!r})")
@@ -229,10 +246,13 @@ def bench_cmd(game, every, variant, sets, players, agents, games, repeats, secon
         raise DataError("bench: name a game, or pass --all for every game")
     label, rate = measure(load_game(game), variant, sets, players, agents, games, 0.0, repeats)
     click.echo(
-        f"{label}: {rate.games:,.0f} games/s, {rate.moves:,.0f} moves/s, median of {repeats} x {games} games "
-        f"on one process (games/s min {rate.low:,.0f}, max {rate.high:,.0f}); "
-        f"{rate.cpu_games:,.0f} games per second of its CPU time"
+        f"{label}, engine {rate.path}: {rate.games:,.4g} games/s, {rate.moves:,.0f} moves/s, median of "
+        f"{repeats} x {games} games on one process (games/s min {rate.low:,.4g}, max {rate.high:,.4g}); "
+        f"per second of its CPU time {rate.cpu_games:,.4g} games and {rate.cpu_choices:,.4g} decisions "
+        f"(moves with a choice)"
     )
+    if rate.path.startswith("fast"):
+        return  # the Python agents' own timings below would time the Python engine
     data = load_game(game)
     rules = data.resolve(variant, sets, players)
     engine = make_game(rules)

@@ -211,7 +211,8 @@ class GameBase(ABC):
     `agents` (the engine's own agent classes by name, beside the generic ones),
     `playout_depth` (how far search agents' random playouts run), `playout_scale`
     (what lead in `evaluate` a cut-off playout counts as a clear win),
-    `playout_policy` and `search_prior` (search agents' default rollout and prior).
+    `playout_policy` and `search_prior` (search agents' default rollout and prior), `core` (the
+    module of its compiled core, if it has one).
     Methods with defaults: `side_of`, `shown_metrics`, `report_extras`.
     """
 
@@ -232,6 +233,9 @@ class GameBase(ABC):
     # Search agents' defaults for `rollout=` ("random" or "greedy") and `prior=` ("none" or "greedy").
     playout_policy: ClassVar[str] = "random"
     search_prior: ClassVar[str] = "none"
+    # The module of the game's compiled core (a `simulate.fast.core.CoreBase` named `Core`), or None:
+    # the runner plays on it where `--engine fast` and numba allow (see `simulate.fast`).
+    core: ClassVar[str | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -42,7 +42,8 @@ class CoreBase:
         n = game.players
         seat_side = [game.side_of(seat) for seat in range(n)]
         order = list(dict.fromkeys(seat_side))  # sides as they first appear, as side_rewards counts them
-        shape = [n, len(order), move_offset, move_space, max_legal, len(game.metric_names), len(game.categories)]
+        shape = [n, len(order), move_offset, move_space, max_legal]
+        shape += [len(game.metric_names), len(game.categories)]
         self.common = np.array(shape + seat_side + order, dtype=np.int64)
         module = sys.modules[type(self).__module__]
         self.search = instantiate(module.__name__, {name: getattr(module, name) for name in RULES})
@@ -91,13 +92,14 @@ class CoreBase:
 
         n = self.game.players
         out = []
-        for index, values in zip(indices, self.numbers(agents, seed, max_moves, indices).tolist(), strict=True):
+        numbers = self.numbers(agents, seed, max_moves, indices).tolist()
+        for index, values in zip(indices, numbers, strict=True):
             mask = int(values[3])
             winners = ";".join(str(seat + 1) for seat in range(n) if mask >> seat & 1)
             row: list[Any] = [index, int(values[0]) + 1, int(values[1]), int(values[2]), winners]
             row += [_num(x) for x in values[4 : 4 + n]]
             row += [int(x) for x in values[4 + n : 4 + 2 * n]]
-            row += [_num(x) for x in values[4 + 2 * n :]]
+            row += [_num(x) for x in values[4 + 2 * n : -1]]
             out.append(row)
         return out
 

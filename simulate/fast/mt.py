@@ -53,7 +53,8 @@ def seed_words(mt, key, length):
     k = N if N > length else length
     prev = np.uint64(mt[0])  # mt[i - 1], kept in a register: each word depends on the one before
     while k > 0:
-        word = ((np.uint64(mt[i]) ^ ((prev ^ (prev >> thirty)) * np.uint64(1664525))) + np.uint64(key[j]) + np.uint64(j)) & m32
+        mixed = np.uint64(mt[i]) ^ ((prev ^ (prev >> thirty)) * np.uint64(1664525))
+        word = (mixed + np.uint64(key[j]) + np.uint64(j)) & m32
         mt[i] = word
         prev = word
         i += 1

@@ -31,8 +31,8 @@ import numpy as np
 
 from simulate.fast import lead, mt
 from simulate.fast.arrays import copy_into, fill
-from simulate.fast.seeds import spawned
 from simulate.fast.jit import jit
+from simulate.fast.seeds import spawned
 
 # common[...]: the game's shape, set by the core's Python side
 PLAYERS, SIDES, MOVE_OFFSET, MOVE_SPACE, MAX_LEGAL, METRICS, CATEGORIES, SEAT_SIDE = range(8)
@@ -54,8 +54,9 @@ def res_size(common):
 
 @jit
 def row_size(common):
+    """The row's numbers, and last the moves that had a choice (for `simulate bench`)."""
     n = common[PLAYERS]
-    return 4 + 2 * n + 5 + common[METRICS] + common[CATEGORIES] * n
+    return 4 + 2 * n + 5 + common[METRICS] + common[CATEGORIES] * n + 1
 
 
 # ------------------------------------------------------------------ playouts
@@ -524,6 +525,7 @@ def play_game(t, common, agents, game_seed, agent_seeds, max_moves, row):
     side_totals(s, t, common, totals)
     lead.see(record, 0, totals, sides)
     played = 0
+    choices = 0
     capped = False
     while not is_over(s):
         if played >= max_moves:
@@ -531,6 +533,8 @@ def play_game(t, common, agents, game_seed, agent_seeds, max_moves, row):
             break
         seat = current(s)
         count = legal(s, t, moves)
+        if count > 1:
+            choices += 1
         make_view(s, t, seat, view)  # what the seat may see, and no generator: agents never reach `r`
         move = choose(view, t, common, agents[seat], rngs[seat], moves, count, scratch)
         apply(s, r, t, move)
@@ -543,6 +547,7 @@ def play_game(t, common, agents, game_seed, agent_seeds, max_moves, row):
     res = np.zeros(res_size(common), dtype=np.float64)
     result(s, t, common, capped, res)
     write_row(common, res, record, played, capped, row)
+    row[row.size - 1] = choices
 
 
 @jit

@@ -1,4 +1,4 @@
-"""United Square's compiled core: the rules of `engine.py` on flat arrays, for the compiled game loop and search.
+"""United Square's compiled core: the rules of `engine.py` on flat arrays, for compiled play and search.
 
 `engine.py` stays the rules' reference; this file says the same rules for
 numba, and `tests/simulate/test_fast_conformance.py` holds it to the engine
@@ -30,8 +30,8 @@ from simulate.fast.jit import jit
 PASS = -1
 W_OPEN = 0.5
 # header of a state
-PLAYER, PASSES, ROUND, FIRST, ROUND_FIRST, MOVES, PASS_COUNT, DEAD, EMPTY, EARLY, LOPSIDED, OVER, SCORED = range(13)
-FILLED = 13
+PLAYER, PASSES, ROUND, FIRST, ROUND_FIRST, MOVES, PASS_COUNT = range(7)
+DEAD, EMPTY, EARLY, LOPSIDED, OVER, SCORED, FILLED = range(7, 14)
 OPEN = 14  # the open cells (empty, with a placed neighbour) as bits: at most 49 cells
 # the config row, cfg = t[0]
 (
@@ -77,6 +77,19 @@ def tables(game: Game) -> tuple[np.ndarray, ...]:
         for k, (d, y) in enumerate(near):
             nb_dir[x, k] = d
             nb_cell[x, k] = y
+    # per signature and hand (a bit per panel type held): where its fitting orientations start in `fitting`
+    # and how many: a turn's moves without testing each panel against the hand
+    starts = np.zeros(625 * 64, dtype=np.int64)
+    counts = np.zeros(625 * 64, dtype=np.int64)
+    fitting: list[int] = []
+    for sig, fit in enumerate(game.match):
+        if not fit:
+            continue
+        for hand in range(64):
+            held = [o for o in fit if hand >> game.type_of[o] & 1]
+            starts[sig * 64 + hand] = len(fitting)
+            counts[sig * 64 + hand] = len(held)
+            fitting += held
     demand_count = np.array([len(d) for d in DEMANDS], dtype=np.int64)
     demands = np.zeros((625, 4), dtype=np.int64)
     for sig, cols in enumerate(DEMANDS):
@@ -97,6 +110,9 @@ def tables(game: Game) -> tuple[np.ndarray, ...]:
         demands,
         np.array(POW5, dtype=np.int64),
         np.array(OPPOSITE, dtype=np.int64),
+        starts,
+        counts,
+        np.array(fitting, dtype=np.int64),
     )
 
 
@@ -201,27 +217,26 @@ def is_over(s):
 
 @jit
 def legal(s, t, out):
-    cfg, type_of, match_count, match = t[0], t[2], t[3], t[4]
+    cfg, starts, counts, fitting = t[0], t[15], t[16], t[17]
     if s[OVER]:
         return 0
-    hand = cfg[O_HANDS] + 6 * s[PLAYER]
-    every = True
+    at = cfg[O_HANDS] + 6 * s[PLAYER]
+    hand = 0
     for typ in range(6):
-        if s[hand + typ] == 0:
-            every = False
+        if s[at + typ] > 0:
+            hand |= 1 << typ
     osig = cfg[O_SIG]
     count = 0
     cells = s[OPEN]
     while cells:
         x = lowest_bit(cells)
         cells &= cells - 1
-        sig = s[osig + x]
+        key = s[osig + x] * 64 + hand
         base = x * 24
-        for k in range(match_count[sig]):
-            o = match[sig, k]
-            if every or s[hand + type_of[o]] > 0:
-                out[count] = base + o
-                count += 1
+        first = starts[key]
+        for k in range(counts[key]):
+            out[count] = base + fitting[first + k]
+            count += 1
     if count == 0:
         out[0] = PASS
         count = 1

@@ -83,6 +83,7 @@ class Game(GameBase):
     """United Square for one set of rules and a player count."""
 
     name: ClassVar[str] = "united_square"
+    core: ClassVar[str | None] = "simulate.engines.united_square.core"
     # random panels spoil a board within a few moves: search agents trust the evaluation after two
     playout_depth: ClassVar[int] = 2
     metric_names: ClassVar[tuple[str, ...]] = (
