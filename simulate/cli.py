@@ -292,6 +292,7 @@ def agents_cmd(game):
 @JOBS_OPTION
 @FORCE_OPTION
 @SCHEDULER_OPTION
+@ENGINE_OPTION
 @click.option(
     "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True
 )
@@ -318,6 +319,7 @@ def ladder_cmd(
     jobs,
     force,
     scheduler,
+    engine,
     out,
     fresh,
     timing_games,
@@ -330,7 +332,7 @@ def ladder_cmd(
 
     jobs = worker_count(jobs, force)
     plan = plan_ladder(game, variant, sets, players, agents, filler, games, seed, jobs)
-    with on_cluster(scheduler):
+    with on_cluster(scheduler), engine_choice(engine):
         _, written, summary = run_ladder(plan, out, sets, jobs, fresh, quiet)
     click.echo("\n".join(table_lines(summary)))
     if timing_games:

@@ -9,9 +9,9 @@ module places:
 - numba checks a cached function against its own source file only, so a
   function that calls a changed function of another file would load stale
   code. Here every compiled function's cache is keyed by one stamp, a hash of
-  all the files the cores are made of (`simulate/fast/*.py` and every
-  `simulate/engines/*/core*.py`) and numba's version: change any and every
-  core compiles afresh once.
+  all the files the cores are made of (those of `simulate/fast/*.py` and
+  `simulate/engines/*/core*.py` that hold compiled functions) and numba's
+  version: change any and every core compiles afresh once.
 - The cache lives in the user's cache folder (`$XDG_CACHE_HOME` or
   `~/.cache`, then `printkit-simulate/numba/<stamp>`), not beside the sources,
   which may be read-only in an installed wheel; `SIMULATE_CACHE_DIR`
@@ -37,10 +37,10 @@ PACKAGE = Path(__file__).resolve().parent.parent  # simulate/
 
 
 def core_sources() -> list[Path]:
-    """Every file compiled code is made of, in a fixed order."""
+    """Every file compiled code is made of (those that use `@jit`), in a fixed order."""
     files = sorted((PACKAGE / "fast").glob("*.py"))
     files += sorted((PACKAGE / "engines").glob("*/core*.py"))
-    return files
+    return [path for path in files if "@jit" in path.read_text()]
 
 
 @lru_cache(maxsize=1)

@@ -521,5 +521,5 @@ class Core(CoreBase):
             "carry": part(O_CARRY, 4),
             "counts": [int(v) for v in s[PASSES : FILLED + 1]],
             "open": [x for x in range(cells) if int(s[OPEN]) >> x & 1],
-            "generator": None if r is None else [int(v) for v in r],
+            "generator": None if r is None else mt.settle(r),
         }
