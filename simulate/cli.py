@@ -246,9 +246,9 @@ def _bench(game, every, variant, sets, players, agents, games, repeats, seconds)
         raise DataError("bench: name a game, or pass --all for every game")
     label, rate = measure(load_game(game), variant, sets, players, agents, games, 0.0, repeats)
     click.echo(
-        f"{label}, engine {rate.path}: {rate.games:,.4g} games/s, {rate.moves:,.0f} moves/s, median of "
-        f"{repeats} x {games} games on one process (games/s min {rate.low:,.4g}, max {rate.high:,.4g}); "
-        f"per second of its CPU time {rate.cpu_games:,.4g} games and {rate.cpu_choices:,.4g} decisions "
+        f"{label}, engine {rate.path}: {_rate(rate.games)} games/s, {rate.moves:,.0f} moves/s, median of "
+        f"{repeats} x {games} games on one process (games/s min {_rate(rate.low)}, max {_rate(rate.high)}); "
+        f"per second of its CPU time {_rate(rate.cpu_games)} games and {_rate(rate.cpu_choices)} decisions "
         f"(moves with a choice)"
     )
     if rate.path.startswith("fast"):
@@ -262,6 +262,11 @@ def _bench(game, every, variant, sets, players, agents, games, repeats, seconds)
             f"  {name}: {speed.per_second:,.0f} moves/s ({speed.per_choice * 1000:.3g} ms a move) over "
             f"{speed.choices:,} moves with a choice, in {games} games with {name} in every seat"
         )
+
+
+def _rate(value: float) -> str:
+    """A rate with three figures or more: 12,345 or 87.3 or 0.412."""
+    return f"{value:,.0f}" if value >= 100 else f"{value:.3g}"
 
 
 @cli.command("agents")
