@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from printkit.gamedata import Rules
-from simulate.draws import blank_generator
+from simulate.draws import copy_generator  # noqa: F401  (engines take it from here, for `clone`)
 
 
 @dataclass
@@ -74,15 +74,6 @@ def solo_result(scores: list[float], **extra: Any) -> Result:
         placements=placements_from_scores(scores),
         **extra,
     )
-
-
-def copy_generator(rng: random.Random | None) -> random.Random | None:
-    """An independent generator in the same state as `rng` (None for a view's None), for `clone`."""
-    if rng is None:
-        return None
-    new = blank_generator()
-    new.setstate(rng.getstate())
-    return new
 
 
 def _require(cls: type, base: type, names: tuple[str, ...]) -> None:

@@ -392,9 +392,10 @@ class State(StateBase):
         value = [0.0] * g.sides
         for s, points in enumerate(self.points):
             value[g.seat_side[s]] += points
-        cells, match, side = self.cells, g.match, g.colour_side
-        for x, s in enumerate(self.sig):
-            if s and cells[x] < 0 and match[s]:
+        sig, match, side = self.sig, g.match, g.colour_side
+        for x in self.open:  # the empty cells with a placed neighbour: a third of a 5x5 board or less
+            s = sig[x]
+            if match[s]:
                 for c in DEMANDS[s]:
                     value[side[c]] += W_OPEN
         return value
