@@ -25,6 +25,7 @@ RULES: dict[str, Any] = {
     "rotation": True,
     "relocation": True,
     "relocation_connected": True,
+    "relocation_lock": "",
     "tie_break": "",
     "npc_brands": "",
     "first_player": "",

@@ -23,6 +23,8 @@ RULES: dict[str, Any] = {
     "hand_limit": 0,
     "one_timeline_per_colour": True,
     "portal": "",
+    "portal_collapse": True,
+    "portal_meeple": "",
     "partial_at_edge": "",
     "collapse_order": "",
     "full_at": "",

@@ -96,6 +96,8 @@ class Game(GameBase):
             )
         self.one_per_colour = v["one_timeline_per_colour"]
         self.portal_next_turn = v["portal"] == "next_turn"
+        self.portal_collapse = v["portal_collapse"]
+        self.portal_joins = v["portal_meeple"] == "joins"
         self.edge_right = v["partial_at_edge"] == "right"
         self.full_first = v["collapse_order"] == "full_first"
         self.full_exact = v["full_at"] == "fifth"
@@ -371,8 +373,9 @@ class State(StateBase):
         self.line_colour[s] = -1
         self.n_lines -= 1
 
-    def _spawn_timeline(self) -> None:
-        """No timeline is left: the top number card of the deck starts one, every meeple in limbo on it."""
+    def _spawn_timeline(self, portal_too: bool = False) -> None:
+        """No timeline is left: the top number card of the deck starts one, every meeple in limbo on it,
+        and with `portal_too` every meeple in the portal as well."""
         card = self._turn_up()
         if card < 0:  # every number card is in a hand: the game cannot go on
             self.over = self.capped = True
@@ -380,7 +383,7 @@ class State(StateBase):
         self._open_slot(card)
         pos = self.pos
         for q in range(len(pos)):
-            if pos[q] == LIMBO:
+            if pos[q] == LIMBO or (portal_too and pos[q] == PORTAL):
                 pos[q] = card
 
     def _meeples_on(self, s: int) -> bool:
@@ -494,7 +497,8 @@ class State(StateBase):
         self._land(p, moved)
 
     def _land(self, p: int, moved: list[int]) -> None:
-        """Meeples whose cards are gone go to the lowest card of a timeline, their owners choosing."""
+        """Meeples whose cards are gone go to the lowest card of a timeline, their owners choosing;
+        with no timeline left, to a new one (with those in the portal if `portal_meeple = joins`)."""
         if not moved:
             return
         pos = self.pos
@@ -503,7 +507,7 @@ class State(StateBase):
         if self.over:
             return
         if not self.n_lines:
-            self._spawn_timeline()
+            self._spawn_timeline(self.game.portal_joins)
             return
         if self.n_lines == 1:
             lowest = next(line[0] for line in self.lines if line)
@@ -647,7 +651,10 @@ class State(StateBase):
             self._place(p, card)
         elif kind == ENTER:
             self.portal_main += 1
-            self._goto(p, PORTAL)
+            if g.portal_collapse:
+                self._goto(p, PORTAL)  # stepping in is leaving: the timeline may collapse
+            else:
+                self.pos[p] = PORTAL
         elif kind == EXIT:
             if not g.portal_next_turn:
                 self.portal_main += 1
