@@ -162,8 +162,8 @@ class Game(GameBase):
             self.tile_moves.append(per_tile)
 
     def report_extras(self, ctx: Any, arms: list[Any]) -> Any:
-        """Round-level rates, blocked rounds, match length and option effects (see `tiddly_wink_report`)."""
-        from simulate.engines.tiddly_wink_report import extras
+        """Round-level rates, blocked rounds, match length and option effects (see `report`)."""
+        from simulate.engines.tiddly_wink.report import extras
 
         return extras(ctx, arms)
 
