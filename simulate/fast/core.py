@@ -8,15 +8,15 @@ played wholly in compiled code) and the conformance test a state it can step
 move by move (`new_state`, `legal`, `apply`).
 
 Agents: the generic agents (`random`, `greedy`, `mc`, `mcts`, `ismcts`) with
-any of their parameters are played by the compiled search; an engine's own
-agents are not, and a run that names one plays on the Python engine
-(`agent_table` returns None).
+any of their parameters are played by the compiled search, and an engine's
+own agents where its core compiles them (`own_agents`); a run that names any
+other plays on the Python engine (`agent_table` returns None).
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -27,13 +27,19 @@ from simulate.agents.ismcts import ISMCTSAgent
 from simulate.agents.mcts import MCTSAgent
 from simulate.engines.base import GameBase
 from simulate.fast import seeds
-from simulate.fast.template import RULES, instantiate
+from simulate.fast.template import OPTIONAL, RULES, instantiate
 
 KINDS = {RandomAgent: 0, GreedyAgent: 1, FlatMonteCarloAgent: 2, MCTSAgent: 3, ISMCTSAgent: 4}
 
 
 class CoreBase:
-    """A game's compiled core for one `Game`: its tables, its shape (`common`) and its search."""
+    """A game's compiled core for one `Game`: its tables, its shape (`common`) and its search.
+
+    `own_agents` maps the engine's own agent classes its core compiles to their kinds (`search.OWN`
+    on), which the core's `own_choose` plays.
+    """
+
+    own_agents: ClassVar[dict[type, int]] = {}
 
     def __init__(self, game: GameBase, tables: tuple[np.ndarray, ...], move_offset: int, move_space: int,
                  max_legal: int):  # fmt: skip
@@ -46,7 +52,8 @@ class CoreBase:
         shape += [len(game.metric_names), len(game.categories)]
         self.common = np.array(shape + seat_side + order, dtype=np.int64)
         module = sys.modules[type(self).__module__]
-        self.search = instantiate(module.__name__, {name: getattr(module, name) for name in RULES})
+        given = [name for name in RULES + OPTIONAL if hasattr(module, name)]
+        self.search = instantiate(module.__name__, {name: getattr(module, name) for name in given})
         self.rules = module
 
     # ---------------------------------------------------------------- agents
@@ -55,7 +62,7 @@ class CoreBase:
         game = self.game
         rows = []
         for cls, kwargs in _agent_makers(names, game.rules.meta["engine"]):
-            kind = KINDS.get(cls)
+            kind = KINDS.get(cls, self.own_agents.get(cls))
             if kind is None:
                 return None
             rollout = kwargs.get("rollout") or game.playout_policy

@@ -16,6 +16,11 @@ cannot cache a function that takes another as an argument). A core provides:
     side_totals(s, t, common, out)         side scores for the observer; scores_moved(s) -> bool
     placements(s, t, out)                  result(s, t, common, capped, res)
 
+and may provide (`simulate.fast.template.OPTIONAL`; defaults in `simulate.fast.optional`):
+
+    own_choose(s, t, kind, rng, moves, count) -> move   the engine's own agents (kinds from OWN on)
+    stopped_by_cap(s) -> bool              the game's own cap ended it (the result is then capped)
+
 `t` is the core's tuple of tables (rule options included), `common` the int64
 array of `COMMON` below. Every agent is the Python agent of the same name
 (`simulate/agents/`), draw for draw and float for float: the same seed gives
@@ -43,7 +48,7 @@ R_FIRST, R_DRAW, R_WINNERS = range(3)  # then winners as a seat mask, scores, pl
 
 # agent parameters, one row per seat (simulate.fast.agents.agent_table)
 A_KIND, A_COUNT, A_C, A_GREEDY_ROLLOUT, A_PRIOR, A_NORM, A_DEPTH, A_SCALE = range(8)
-RANDOM, GREEDY, MC, MCTS, ISMCTS = range(5)
+RANDOM, GREEDY, MC, MCTS, ISMCTS, OWN = range(6)  # OWN on: the engine's own agents (own_choose)
 
 
 @jit
@@ -503,7 +508,9 @@ def choose(s, t, common, params, rng, moves, count, scratch):
         return mc_choose(s, t, common, params, rng, moves, count)
     if kind == MCTS:
         return mcts_choose(s, t, common, params, rng, moves, count)
-    return ismcts_choose(s, t, common, params, rng, moves, count)
+    if kind == ISMCTS:
+        return ismcts_choose(s, t, common, params, rng, moves, count)
+    return own_choose(s, t, kind, rng, moves, count)
 
 
 # ------------------------------------------------------------------ the game loop
@@ -546,7 +553,7 @@ def play_game(t, common, agents, game_seed, agent_seeds, max_moves, row):
     lead.see(record, played, totals, sides)
     res = np.zeros(res_size(common), dtype=np.float64)
     result(s, t, common, capped, res)
-    write_row(common, res, record, played, capped, row)
+    write_row(common, res, record, played, capped or stopped_by_cap(s), row)
     row[row.size - 1] = choices
 
 

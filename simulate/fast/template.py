@@ -16,6 +16,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from simulate.fast import optional
+
 SEARCH = Path(__file__).with_name("search.py")
 RULES = (
     "new_state",
@@ -32,6 +34,8 @@ RULES = (
     "placements",
     "result",
 )
+# What a core may define; where it does not, `simulate.fast.optional` says what the template assumes.
+OPTIONAL = ("own_choose", "stopped_by_cap")
 
 
 def instantiate(core: str, rules: dict[str, Any]) -> ModuleType:
@@ -46,6 +50,7 @@ def instantiate(core: str, rules: dict[str, Any]) -> ModuleType:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     module.__dict__.update({key: rules[key] for key in RULES})
+    module.__dict__.update({key: rules.get(key, getattr(optional, key)) for key in OPTIONAL})
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module

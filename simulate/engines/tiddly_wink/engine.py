@@ -88,6 +88,7 @@ class Game(GameBase):
     # counts are pooled into round-level rates by `report_extras` instead.
     report_metrics: ClassVar[tuple[str, ...]] = metric_names[:9]
     categories: ClassVar[tuple[str, ...]] = ()
+    core: ClassVar[str | None] = "simulate.engines.tiddly_wink.core"
 
     def __init__(self, rules: Rules, debug: bool = False):
         """Read the options and build the tile tables; the loader's rule set has checked that they fit."""
