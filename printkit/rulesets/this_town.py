@@ -21,6 +21,7 @@ FIELDS: dict[str, Field] = {
     "bars": STRINGS,
 }
 RULES: dict[str, Any] = {
+    "compensation": 0.0,
     "tile_set": "",
     "rotation": True,
     "relocation": True,

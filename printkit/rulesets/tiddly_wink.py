@@ -12,6 +12,8 @@ if TYPE_CHECKING:
 
 FIELDS: dict[str, Field] = {}
 RULES: dict[str, Any] = {
+    "compensation": 0.0,
+    "position_counters": 0,
     "hand": 0,
     "counters": 0,
     "stake": 0,

@@ -15,6 +15,8 @@ NUMBERS = (3, 20)  # the lowest and highest max_number: 3 makes one partial coll
 
 FIELDS: dict[str, Field] = {}
 RULES: dict[str, Any] = {
+    "compensation": 0.0,
+    "position_tokens": 0,
     "crystal_goal": 0,
     "specials_per_kind": 0,
     "start_tokens": 0,

@@ -114,6 +114,25 @@ class Game(GameBase):
 
     name: ClassVar[str] = "this_town"
     metric_names: ClassVar[tuple[str, ...]] = METRICS
+    metric_docs: ClassVar[dict[str, str]] = {
+        "towns": "towns completed in the game",
+        "town_tiles": "tiles in completed towns, summed over towns",
+        "town_brands": "brands in completed towns, summed over towns",
+        "town_points": "points scored for completed towns",
+        "towns_scoring": "completed towns that scored a point for someone",
+        "towns_3colours": "completed towns holding brands of three colours or more",
+        "largest_town_brands": "brands in the game's largest completed town",
+        "open_brands": "brands never closed into a town",
+        "relocations": "relocations played (a tile moved)",
+        "relocations_declined": "relocation choices declined",
+        "chains": "relocations whose fence completed another town in turn",
+        "npc_points": "points the non-player brands scored",
+        "tie": "1 when players tied for the top score",
+        "tie_decided": "1 when the tie-break decided a tie for the top",
+    }
+    figure_docs: ClassVar[dict[str, str]] = {
+        "towns": "towns per game, the share that scores and holds 3+ colours, relocations and ties, per arm",
+    }
     max_moves = 2000
 
     def __init__(self, rules: Rules, debug: bool = False):
@@ -521,7 +540,7 @@ class State(StateBase):
 
     def result(self) -> Result:
         g = self.game
-        scores = self.scores()
+        scores = g.compensated(self.scores(), self.first)
         top = max(scores)
         tied = [s for s, x in enumerate(scores) if x == top]
         winners = break_tie(tied, self.completed, g.tie_break) if len(tied) > 1 else tied

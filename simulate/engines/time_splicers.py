@@ -76,6 +76,30 @@ class Game(GameBase):
         "fixed_point_tokens",
         "reshuffles",
     )
+    metric_docs: ClassVar[dict[str, str]] = {
+        "turns": "turns played (a turn is free actions and one main action)",
+        "collapses_empty": "empty collapses (a timeline of three cards with no meeple) in the game",
+        "collapses_partial": "partial collapses in the game",
+        "collapses_full": "full collapses in the game",
+        "limit_tokens": "time jump tokens paid for going over the hand limit",
+        "knockouts": "players knocked out by the hand limit with no token left",
+        "last_standing": "1 when the game ended with one player left, the others knocked out",
+        "timelines_mean": "timelines on the table, mean over turns",
+        "timelines_max": "most timelines on the table at once",
+        "free_portal": "free actions through the Time Portal card",
+        "free_jump_card": "free actions with a Time Jump card",
+        "free_jump_token": "free actions with a time jump token",
+        "free_freeze": "free actions with a Time Freeze card",
+        "portal_main": "main actions spent entering or leaving the portal",
+        "fixed_point_tokens": "time jump tokens won for fixed points of time (a 3rd or 4th card of a number)",
+        "reshuffles": "times the discards were shuffled into a new deck",
+    }
+    figure_docs: ClassVar[dict[str, str]] = {
+        "crystals_by_collapse": "mean crystals a game hands out, stacked by the collapse that brought them",
+        "hand_limit_and_cap": "share of games with a knock-out, ended by one player left, and stopped by the "
+        "turn cap, with 95% intervals",
+        "free_actions": "free actions per game by kind, per arm",
+    }
     # per-seat crystals by the collapse that brought them (Result.breakdown)
     categories: ClassVar[tuple[str, ...]] = COLLAPSES
 
@@ -85,6 +109,7 @@ class Game(GameBase):
         self._read_cards(rules)
         self.goal = v["crystal_goal"]
         self.start_tokens = v["start_tokens"]
+        self.position_tokens = v["position_tokens"]
         self.freeze_markers = v["freeze_markers"]
         self.hand_size = v["hand_size"]
         self.hand_limit = v["hand_limit"]
@@ -252,6 +277,8 @@ class State(StateBase):
             self._draw(p, g.hand_size)
         self._spawn_timeline()
         self.player = self.first = rng.randrange(g.players)
+        for k in range(1, g.players):  # the head start of later turn positions
+            self.tokens[(self.first + k) % g.players] += k * g.position_tokens
 
     def _reset(self) -> None:
         """An empty table: no cards dealt, every meeple in limbo, the pieces each seat starts with."""
@@ -732,7 +759,8 @@ class State(StateBase):
     def result(self) -> Result:
         """Crystals are the scores; the winner ranks first, then players still in, by crystals."""
         n = self.game.players
-        keys = [(s == self.winner, not self.out[s], self.crystals[s]) for s in range(n)]
+        crystals = self.game.compensated(self.scores(), self.first)
+        keys = [(s == self.winner, not self.out[s], crystals[s]) for s in range(n)]
         turns = max(1, self.turns)
         metrics = {
             "turns": float(self.turns),
@@ -750,7 +778,7 @@ class State(StateBase):
             "reshuffles": float(self.reshuffles),
         }
         return Result(
-            scores=self.scores(),
+            scores=crystals,
             winners=[] if self.winner < 0 else [self.winner],
             draw=False,
             placements=placements_from_scores(keys),

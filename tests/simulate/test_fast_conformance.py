@@ -152,3 +152,25 @@ def test_tiddly_wink_deals_by_search_as_the_engine_does(monkeypatch):
         assert mt.settle(gen) == list(reference.getstate()[1]), f"case {case}: the generator parted"
         searched += any(banned)
     assert searched > 200
+
+
+@pytest.mark.parametrize(
+    ("variant", "sets"),
+    [
+        ("default", ("compensation=0.5", "position_counters=2")),
+        ("block", ("compensation=-1.25",)),
+        ("last_standing", ("compensation=3", "position_counters=1", "match_tie=rounds_won")),
+    ],
+)
+def test_tiddly_wink_compensation_and_head_start_on_the_core(variant, sets):
+    """No variant of the data file sets the compensation or the head start: arms built with --set."""
+    game = make_game(load_game("tiddly_wink").resolve(variant, sets))
+    core = core_of(game, "fast")
+    assert core is not None
+    for seed in range(4):
+        step_by_step(game, core, seed, "random")
+    n = game.players
+    for agents in ("random", "greedy", "ismcts:20"):
+        same_rows(
+            game, (agents,) * n, 3, range(20 if agents == "random" else 3), 0 if agents == "random" else 60
+        )

@@ -84,7 +84,8 @@ COUNTS = (BUSTS, BLOCKED, TIED, REDEALS, BONUS_PLAYS, DRAWS)  # the metrics kept
     C_FULL,
     C_DOUBLES,
     C_LENGTH,
-) = range(21)
+    C_POSITION_COUNTERS,
+) = range(22)
 MATCH_ENDS = ("first_bust", "last_standing", "one_round")
 FIRST_BUST, LAST_STANDING, ONE_ROUND = range(3)
 HEAVY, KEEP_ENDS = 5, 6  # agent kinds after the generic ones (simulate.fast.search.OWN)
@@ -93,7 +94,7 @@ HEAVY, KEEP_ENDS = 5, 6  # agent kinds after the generic ones (simulate.fast.sea
 def tables(game: Game) -> tuple[np.ndarray, ...]:
     """The rules of `game` as arrays: config, each tile's ends, pips and doubleness, the tiles showing a
     number (or any of a set of numbers), the tiles fitting a pair of ends and their moves there, the lead
-    order."""
+    order, the compensation."""
     k, tiles = game.values, game.tiles
     cfg = [
         game.players,
@@ -107,7 +108,7 @@ def tables(game: Game) -> tuple[np.ndarray, ...]:
     cfg += [int(game.redeal), int(game.bonus_once), int(game.bonus_chain), int(game.opening_bonus)]
     cfg += [int(game.forced), int(game.draw), int(game.split), int(game.pip_score)]
     cfg += [int(game.rounds_break_ties), int(game.split_when_all_out), game.round_cap]
-    cfg += [game.full, game.doubles_mask, O_BONE + tiles]
+    cfg += [game.full, game.doubles_mask, O_BONE + tiles, game.position_counters]
     move_count = np.zeros((k * k, tiles), dtype=np.int64)
     moves = np.zeros((k * k, tiles, 2), dtype=np.int64)
     for e, per_tile in enumerate(game.tile_moves):
@@ -126,6 +127,7 @@ def tables(game: Game) -> tuple[np.ndarray, ...]:
         move_count,
         moves,
         np.array(game.lead_order, dtype=np.int64),
+        np.array([game.compensation], dtype=np.float64),
     )
 
 
@@ -177,6 +179,8 @@ def new_state(t, game_seed):
     s[N_ACTIVE] = n
     winner = start_round(s, r, t)
     s[FIRST] = s[LEADER]
+    for k in range(1, n):  # the head start of later turn positions, once the leader is known
+        s[O_COUNTERS + (s[FIRST] + k) % n] += k * cfg[C_POSITION_COUNTERS]
     if winner >= 0:
         finish_round(s, r, t, 1 << winner, 0)
     return s, r
@@ -731,23 +735,33 @@ def scores_moved(s):
 
 
 @jit
-def beats(s, held, tie_break, a, b):
-    """Seat a's (score, rounds won) is above seat b's."""
-    if s[held + a] != s[held + b]:
-        return s[held + a] > s[held + b]
-    return tie_break and s[O_WON + a] > s[O_WON + b]
+def final_scores(s, t, out):
+    """`GameBase.compensated(scores())`: counters or points, plus the compensation of each later turn
+    position from the first leader (every seat its own side)."""
+    cfg = t[0]
+    n = cfg[C_PLAYERS]
+    held = O_POINTS if cfg[C_PIP_SCORE] else O_COUNTERS
+    step = t[11][0]
+    for seat in range(n):
+        out[seat] = s[held + seat]
+        if step:
+            out[seat] += step * ((seat - s[FIRST] + n) % n)
 
 
 @jit
 def placements(s, t, out):
+    """Places by (final score, rounds won if the rules break ties so): one more than the seats above."""
     cfg = t[0]
     n = cfg[C_PLAYERS]
-    held = O_POINTS if cfg[C_PIP_SCORE] else O_COUNTERS
+    scores = np.empty(n, dtype=np.float64)
+    final_scores(s, t, scores)
     tie_break = cfg[C_ROUNDS_BREAK_TIES] != 0
     for seat in range(n):
         place = 1
         for other in range(n):
-            if beats(s, held, tie_break, other, seat):
+            if scores[other] > scores[seat] or (
+                scores[other] == scores[seat] and tie_break and s[O_WON + other] > s[O_WON + seat]
+            ):
                 place += 1
         out[seat] = place
 
@@ -757,7 +771,8 @@ def result(s, t, common, capped, res):
     """`State.result` (or `capped_result`): first seat, draw, winners, scores, places, metrics."""
     cfg = t[0]
     n = cfg[C_PLAYERS]
-    held = O_POINTS if cfg[C_PIP_SCORE] else O_COUNTERS
+    scores = np.empty(n, dtype=np.float64)
+    final_scores(s, t, scores)
     places = np.empty(n, dtype=np.int64)
     placements(s, t, places)
     mask = 0
@@ -772,7 +787,7 @@ def result(s, t, common, capped, res):
     res[1] = 1.0 if draw else 0.0
     res[2] = mask
     for seat in range(n):
-        res[3 + seat] = s[held + seat]
+        res[3 + seat] = scores[seat]
         res[3 + n + seat] = places[seat]
     k = 3 + 2 * n
     res[k] = s[ROUND]

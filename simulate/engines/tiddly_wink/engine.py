@@ -84,6 +84,34 @@ class Game(GameBase):
         "pot_left",
         *POSITION_METRICS,
     )
+    metric_docs: ClassVar[dict[str, str]] = {
+        "rounds": "rounds played in the match (a match ends at the first bust, or at the round cap)",
+        "busts": "players who could not pay their stake at the start of a round (the match ends)",
+        "blocked_rounds": "rounds that ended blocked: no seat could play, the boneyard empty",
+        "tied_rounds": "rounds whose best hands tied, so no single seat won the pot",
+        "redeals": "rounds dealt again under the redeal rule",
+        "bonus_plays": "bonus tiles played after a double",
+        "boneyard_draws": "tiles drawn from the boneyard by players who could not follow",
+        "counter_spread": "counters of the richest seat minus the poorest at the end of the match",
+        "pot_left": "counters left in the pot when the match ended",
+        **{
+            f"round_wins_pos{k + 1}": f"rounds won by the seat {k} places after the round's leader"
+            for k in range(MAX_SEATS)
+        },
+        **{
+            f"blocked_wins_pos{k + 1}": f"blocked rounds won by the seat {k} places after the round's leader"
+            for k in range(MAX_SEATS)
+        },
+    }
+    figure_docs: ClassVar[dict[str, str]] = {
+        "rounds_summary": "a page of the round-level figures in words: rates per round, blocked rounds, "
+        "match length and each option's effect against the first arm",
+        "round_wins": "share of rounds won by turn position counted from the round's leader, per arm, "
+        "with 95% intervals and even shares dotted",
+        "blocked_rounds": "how often rounds block and end tied, and who wins the blocked rounds",
+        "match_length": "rounds per match: the distribution per arm, and the median by player count",
+        "option_effects": "round length, blocked rate and the leader's advantage side by side for every arm",
+    }
     # The generic report pages show these per-match figures; the per-position
     # counts are pooled into round-level rates by `report_extras` instead.
     report_metrics: ClassVar[tuple[str, ...]] = metric_names[:9]
@@ -105,6 +133,7 @@ class Game(GameBase):
     def _options(self, v: Any) -> None:
         self.hand = v["hand"]
         self.start_counters = v["counters"]
+        self.position_counters = v["position_counters"]
         self.stake = v["stake"]
         self.match_end = v["match_end"]
         self.redeal = v["no_double"] == "redeal"
@@ -261,6 +290,8 @@ class State(StateBase):
         self.bone: list[int] = []
         winner = self._start_round()
         self.first = self.leader
+        for k in range(1, n):  # the head start of later turn positions, once the leader is known
+            self.counters[(self.first + k) % n] += k * game.position_counters
         if winner >= 0:
             self._finish_round([winner], False)
 
@@ -654,7 +685,7 @@ class State(StateBase):
         """Seats rank by their scores (counters or points), then by rounds won if the option says."""
         g = self.game
         n = g.players
-        scores = self.scores()
+        scores = g.compensated(self.scores(), self.first)
         keys = [(scores[s], self.rounds_won[s] if g.rounds_break_ties else 0) for s in range(n)]
         best = max(keys)
         winners = [s for s in range(n) if keys[s] == best]
@@ -770,8 +801,9 @@ class State(StateBase):
         g = self.game
         n = g.players
         total = sum(self.counters) + self.pot
-        if total != n * g.start_counters:
-            raise AssertionError(f"{total} counters in play, expected {n * g.start_counters}")
+        dealt = n * g.start_counters + g.position_counters * n * (n - 1) // 2
+        if total != dealt:
+            raise AssertionError(f"{total} counters in play, expected {dealt}")
         if self.pot < 0 or min(self.counters) < 0:
             raise AssertionError(f"negative counters: pot {self.pot}, counters {self.counters}")
         if self.n_active != sum(self.active):
