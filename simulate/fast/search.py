@@ -535,7 +535,8 @@ def play_game(t, common, agents, game_seed, agent_seeds, max_moves, row):
         count = legal(s, t, moves)
         if count > 1:
             choices += 1
-        make_view(s, t, seat, view)  # what the seat may see, and no generator: agents never reach `r`
+        if agents[seat, A_KIND] != RANDOM:  # random play reads no view, as in the Python runner
+            make_view(s, t, seat, view)  # what the seat may see, and no generator: agents never reach `r`
         move = choose(view, t, common, agents[seat], rngs[seat], moves, count, scratch)
         apply(s, r, t, move)
         played += 1
