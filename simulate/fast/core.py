@@ -27,7 +27,7 @@ from simulate.agents.ismcts import ISMCTSAgent
 from simulate.agents.mcts import MCTSAgent
 from simulate.engines.base import GameBase
 from simulate.fast import seeds
-from simulate.fast.template import RULES, instantiate
+from simulate.fast.template import OPTIONAL, RULES, instantiate
 
 KINDS = {RandomAgent: 0, GreedyAgent: 1, FlatMonteCarloAgent: 2, MCTSAgent: 3, ISMCTSAgent: 4}
 
@@ -56,7 +56,8 @@ class CoreBase:
         shape += [len(game.metric_names), len(game.categories)]
         self.common = np.array(shape + seat_side + order, dtype=np.int64)
         module = sys.modules[type(self).__module__]
-        self.search = instantiate(module.__name__, {name: getattr(module, name) for name in RULES})
+        rules = {name: getattr(module, name) for name in (*RULES, *OPTIONAL) if hasattr(module, name)}
+        self.search = instantiate(module.__name__, rules, max_legal)
         self.rules = module
 
     # ---------------------------------------------------------------- agents
@@ -102,7 +103,7 @@ class CoreBase:
         numbers = self.numbers(agents, seed, max_moves, indices)[:, :-1]
         numbers[:, 0] += 1  # seats counted from 1
         masks = numbers[:, 3].astype(np.int64).tolist()
-        named = {mask: ";".join(str(seat + 1) for seat in range(n) if mask >> seat & 1) for mask in set(masks)}
+        named = {m: ";".join(str(seat + 1) for seat in range(n) if m >> seat & 1) for m in set(masks)}
         columns = [list(indices)] + [_column(numbers[:, j]) for j in range(numbers.shape[1])]
         columns[4] = [named[mask] for mask in masks]
         return [list(row) for row in zip(*columns, strict=True)]

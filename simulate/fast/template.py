@@ -34,8 +34,12 @@ RULES = (
 )
 
 
-def instantiate(core: str, rules: dict[str, Any]) -> ModuleType:
-    """The search module for core module `core`, whose compiled rules functions are `rules`."""
+OPTIONAL = ("legal_count", "legal_nth")  # the template has defaults made from `legal`
+
+
+def instantiate(core: str, rules: dict[str, Any], most_legal: int) -> ModuleType:
+    """The search module for core module `core`, whose compiled rules functions are `rules` (and at
+    most `most_legal` legal moves in a position)."""
     missing = [name for name in RULES if name not in rules]
     if missing:
         raise TypeError(f"{core} does not define {', '.join(missing)}, which the compiled search needs")
@@ -46,6 +50,9 @@ def instantiate(core: str, rules: dict[str, Any]) -> ModuleType:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     module.__dict__.update({key: rules[key] for key in RULES})
+    module.__dict__["MOST_LEGAL"] = most_legal
     sys.modules[name] = module
     spec.loader.exec_module(module)
+    for key in OPTIONAL:  # bound before anything compiles: numba reads globals when it compiles
+        setattr(module, key, rules.get(key) or getattr(module, f"default_{key}"))
     return module
