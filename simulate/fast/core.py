@@ -32,6 +32,16 @@ from simulate.fast.template import OPTIONAL, RULES, instantiate
 KINDS = {RandomAgent: 0, GreedyAgent: 1, FlatMonteCarloAgent: 2, MCTSAgent: 3, ISMCTSAgent: 4}
 
 
+def _column(values: np.ndarray) -> list[Any]:
+    """A column of numbers as `simulate.runner.row` writes them (`_num`): whole numbers as ints,
+    others rounded to 6 places; a column of whole numbers converted at once."""
+    from simulate.runner import _num
+
+    if np.all(values == np.floor(values)):  # a nan is not equal to itself: such a column goes value by value
+        return values.astype(np.int64).tolist()
+    return [_num(x) for x in values.tolist()]
+
+
 class CoreBase:
     """A game's compiled core for one `Game`: its tables, its shape (`common`) and its search.
 
@@ -52,8 +62,8 @@ class CoreBase:
         shape += [len(game.metric_names), len(game.categories)]
         self.common = np.array(shape + seat_side + order, dtype=np.int64)
         module = sys.modules[type(self).__module__]
-        given = [name for name in RULES + OPTIONAL if hasattr(module, name)]
-        self.search = instantiate(module.__name__, {name: getattr(module, name) for name in given})
+        rules = {name: getattr(module, name) for name in (*RULES, *OPTIONAL) if hasattr(module, name)}
+        self.search = instantiate(module.__name__, rules, max_legal)
         self.rules = module
 
     # ---------------------------------------------------------------- agents
@@ -95,20 +105,14 @@ class CoreBase:
 
     def rows(self, agents: np.ndarray, seed: int, max_moves: int, indices: range) -> list[list[Any]]:
         """The CSV rows `simulate.runner.row` writes for games `indices`, value for value."""
-        from simulate.runner import _num
-
         n = self.game.players
-        out = []
-        numbers = self.numbers(agents, seed, max_moves, indices).tolist()
-        for index, values in zip(indices, numbers, strict=True):
-            mask = int(values[3])
-            winners = ";".join(str(seat + 1) for seat in range(n) if mask >> seat & 1)
-            row: list[Any] = [index, int(values[0]) + 1, int(values[1]), int(values[2]), winners]
-            row += [_num(x) for x in values[4 : 4 + n]]
-            row += [int(x) for x in values[4 + n : 4 + 2 * n]]
-            row += [_num(x) for x in values[4 + 2 * n : -1]]
-            out.append(row)
-        return out
+        numbers = self.numbers(agents, seed, max_moves, indices)[:, :-1]
+        numbers[:, 0] += 1  # seats counted from 1
+        masks = numbers[:, 3].astype(np.int64).tolist()
+        named = {m: ";".join(str(seat + 1) for seat in range(n) if m >> seat & 1) for m in set(masks)}
+        columns = [list(indices)] + [_column(numbers[:, j]) for j in range(numbers.shape[1])]
+        columns[4] = [named[mask] for mask in masks]
+        return [list(row) for row in zip(*columns, strict=True)]
 
     def warm_up(self) -> None:
         """Compile (or load from the cache) what a run calls, before worker processes fork."""

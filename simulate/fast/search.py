@@ -9,17 +9,16 @@ cannot cache a function that takes another as an argument). A core provides:
     new_state(t, game_seed) -> (s, r)      s: int64 state, r: its generator (simulate.fast.mt)
     current(s) -> seat                     is_over(s) -> bool
     legal(s, t, out) -> count              the legal moves into out, in the Python engine's order
+    legal_count(s, t), legal_nth(s, t, k, buf)   optional: how many, and the k-th, without the list
+                                           (random play; by default from `legal`, MOST_LEGAL long)
     apply(s, r, t, move)                   evaluate(s, t, seat) -> float
     gain(s, t, move, seat, rng) -> float   move_gain
     make_view(s, t, seat, out)             what a seat may see (no generator: agents never get `r`)
     sample(s, t, rng, seat, s_out, r_out)  a full state from a seat's view (determinization)
     side_totals(s, t, common, out)         side scores for the observer; scores_moved(s) -> bool
     placements(s, t, out)                  result(s, t, common, capped, res)
-
-and may provide (`simulate.fast.template.OPTIONAL`; defaults in `simulate.fast.optional`):
-
-    own_choose(s, t, kind, rng, moves, count) -> move   the engine's own agents (kinds from OWN on)
-    stopped_by_cap(s) -> bool              the game's own cap ended it (the result is then capped)
+    own_choose(s, t, kind, rng, moves, count)   optional: the engine's own agents (kinds from OWN on)
+    stopped_by_cap(s)                      optional: the game's own cap ended it (the row is capped)
 
 `t` is the core's tuple of tables (rule options included), `common` the int64
 array of `COMMON` below. Every agent is the Python agent of the same name
@@ -132,16 +131,47 @@ def playout(s, r, t, common, params, rng, buf, scratch, rewards):
     if left == 0:
         left = -1
     while left != 0 and not is_over(s):
-        count = legal(s, t, buf)
         if greedy:
+            count = legal(s, t, buf)
             move = greedy_pick(s, t, buf, count, rng, current(s), scratch)
-        elif count > 1:
-            move = buf[mt.randbelow(rng, count)]
         else:
-            move = buf[0]
+            move = random_move(s, t, rng, buf)
         apply(s, r, t, move)
         left -= 1
     side_rewards(s, t, common, params[A_SCALE], rewards)
+
+
+@jit
+def random_move(s, t, rng, buf):
+    """A uniformly random legal move, drawn as the random agent draws it (no draw when it is the only one)."""
+    count = legal_count(s, t)
+    return legal_nth(s, t, mt.randbelow(rng, count) if count > 1 else 0, buf)
+
+
+@jit
+def default_legal_count(s, t):
+    """`legal_count` for a core that has only `legal`: all the moves, counted."""
+    return legal(s, t, np.empty(MOST_LEGAL, dtype=np.int64))
+
+
+@jit
+def default_legal_nth(s, t, k, buf):
+    """`legal_nth` for a core that has only `legal`."""
+    legal(s, t, buf)
+    return buf[k]
+
+
+@jit
+def default_own_choose(s, t, kind, rng, moves, count):
+    """Never called: `CoreBase.agent_table` gives the engine's own agents a kind only where its core
+    compiles them."""
+    return moves[0]
+
+
+@jit
+def default_stopped_by_cap(s):
+    """The game ends by its rules, never by a cap of its own."""
+    return False
 
 
 @jit
@@ -539,11 +569,15 @@ def play_game(t, common, agents, game_seed, agent_seeds, max_moves, row):
             capped = True
             break
         seat = current(s)
-        count = legal(s, t, moves)
+        if agents[seat, A_KIND] == RANDOM:  # it reads no view, as in the Python runner, nor the list
+            count = legal_count(s, t)
+            move = legal_nth(s, t, mt.randbelow(rngs[seat], count) if count > 1 else 0, moves)
+        else:
+            count = legal(s, t, moves)
+            make_view(s, t, seat, view)  # what the seat may see, and no generator: agents never reach `r`
+            move = choose(view, t, common, agents[seat], rngs[seat], moves, count, scratch)
         if count > 1:
             choices += 1
-        make_view(s, t, seat, view)  # what the seat may see, and no generator: agents never reach `r`
-        move = choose(view, t, common, agents[seat], rngs[seat], moves, count, scratch)
         apply(s, r, t, move)
         played += 1
         if scores_moved(s):

@@ -16,8 +16,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from simulate.fast import optional
-
 SEARCH = Path(__file__).with_name("search.py")
 RULES = (
     "new_state",
@@ -34,12 +32,14 @@ RULES = (
     "placements",
     "result",
 )
-# What a core may define; where it does not, `simulate.fast.optional` says what the template assumes.
-OPTIONAL = ("own_choose", "stopped_by_cap")
+# What a core may define; where it does not, the template's `default_<name>` stands in (`search.py`):
+# random play's count and k-th legal move from `legal`, no agents of the engine's own, no cap of its own.
+OPTIONAL = ("legal_count", "legal_nth", "own_choose", "stopped_by_cap")
 
 
-def instantiate(core: str, rules: dict[str, Any]) -> ModuleType:
-    """The search module for core module `core`, whose compiled rules functions are `rules`."""
+def instantiate(core: str, rules: dict[str, Any], most_legal: int) -> ModuleType:
+    """The search module for core module `core`, whose compiled rules functions are `rules` (and at
+    most `most_legal` legal moves in a position)."""
     missing = [name for name in RULES if name not in rules]
     if missing:
         raise TypeError(f"{core} does not define {', '.join(missing)}, which the compiled search needs")
@@ -50,7 +50,9 @@ def instantiate(core: str, rules: dict[str, Any]) -> ModuleType:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     module.__dict__.update({key: rules[key] for key in RULES})
-    module.__dict__.update({key: rules.get(key, getattr(optional, key)) for key in OPTIONAL})
+    module.__dict__["MOST_LEGAL"] = most_legal
     sys.modules[name] = module
     spec.loader.exec_module(module)
+    for key in OPTIONAL:  # bound before anything compiles: numba reads globals when it compiles
+        setattr(module, key, rules.get(key) or getattr(module, f"default_{key}"))
     return module

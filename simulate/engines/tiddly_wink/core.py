@@ -94,7 +94,7 @@ HEAVY, KEEP_ENDS = 5, 6  # agent kinds after the generic ones (simulate.fast.sea
 def tables(game: Game) -> tuple[np.ndarray, ...]:
     """The rules of `game` as arrays: config, each tile's ends, pips and doubleness, the tiles showing a
     number (or any of a set of numbers), the tiles fitting a pair of ends and their moves there, the lead
-    order, the compensation."""
+    order, the compensation, and per pair of ends the tiles with a move at each."""
     k, tiles = game.values, game.tiles
     cfg = [
         game.players,
@@ -128,6 +128,8 @@ def tables(game: Game) -> tuple[np.ndarray, ...]:
         moves,
         np.array(game.lead_order, dtype=np.int64),
         np.array([game.compensation], dtype=np.float64),
+        np.array([sum(1 << t for t, there in enumerate(per) if len(there) == 2) for per in game.tile_moves],
+                 dtype=np.int64),  # fmt: skip
     )
 
 
@@ -460,6 +462,34 @@ def legal(s, t, out):
         out[count] = PASS
         count += 1
     return count
+
+
+@jit
+def legal_count(s, t):
+    """How many moves `legal` lists: a move per fitting tile, two for those that fit both ends, a pass."""
+    cfg, fits, both = t[0], t[7], t[12]
+    if s[OVER]:
+        return 0
+    e = s[LEFT] * cfg[C_VALUES] + s[RIGHT]
+    m = s[O_HANDS + s[PLAYER]] & fits[e]
+    if not m:
+        return 1
+    return popcount(m) + popcount(m & both[e]) + (0 if cfg[C_FORCED] else 1)
+
+
+@jit
+def legal_nth(s, t, k, buf):
+    """The k-th move of `legal`'s list, without the list."""
+    cfg, fits, move_count, moves = t[0], t[7], t[8], t[9]
+    e = s[LEFT] * cfg[C_VALUES] + s[RIGHT]
+    m = s[O_HANDS + s[PLAYER]] & fits[e]
+    while m:
+        tile = low_index(m)
+        m &= m - 1
+        if k < move_count[e, tile]:
+            return moves[e, tile, k]
+        k -= move_count[e, tile]
+    return PASS
 
 
 @jit

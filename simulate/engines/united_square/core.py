@@ -220,11 +220,7 @@ def legal(s, t, out):
     cfg, starts, counts, fitting = t[0], t[15], t[16], t[17]
     if s[OVER]:
         return 0
-    at = cfg[O_HANDS] + 6 * s[PLAYER]
-    hand = 0
-    for typ in range(6):
-        if s[at + typ] > 0:
-            hand |= 1 << typ
+    hand = hand_of(s, cfg)
     osig = cfg[O_SIG]
     count = 0
     cells = s[OPEN]
@@ -241,6 +237,49 @@ def legal(s, t, out):
         out[0] = PASS
         count = 1
     return count
+
+
+@jit
+def legal_count(s, t):
+    """How many moves `legal` lists, from the counts per signature and hand."""
+    cfg, counts = t[0], t[16]
+    key_hand = hand_of(s, cfg)
+    osig = cfg[O_SIG]
+    count = 0
+    cells = s[OPEN]
+    while cells:
+        x = lowest_bit(cells)
+        cells &= cells - 1
+        count += counts[s[osig + x] * 64 + key_hand]
+    return count if count else 1
+
+
+@jit
+def legal_nth(s, t, k, buf):
+    """The k-th move of `legal`'s list, without the list."""
+    cfg, starts, counts, fitting = t[0], t[15], t[16], t[17]
+    hand = hand_of(s, cfg)
+    osig = cfg[O_SIG]
+    cells = s[OPEN]
+    while cells:
+        x = lowest_bit(cells)
+        cells &= cells - 1
+        key = s[osig + x] * 64 + hand
+        if k < counts[key]:
+            return x * 24 + fitting[starts[key] + k]
+        k -= counts[key]
+    return PASS
+
+
+@jit
+def hand_of(s, cfg):
+    """The panel types the player to act holds, a bit each."""
+    at = cfg[O_HANDS] + 6 * s[PLAYER]
+    hand = 0
+    for typ in range(6):
+        if s[at + typ] > 0:
+            hand |= 1 << typ
+    return hand
 
 
 @jit
