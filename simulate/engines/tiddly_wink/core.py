@@ -128,8 +128,10 @@ def tables(game: Game) -> tuple[np.ndarray, ...]:
         moves,
         np.array(game.lead_order, dtype=np.int64),
         np.array([game.compensation], dtype=np.float64),
-        np.array([sum(1 << t for t, there in enumerate(per) if len(there) == 2) for per in game.tile_moves],
-                 dtype=np.int64),  # fmt: skip
+        np.array(
+            [sum(1 << t for t, there in enumerate(per) if len(there) == 2) for per in game.tile_moves],
+            dtype=np.int64,
+        ),  # fmt: skip
     )
 
 
