@@ -70,3 +70,20 @@ def test_bench_names_the_engine(run_tool, args, path):
 def test_an_unknown_engine_is_one_line_and_exit_status_2(run_tool):
     code, _, err = run_tool("simulate", "run", "united_square", "--engine", "c")
     assert code == 2 and "'c' is not one of 'fast', 'python'" in err
+
+
+def test_one_process_at_a_time_compiles_a_core(tmp_path, monkeypatch):
+    """Processes started at once on a fresh machine (test or cluster workers) take turns at the compile:
+    one compiles, the others wait on the cache's lock and then load what it compiled."""
+    import time
+
+    from simulate.fast import compiling
+
+    monkeypatch.setenv("SIMULATE_CACHE_DIR", str(tmp_path))
+    waiter = [sys.executable, "-c", "from simulate.fast import compiling\nwith compiling(): print('in')"]
+    with compiling():
+        other = subprocess.Popen(waiter, stdout=subprocess.PIPE, text=True)
+        time.sleep(3)
+        assert other.poll() is None, "it did not wait for the lock"
+    assert other.communicate(timeout=60)[0] == "in\n"
+    assert list(tmp_path.glob("*/compile.lock"))
