@@ -18,17 +18,21 @@ def _games_csv(out: Path) -> str:
     return path.read_text()
 
 
-def test_fast_and_python_engines_write_the_same_games(run_tool, tmp_path):
+@pytest.mark.parametrize(
+    "game", [("united_square",), ("tiddly_wink", "--variant", "block"), ("tiddly_wink", "--variant", "p5")]
+)
+def test_fast_and_python_engines_write_the_same_games(run_tool, tmp_path, game):
     texts = []
+    games = "60" if len(game) == 1 or "block" in game else "4"  # a 5-player match is a thousand moves
     for engine in ("fast", "python"):
         out = tmp_path / engine
         code, _, err = run_tool(
-            "simulate", "run", "united_square", "--agents", "greedy", "--games", "60", "--jobs", "1",
+            "simulate", "run", *game, "--agents", "greedy", "--games", games, "--jobs", "1",
             "--engine", engine, "--out", str(out), "--quiet",
         )  # fmt: skip
         assert code == 0, err
         texts.append(_games_csv(out))
-    assert texts[0] == texts[1] and texts[0].count("\n") == 61
+    assert texts[0] == texts[1] and texts[0].count("\n") == int(games) + 1
 
 
 def test_without_numba_the_python_engine_plays_and_says_so_in_one_line(tmp_path, run_tool):
@@ -58,6 +62,8 @@ def test_without_numba_the_python_engine_plays_and_says_so_in_one_line(tmp_path,
     [
         (["united_square"], "engine fast (compiled core)"),
         (["united_square", "--engine", "python"], "engine python (--engine python)"),
+        (["tiddly_wink", "--variant", "block"], "engine fast (compiled core)"),
+        (["tiddly_wink", "--variant", "block", "--engine", "python"], "engine python (--engine python)"),
         (["this_town", "--players", "2"], "engine python only (no compiled core for this game)"),
     ],
 )
