@@ -32,6 +32,7 @@ from simulate.agents import make_agents
 from simulate.cluster import CLUSTER, cluster_rows, cluster_workers
 from simulate.engines import make_game
 from simulate.engines.base import GameBase, Result
+from simulate.fast import ENGINE, core_of
 from simulate.observer import COLUMNS as OBSERVED
 from simulate.observer import LeadRecord
 from simulate.seeds import spawned_state
@@ -77,7 +78,9 @@ def play(
     """Play game `index` of a run to its end, or stop it capped after `max_moves` moves.
 
     Each agent gets its seat's view (or None if it reads none) and the legal
-    moves, never the state. Returns the result and the observer's generic columns.
+    moves, never the state. Returns the result and the observer's generic
+    columns, and beside them under "choices" the moves that had a choice (for
+    `simulate bench`; no CSV column).
     """
     game_seed, agent_seeds = game_seeds(seed, index, game.players)
     state = game.new_state(game_seed)
@@ -90,13 +93,15 @@ def play(
     moved, scores, is_over = state.scores_moved, state.scores, state.is_over
     current, legal_moves, apply, view = state.current_player, state.legal_moves, state.apply, state.view
     see(0, scores())
-    moves = seen = 0
+    moves = seen = choices = 0
     while not is_over():
         if moves >= max_moves:
             result = state.capped_result()
             break
         seat = current()
         legal = legal_moves()
+        if len(legal) > 1:
+            choices += 1
         apply(choose[seat](view(seat) if views[seat] else None, legal))
         moves += 1
         if moved():
@@ -106,7 +111,9 @@ def play(
         result = state.result()
     if seen != moves:
         see(moves, state.scores())
-    return result, record.columns(result)
+    observed = record.columns(result)
+    observed["choices"] = choices
+    return result, observed
 
 
 def columns(game: GameBase) -> list[str]:
@@ -151,24 +158,26 @@ def _num(x: float) -> float | int:
 
 # ------------------------------------------------------------ worker processes
 _WORKER: dict[str, Any] = {}
-# What a worker needs to play a run's games: rules, agents, seed, move cap, debug checks.
-Job = tuple[Rules, tuple[str, ...], int, int, bool]
+# What a worker needs to play a run's games: rules, agents, seed, move cap, debug checks, engine.
+Job = tuple[Rules, tuple[str, ...], int, int, bool, str]
 
 
-def _init_worker(rules: Rules, agents: tuple[str, ...], seed: int, max_moves: int, debug: bool) -> None:
+def _init_worker(
+    rules: Rules, agents: tuple[str, ...], seed: int, max_moves: int, debug: bool, engine: str = "python"
+) -> None:
     game = make_game(rules, debug=debug)
     if multiprocessing.parent_process() is not None:
         # Ctrl-C and kill are the parent's to handle: it stops the pool, so a worker dies quietly.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _WORKER["game"] = game
-    _WORKER["args"] = (agents, seed, min(max_moves, game.max_moves))
+    _WORKER["args"] = (agents, seed, min(max_moves, game.max_moves), engine)
 
 
 def _play_chunk(indices: range) -> str:
     """The CSV lines of games `indices`: written in the worker, so the parent only appends them."""
-    agents, seed, max_moves = _WORKER["args"]
-    return csv_text(_play_rows(_WORKER["game"], agents, seed, max_moves, indices))
+    agents, seed, max_moves, engine = _WORKER["args"]
+    return csv_text(_play_rows(_WORKER["game"], agents, seed, max_moves, indices, engine))
 
 
 def csv_text(rows: list[list[Any]]) -> str:
@@ -191,21 +200,34 @@ def play_on_cluster_worker(job: Job, key: str, indices: range) -> list[list[Any]
     The same rows `_play_chunk` writes in a local worker. The worker's signals are
     left to dask: a task runs in a thread of the worker, not in its main thread.
     """
-    rules, agents, seed, max_moves, debug = job
+    rules, agents, seed, max_moves, debug, engine = job
     with _RUN_GAMES_LOCK:
         game = _RUN_GAMES.get(key)
         if game is None:
             game = _RUN_GAMES[key] = make_game(rules, debug=debug)
             while len(_RUN_GAMES) > KEPT_RUNS:
                 del _RUN_GAMES[next(iter(_RUN_GAMES))]
-    return _play_rows(game, agents, seed, min(max_moves, game.max_moves), indices)
+    return _play_rows(game, agents, seed, min(max_moves, game.max_moves), indices, engine)
 
 
 def _play_rows(
-    game: GameBase, agents: tuple[str, ...], seed: int, max_moves: int, indices: range
+    game: GameBase, agents: tuple[str, ...], seed: int, max_moves: int, indices: range, engine: str = "python"
 ) -> list[list[Any]]:
-    """The CSV rows of games `indices` of a run."""
+    """The CSV rows of games `indices` of a run, on the game's compiled core where `engine` allows."""
+    fast = compiled(game, agents, engine)
+    if fast is not None:
+        core, table = fast
+        return core.rows(table, seed, max_moves, indices)
     return [row(i, play(game, agents, seed, i, max_moves), game) for i in indices]
+
+
+def compiled(game: GameBase, agents: tuple[str, ...], engine: str) -> tuple[Any, Any] | None:
+    """The game's compiled core and these agents' table for it, or None where the Python engine plays."""
+    if engine != "fast" or game.core is None:
+        return None  # the common case for games without a core: not even simulate.fast is imported
+    core = core_of(game, engine)
+    table = None if core is None else core.agent_table(agents)
+    return None if table is None else (core, table)
 
 
 class _Pool(multiprocessing.pool.Pool):
@@ -245,9 +267,10 @@ def iter_chunks(
     `meanwhile` is called once worker processes are playing, for this
     process's own work in the meantime (with no workers it is not called).
     """
+    engine = _engine_for(rules, agents, debug)
     client = CLUSTER.get()
     if client is not None:
-        job = (rules, agents, seed, max_moves, debug)
+        job = (rules, agents, seed, max_moves, debug, engine)
         chunks = _chunks(start, stop, cluster_workers(client))
         for rows in cluster_rows(client, play_on_cluster_worker, job, chunks):
             yield len(rows), csv_text(rows)
@@ -255,17 +278,29 @@ def iter_chunks(
     chunks = _chunks(start, stop, jobs)
     jobs = min(jobs, len(chunks))
     if jobs <= 1:
-        _init_worker(rules, agents, seed, max_moves, debug)
+        _init_worker(rules, agents, seed, max_moves, debug, engine)
         for chunk in chunks:
             yield len(chunk), _play_chunk(chunk)
         return
     ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    initargs = (rules, agents, seed, max_moves, debug)
+    initargs = (rules, agents, seed, max_moves, debug, engine)
     with _Pool(jobs, initializer=_init_worker, initargs=initargs, context=ctx) as pool:
         played = pool.imap(_play_chunk, chunks)  # the workers start on it at once
         if meanwhile is not None:
             meanwhile()
         yield from zip(map(len, chunks), played, strict=True)
+
+
+def _engine_for(rules: Rules, agents: tuple[str, ...], debug: bool) -> str:
+    """The engine this context's runs play on ("fast" only where a core will play these games).
+
+    A compiled core is compiled, or loaded from its cache, here in the parent (`core_of`):
+    worker processes forked after that inherit it instead of compiling it each.
+    """
+    engine = ENGINE.get()
+    if engine == "fast" and compiled(make_game(rules, debug=debug), agents, engine) is None:
+        return "python"
+    return engine
 
 
 @contextlib.contextmanager

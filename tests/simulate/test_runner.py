@@ -141,7 +141,7 @@ def test_loading_the_report_modules_leaves_the_garbage_collector_as_it_found_it(
 def test_a_cluster_worker_keeps_the_games_of_its_last_runs_only_and_plays_the_rows_of_a_local_run():
     # a worker outlives the commands it serves: run after run, it must not keep every run's game
     rules = load_game("united_square").resolve("default")
-    job = (rules, ("random", "random"), 3, 100_000, False)
+    job = (rules, ("random", "random"), 3, 100_000, False, "fast")  # the engine travels in the job
     local = runner._play_rows(make_game(rules), ("random", "random"), 3, 100_000, range(5, 9))
     runner._RUN_GAMES.clear()
     for k in range(runner.KEPT_RUNS + 3):
