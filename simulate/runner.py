@@ -7,6 +7,16 @@ processes gives the same rows in the same order. Rows are appended to the CSV
 as chunks finish, so memory stays flat and an interrupted run resumes where it
 stopped (the run's settings are kept in `run.json` beside the CSV and must
 match).
+
+A run's games are cut into chunks (`_chunks`: ranges of at most CHUNK games);
+a chunk is one task, played by `_play_chunk` in a local worker process
+(`simulate.workers`) or by `play_on_cluster_worker` on a dask worker
+(`simulate.cluster`), and its CSV lines come back to the parent, which alone
+writes, in game order. A task lost with its worker is played again: locally
+the parent sees the worker's process end, starts a new one and sends it the
+chunks the dead one held (a chunk that kills its worker twice stops the run);
+on a cluster the scheduler does the same. As a chunk is seeded, the replay
+gives the same lines, so the files are those of an uninterrupted run.
 """
 
 from __future__ import annotations
@@ -16,10 +26,8 @@ import csv
 import fcntl
 import io
 import json
-import multiprocessing
-import multiprocessing.pool
-import os
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
@@ -35,6 +43,7 @@ from simulate.engines.base import GameBase, Result
 from simulate.observer import COLUMNS as OBSERVED
 from simulate.observer import LeadRecord
 from simulate.seeds import spawned_state
+from simulate.workers import ChunkLost, play_chunks
 
 if TYPE_CHECKING:
     import numpy as np
@@ -157,10 +166,6 @@ Job = tuple[Rules, tuple[str, ...], int, int, bool]
 
 def _init_worker(rules: Rules, agents: tuple[str, ...], seed: int, max_moves: int, debug: bool) -> None:
     game = make_game(rules, debug=debug)
-    if multiprocessing.parent_process() is not None:
-        # Ctrl-C and kill are the parent's to handle: it stops the pool, so a worker dies quietly.
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _WORKER["game"] = game
     _WORKER["args"] = (agents, seed, min(max_moves, game.max_moves))
 
@@ -208,20 +213,6 @@ def _play_rows(
     return [row(i, play(game, agents, seed, i, max_moves), game) for i in indices]
 
 
-class _Pool(multiprocessing.pool.Pool):
-    """A process pool whose worker-minding thread wakes only when a worker exits or the pool changes state.
-
-    CPython's own (3.8 on) also wakes it whenever a result is waiting to be
-    read, and it then spins until the result thread has read it: half a second
-    of the parent's CPU over a 20,000-game run, taken from the workers. Those
-    wake-ups are not needed: an emptied task cache, `close` and `terminate`
-    each notify the thread anyway.
-    """
-
-    def _get_sentinels(self) -> list[Any]:
-        return [self._change_notifier._reader]  # type: ignore[attr-defined]
-
-
 def _chunks(start: int, stop: int, workers: int) -> list[range]:
     """Games `start..stop-1` as tasks of at most CHUNK games, and at least SLICES per worker where there
     are games enough: 100 search-agent games on two workers are 8 tasks of 13, not 64 and 36."""
@@ -259,13 +250,31 @@ def iter_chunks(
         for chunk in chunks:
             yield len(chunk), _play_chunk(chunk)
         return
-    ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     initargs = (rules, agents, seed, max_moves, debug)
-    with _Pool(jobs, initializer=_init_worker, initargs=initargs, context=ctx) as pool:
-        played = pool.imap(_play_chunk, chunks)  # the workers start on it at once
-        if meanwhile is not None:
-            meanwhile()
+    played = play_chunks(chunks, jobs, _init_worker, initargs, _play_chunk, meanwhile, _say_replayed)
+    with contextlib.closing(played):
         yield from zip(map(len, chunks), played, strict=True)
+
+
+def _say_replayed(chunk: range, exitcode: int) -> None:
+    print(
+        f"simulate: a worker process {_death(exitcode)} playing games {chunk.start}-{chunk.stop - 1}; "
+        f"a new one plays them again",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def _death(exitcode: int | None) -> str:
+    """How a worker process ended, from its exit code (negative: the signal that killed it)."""
+    if exitcode is not None and exitcode < 0:
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = f"signal {-exitcode}"
+        note = " (kill -9, or the system out of memory)" if -exitcode == signal.SIGKILL else ""
+        return f"was killed by {name}{note}"
+    return f"exited with status {exitcode}"
 
 
 @contextlib.contextmanager
@@ -341,16 +350,27 @@ def run_to_csv(
         on_progress(min(done, config.games))
     if done >= config.games:
         return csv_path
-    with csv_path.open("a", newline="") as fh:
-        for games, text in iter_chunks(
-            rules, config.agents, config.seed, done, config.games, jobs, config.max_moves, debug, meanwhile
-        ):
-            fh.write(text)
-            fh.flush()
-            if on_rows:
-                on_rows(text)
-            if on_progress:
-                on_progress(games)
+    written = done
+    played = iter_chunks(
+        rules, config.agents, config.seed, done, config.games, jobs, config.max_moves, debug, meanwhile
+    )
+    try:
+        with contextlib.closing(played), csv_path.open("a", newline="") as fh:
+            for games, text in played:
+                fh.write(text)
+                fh.flush()
+                written += games
+                if on_rows:
+                    on_rows(text)
+                if on_progress:
+                    on_progress(games)
+    except ChunkLost as lost:
+        first, last = lost.chunk.start, lost.chunk.stop - 1
+        raise DataError(
+            f"{csv_path}: games {first}-{last}: their worker process {_death(lost.exitcode)}, twice; "
+            f"the {written:,} games before them are kept: run the command again to resume "
+            f"(with fewer --jobs if memory ran out)"
+        ) from None
     return csv_path
 
 

@@ -1,0 +1,250 @@
+"""Local worker processes that play a run's chunks of games, and play a chunk again when its worker dies.
+
+`play_chunks` forks `jobs` workers, each of which runs `setup(*args)` once and
+then `task(chunk)` for every chunk it is sent; the parent yields the results in
+chunk order. The parent keeps, per worker, the chunks it has sent it in the
+order sent: the first is the one the worker is playing, the others wait in its
+pipe (a worker holds `DEPTH` chunks, so it never waits for the parent, and more
+at the start, while the parent imports the report's modules).
+
+A worker that dies (kill -9, the out-of-memory killer, a crash in C code) is
+noticed at once, as its process sentinel wakes the parent: the parent starts a
+new worker and sends it the dead one's chunks, the one it was playing first. A
+chunk's games are seeded, so playing it again gives the same rows, and only the
+parent writes, so none is written twice. A chunk whose worker dies a second
+time is `ChunkLost`: the run stops, naming it.
+
+Signals: a worker ignores Ctrl-C (a terminal sends it to the whole foreground
+group; the parent handles it and stops its workers), dies quietly at SIGTERM,
+and ends by itself when its parent does (a thread waits on the parent's
+sentinel), so a parent killed with kill -9 leaves no worker behind. Ctrl-C and
+SIGTERM are held back while a child is forked (`start_child`), so none reaches
+it before it has set its own handlers (`in_child`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import pickle
+import signal
+import threading
+import traceback
+from collections import Counter, deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+DEPTH = 2  # chunks a worker holds once the run is under way: the one it plays and the next
+FIRST = 64  # chunks a worker may be sent at the start, while the parent does its own work
+
+CHILD_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+class ChunkLost(Exception):
+    """The worker playing `chunk` died twice; `exitcode` is the second one's (negative: a signal)."""
+
+    def __init__(self, chunk: range, exitcode: int | None):
+        super().__init__(chunk, exitcode)
+        self.chunk = chunk
+        self.exitcode = exitcode
+
+
+class WorkerTraceback(Exception):
+    """The traceback of an error raised in a worker, shown as the cause of the error the parent raises."""
+
+
+def start_child(process: BaseProcess) -> None:
+    """Start a forked child with Ctrl-C and SIGTERM held back until it has set its own handlers.
+
+    A signal that arrives meanwhile waits: the parent gets it once the fork is
+    done, the child ignores it (SIGINT) or dies of it (SIGTERM) in `in_child`.
+    """
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, CHILD_SIGNALS)
+    try:
+        process.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def in_child() -> None:
+    """First thing in a child started by `start_child`: ignore Ctrl-C, die at SIGTERM, end with the parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, CHILD_SIGNALS)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
+
+
+def _end_with(parent: BaseProcess) -> None:
+    parent.join()  # returns once the parent has ended: its end of the sentinel pipe is closed
+    os._exit(1)
+
+
+def _serve(conn: Connection, setup: Callable[..., None], args: tuple[Any, ...], task: Callable[[range], Any]):
+    """A worker's life: set up, then answer each (number, chunk) with (number, ok, result or error)."""
+    in_child()
+    try:
+        setup(*args)
+        broken = None
+    except Exception as exc:  # told with the first chunk's answer, as the chunk's error
+        broken = _portable(exc)
+    try:
+        while (message := conn.recv()) is not None:
+            number, chunk = message
+            try:
+                answer = (number, False, broken) if broken else (number, True, task(chunk))
+            except Exception as exc:
+                answer = (number, False, _portable(exc))
+            conn.send(answer)
+    except (EOFError, OSError):  # the parent has gone
+        pass
+
+
+def _portable(exc: Exception) -> tuple[Exception, str]:
+    """An error and its traceback's text, as they can be sent to the parent."""
+    text = "".join(traceback.format_exception(exc))
+    try:
+        pickle.dumps(exc)
+    except Exception:
+        exc = RuntimeError(f"{type(exc).__name__}: {exc}")
+    return exc, text
+
+
+@dataclass
+class _Worker:
+    """A worker process, its end of the pipe, and the numbers of the chunks it holds (the one it plays
+    first)."""
+
+    process: BaseProcess
+    conn: Connection
+    chunks: deque[int] = field(default_factory=deque)
+
+
+class _Workers:
+    """The worker processes of one `play_chunks` call and the chunks each holds."""
+
+    def __init__(self, chunks: list[range], spec: tuple[Any, ...], on_replay: Callable[[range, int], None]):
+        self.chunks = chunks
+        self.spec = spec  # (setup, args, task)
+        self.on_replay = on_replay
+        self.todo: deque[int] = deque(range(len(chunks)))
+        self.done: dict[int, tuple[bool, Any]] = {}
+        self.deaths: Counter[int] = Counter()
+        self.live: list[_Worker] = []
+        self.ctx = multiprocessing.get_context("fork")
+
+    def start(self, count: int) -> None:
+        worker = _Worker(*self._fork())
+        self.live.append(worker)
+        self._send(worker, count)
+
+    def _fork(self) -> tuple[BaseProcess, Connection]:
+        here, there = self.ctx.Pipe()
+        process = self.ctx.Process(target=_serve, args=(there, *self.spec), daemon=True)
+        try:
+            start_child(process)
+        finally:
+            there.close()
+        return process, here
+
+    def _send(self, worker: _Worker, count: int) -> None:
+        while self.todo and len(worker.chunks) < count:
+            number = self.todo.popleft()
+            worker.chunks.append(number)
+            worker.conn.send((number, self.chunks[number]))
+
+    def result(self, number: int) -> Any:
+        """Chunk `number`'s result, once some worker has played it."""
+        while number not in self.done:
+            self._wait()
+        ok, value = self.done.pop(number)
+        if not ok:
+            error, text = value
+            raise error from WorkerTraceback(text)
+        return value
+
+    def _wait(self) -> None:
+        busy = [w for w in self.live if w.chunks]
+        ready = set(wait([w.conn for w in busy] + [w.process.sentinel for w in busy]))
+        for worker in busy:
+            if worker.process.sentinel in ready:
+                self._replace(worker)
+            elif worker.conn in ready:
+                self._read(worker)
+                self._send(worker, DEPTH)
+
+    def _read(self, worker: _Worker) -> None:
+        while worker.chunks and worker.conn.poll():
+            try:
+                number, ok, value = worker.conn.recv()
+            except (EOFError, OSError):  # it died: its sentinel says so too
+                return
+            worker.chunks.remove(number)
+            self.done[number] = (ok, value)
+
+    def _replace(self, dead: _Worker) -> None:
+        """A worker died: the chunks it held go back first in line, to a new worker."""
+        self._read(dead)  # what it sent before it died
+        dead.process.join()
+        dead.conn.close()
+        self.live.remove(dead)
+        if not dead.chunks:
+            return
+        playing = dead.chunks[0]
+        self.deaths[playing] += 1
+        if self.deaths[playing] > 1:
+            raise ChunkLost(self.chunks[playing], dead.process.exitcode)
+        self.on_replay(self.chunks[playing], dead.process.exitcode or 0)
+        self.todo.extendleft(reversed(dead.chunks))
+        self.start(DEPTH)
+
+    def stop(self, graceful: bool) -> None:
+        """End every worker: by telling it to once the run is done, at once (SIGTERM) otherwise.
+
+        Closing the parent's end of a pipe would not tell a worker: the workers
+        forked after it hold a copy of that end.
+        """
+        for worker in self.live:
+            if graceful:
+                with contextlib.suppress(OSError):  # it died after its last chunk: nothing is lost
+                    worker.conn.send(None)
+            else:
+                worker.process.terminate()
+        for worker in self.live:
+            worker.process.join()
+            worker.conn.close()
+
+
+def play_chunks(
+    chunks: list[range],
+    jobs: int,
+    setup: Callable[..., None],
+    args: tuple[Any, ...],
+    task: Callable[[range], Any],
+    meanwhile: Callable[[], None] | None = None,
+    on_replay: Callable[[range, int], None] = lambda chunk, exitcode: None,
+) -> Iterator[Any]:
+    """`task(chunk)` for every chunk, played by `jobs` forked workers that each ran `setup(*args)`; the
+    results in chunk order.
+
+    `meanwhile` is called once the workers are playing. `on_replay(chunk,
+    exitcode)` is told of a chunk played again because its worker died.
+    """
+    workers = _Workers(chunks, (setup, args, task), on_replay)
+    graceful = False
+    try:
+        first = max(DEPTH, min(FIRST, len(chunks) // (2 * jobs)))
+        for _ in range(min(jobs, len(chunks))):
+            workers.start(first)
+        if meanwhile is not None:
+            meanwhile()
+        for number in range(len(chunks)):
+            yield workers.result(number)
+        graceful = True
+    finally:
+        workers.stop(graceful)

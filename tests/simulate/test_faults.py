@@ -1,0 +1,167 @@
+"""Runs meeting faults: a worker killed mid-run, a chunk that kills its worker twice, Ctrl-C while the
+report is drawn, and a parent killed with kill -9. Each ends in one line, the games played kept, and
+(where the run could go on) the files of an uninterrupted run."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from simulate import runner
+
+RUN = [sys.executable, "-c", "from simulate.cli import main; main()"]
+GAMES = 4000  # 63 chunks of 64 games: a run under way for long enough to be hit mid-run
+ARGS = ["run", "united_square", "--agents", "random", "--games", str(GAMES), "--seed", "3", "--quiet"]
+
+
+def _args(games: int) -> list[str]:
+    """ARGS with another number of games."""
+    return [*ARGS[:5], str(games), *ARGS[6:]]
+
+
+def _folder(out: Path) -> Path:
+    return out / "united_square" / "default.random.seed3"
+
+
+def _csv(out: Path) -> Path:
+    return _folder(out) / "arms" / "default" / "games.csv"
+
+
+def outputs(out: Path) -> dict[str, bytes]:
+    """Every file in a run's folder, by path inside it."""
+    folder = _folder(out)
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory) -> dict[str, bytes]:
+    """The files of the run the faults below interrupt, played through without one."""
+    out = tmp_path_factory.mktemp("uninterrupted")
+    done = subprocess.run([*RUN, *ARGS, "--jobs", "2", "--out", str(out)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return outputs(out)
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (Linux's /proc)."""
+    kids = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # it ended while being read
+            continue
+        if int(fields[1]) == pid:
+            kids.append(int(stat.parent.name))
+    return kids
+
+
+def _start(out: Path, *more: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [*RUN, *ARGS, "--jobs", "2", "--out", str(out), *more],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def _wait_for(condition, what: str, timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"no {what} within {timeout} s"
+        time.sleep(0.01)
+
+
+def _rows(csv_path: Path) -> int:
+    return csv_path.read_bytes().count(b"\n") - 1 if csv_path.exists() else 0
+
+
+needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds workers through /proc")
+
+
+@needs_proc
+def test_a_worker_killed_with_kill_9_mid_run_is_replaced_and_the_run_writes_an_uninterrupted_runs_files(
+    tmp_path, uninterrupted
+):
+    run = _start(tmp_path)
+    _wait_for(lambda: 0 < _rows(_csv(tmp_path)) and len(_children(run.pid)) == 2, "rows and two workers")
+    rows_then = _rows(_csv(tmp_path))
+    os.kill(_children(run.pid)[0], signal.SIGKILL)
+    _, err = run.communicate(timeout=300)  # it must end by itself
+    assert run.returncode == 0, err
+    assert rows_then < GAMES, "the run was over before its worker was killed"
+    (note,) = err.splitlines()
+    assert "a worker process was killed by SIGKILL" in note and "a new one plays them again" in note
+    assert outputs(tmp_path) == uninterrupted
+
+
+def test_a_chunk_that_kills_its_worker_twice_stops_the_run_with_one_line_naming_it(
+    run_tool, tmp_path, monkeypatch
+):
+    play = runner._play_chunk
+
+    def deadly(indices: range) -> str:
+        if indices.start == 640:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return play(indices)
+
+    monkeypatch.setattr(runner, "_play_chunk", deadly)
+    code, _, err = run_tool("simulate", *ARGS, "--jobs", "2", "--out", str(tmp_path))
+    assert code == 2
+    replayed, error = err.splitlines()
+    assert "playing games 640-703; a new one plays them again" in replayed
+    assert error.startswith(
+        f"error: {_csv(tmp_path)}: games 640-703: their worker process was killed by SIGKILL"
+    )
+    assert "twice" in error and "run the command again to resume" in error
+    kept = [int(line.split(",", 1)[0]) for line in _csv(tmp_path).read_text().splitlines()[1:]]
+    assert kept == list(range(len(kept))) and len(kept) <= 640
+    assert f"the {len(kept):,} games before them are kept" in error
+
+
+@needs_proc
+def test_ctrl_c_or_kill_while_the_report_is_drawn_is_one_line_and_no_traceback(tmp_path):
+    for how in ("ctrl-c", "kill"):
+        out = tmp_path / how
+        run = subprocess.Popen(
+            [*RUN, *_args(300), "--jobs", "2", "--out", str(out)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+        # the PDF and the second process's PNGs are drawn into temporary files beside them
+        _wait_for(lambda out=out: any(out.rglob(".*.tmp")), "report being drawn")
+        time.sleep(0.2)  # into the drawing (a kill leaves its temporary files to the next run)
+        if how == "ctrl-c":
+            os.killpg(run.pid, signal.SIGINT)  # the whole foreground group, the drawing process included
+        else:
+            run.send_signal(signal.SIGTERM)
+        _, err = run.communicate(timeout=120)
+        assert run.returncode == 130, (how, err)
+        assert err == "simulate: interrupted; files already finished are kept\n", (how, err)
+        assert not (_folder(out) / "summary.json").exists()
+
+
+@needs_proc
+def test_workers_end_with_a_parent_killed_with_kill_9(tmp_path):
+    run = subprocess.Popen(
+        [*RUN, *_args(200_000), "--jobs", "2", "--out", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    _wait_for(lambda: _rows(_csv(tmp_path)) > 0 and len(_children(run.pid)) == 2, "rows and two workers")
+    workers = _children(run.pid)
+    run.kill()
+    # the workers write to the same stderr: it closes once the last of them has ended
+    _, err = run.communicate(timeout=60)
+    assert err == "", err
+    for pid in workers:
+        _wait_for(lambda pid=pid: not Path(f"/proc/{pid}").exists(), f"end of worker {pid}", timeout=30)

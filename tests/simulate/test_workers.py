@@ -1,0 +1,127 @@
+"""`simulate.workers`: chunks played by forked workers in chunk order, a chunk whose worker dies played again
+by a new worker, a chunk that kills its worker twice named, and errors in a worker raised in the parent."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+from simulate import workers
+from simulate.workers import ChunkLost, play_chunks
+
+CHUNKS = [range(k, k + 5) for k in range(0, 60, 5)]
+SQUARES = [[i * i for i in chunk] for chunk in CHUNKS]
+
+
+def _nothing() -> None:
+    pass
+
+
+def _squares(chunk: range) -> list[int]:
+    return [i * i for i in chunk]
+
+
+class _DyingAt:
+    """A task whose worker is killed (SIGKILL) on starting chunk `start`, the first `times` times only.
+
+    The count is kept in a file, as each attempt runs in a new worker process.
+    """
+
+    def __init__(self, start: int, times: int, tally: Path):
+        self.start, self.times, self.tally = start, times, tally
+
+    def __call__(self, chunk: range) -> list[int]:
+        if chunk.start == self.start:
+            with self.tally.open("a") as fh:
+                fh.write("x")
+            if len(self.tally.read_text()) <= self.times:
+                os.kill(os.getpid(), signal.SIGKILL)
+        return _squares(chunk)
+
+
+def test_workers_give_every_chunks_result_in_chunk_order():
+    assert list(play_chunks(CHUNKS, 3, _nothing, (), _squares)) == SQUARES
+
+
+def test_a_chunk_whose_worker_dies_is_played_again_by_a_new_worker(tmp_path):
+    replayed = []
+    task = _DyingAt(25, 1, tmp_path / "tally")
+    told = lambda chunk, code: replayed.append((chunk, code))  # noqa: E731
+    got = list(play_chunks(CHUNKS, 2, _nothing, (), task, on_replay=told))
+    assert got == SQUARES
+    assert replayed == [(range(25, 30), -signal.SIGKILL)]
+    assert (tmp_path / "tally").read_text() == "xx"  # played twice: the death, then the replay
+
+
+def test_a_dead_workers_waiting_chunks_go_to_others_without_counting_as_deaths(tmp_path, monkeypatch):
+    # each worker holds four chunks: the one that kills it and three waiting behind it
+    monkeypatch.setattr(workers, "DEPTH", 4)
+    monkeypatch.setattr(workers, "FIRST", 4)
+    replayed = []
+    task = _DyingAt(0, 1, tmp_path / "tally")
+    got = list(play_chunks(CHUNKS, 2, _nothing, (), task, on_replay=lambda c, code: replayed.append(c)))
+    assert got == SQUARES
+    assert replayed == [range(0, 5)]
+
+
+def test_a_chunk_that_kills_its_worker_twice_stops_the_run_naming_it(tmp_path):
+    task = _DyingAt(40, 2, tmp_path / "tally")
+    with pytest.raises(ChunkLost) as lost:
+        list(play_chunks(CHUNKS, 2, _nothing, (), task))
+    assert lost.value.chunk == range(40, 45)
+    assert lost.value.exitcode == -signal.SIGKILL
+
+
+def _fails(chunk: range) -> list[int]:
+    if chunk.start == 10:
+        raise ValueError(f"no rows for {chunk.start}")
+    return _squares(chunk)
+
+
+def _setup_fails() -> None:
+    raise KeyError("no such rule")
+
+
+def test_an_error_in_a_worker_is_raised_in_the_parent_with_the_workers_traceback():
+    with pytest.raises(ValueError, match="no rows for 10") as raised:
+        list(play_chunks(CHUNKS, 2, _nothing, (), _fails))
+    assert isinstance(raised.value.__cause__, workers.WorkerTraceback)
+    assert "_fails" in str(raised.value.__cause__)
+    with pytest.raises(KeyError, match="no such rule"):
+        list(play_chunks(CHUNKS, 2, _setup_fails, (), _squares))
+
+
+def test_the_workers_are_gone_once_the_results_are_given_or_the_caller_stops(monkeypatch):
+    started = []
+    fork = workers._Workers._fork
+
+    def counted(self):
+        process, conn = fork(self)
+        started.append(process)
+        return process, conn
+
+    monkeypatch.setattr(workers._Workers, "_fork", counted)
+    assert list(play_chunks(CHUNKS, 2, _nothing, (), _squares)) == SQUARES
+    played = play_chunks(CHUNKS, 2, _nothing, (), _squares)
+    assert next(played) == SQUARES[0]
+    played.close()  # as a run stopped by an error or Ctrl-C closes it
+    assert len(started) == 4
+    assert all(p.exitcode is not None for p in started)
+
+
+def test_the_parent_sleeps_until_a_worker_answers(monkeypatch):
+    """It wakes about once per chunk answered, never spinning while the workers play."""
+    wakes = []
+    wait = workers.wait
+
+    def counted(*args, **kwargs):
+        wakes.append(1)
+        return wait(*args, **kwargs)
+
+    monkeypatch.setattr(workers, "wait", counted)
+    chunks = [range(k, k + 1) for k in range(40)]
+    assert len(list(play_chunks(chunks, 2, _nothing, (), _squares))) == 40
+    assert len(wakes) <= 40
