@@ -360,7 +360,13 @@ def report_arms(
     }
     if precision is not None:
         run_info["precision"] = precision
-    written, lines = write_report(plan.folder, ctx, arms, comparisons, run_info, verdict, jobs)
+    try:
+        written, lines = write_report(plan.folder, ctx, arms, comparisons, run_info, verdict, jobs)
+    except OSError as exc:  # a full disk, most often: the games are in their CSVs, the report is not
+        raise DataError(
+            f"{exc.filename or plan.folder}: cannot write the report ({exc.strerror or exc}); every game "
+            f"played is kept: free some space and run the command again to write it"
+        ) from None
     return plan.folder, written, lines
 
 

@@ -17,6 +17,9 @@ the parent sees the worker's process end, starts a new one and sends it the
 chunks the dead one held (a chunk that kills its worker twice stops the run);
 on a cluster the scheduler does the same. As a chunk is seeded, the replay
 gives the same lines, so the files are those of an uninterrupted run.
+
+A fault stops a run with one line and exit status 2, the whole rows written so
+far kept and the run resumable: a chunk lost twice, a disk that fills up.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from printkit.atomic import write_text
 from printkit.errors import DataError
 from printkit.gamedata import Rules
 from simulate.agents import make_agents
@@ -318,47 +322,39 @@ def run_to_csv(
     of the file, in order: an earlier run's first, then each chunk's as it is
     appended (so a caller can tally them while games are played).
     """
-    folder.mkdir(parents=True, exist_ok=True)
     csv_path = folder / "games.csv"
-    meta_path = folder / "run.json"
     game = make_game(rules, debug=debug)
-    header = columns(game)
-    done = 0
-    if not fresh and csv_path.exists() and meta_path.exists():
-        try:
-            earlier = json.loads(meta_path.read_text())
-        except json.JSONDecodeError:
-            earlier = None
-        now = config.identity()
-        if earlier != now:
-            earlier = earlier if isinstance(earlier, dict) else {}
-            changed = ", ".join(
-                f"{key} {_brief(earlier.get(key))} -> {_brief(now[key])}"
-                for key in now
-                if earlier.get(key) != now[key]
-            )
-            raise DataError(
-                f"{csv_path}: holds games of other settings ({changed}); pass --fresh to replace "
-                f"them or --out to write elsewhere"
-            )
-        done = _complete_rows(csv_path, header, on_rows)
-    else:
-        meta_path.write_text(json.dumps(config.identity(), indent=2, sort_keys=True))
-        with csv_path.open("w", newline="") as fh:
-            csv.writer(fh, lineterminator="\n").writerow(header)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        done = _resume(config, game, folder, fresh, on_rows)
+    except OSError as exc:
+        raise DataError(_not_written(exc, csv_path, None)) from None
     if on_progress and done:
         on_progress(min(done, config.games))
-    if done >= config.games:
-        return csv_path
+    if done < config.games:
+        played = iter_chunks(
+            rules, config.agents, config.seed, done, config.games, jobs, config.max_moves, debug, meanwhile
+        )
+        _append_played(csv_path, played, done, on_rows, on_progress)
+    return csv_path
+
+
+def _append_played(
+    csv_path: Path,
+    played: Iterator[tuple[int, str]],
+    done: int,
+    on_rows: Callable[[str], None] | None,
+    on_progress: Callable[[int], None] | None,
+) -> None:
+    """Append each chunk's lines to the CSV, which holds `done` games; a fault stops it in one line."""
     written = done
-    played = iter_chunks(
-        rules, config.agents, config.seed, done, config.games, jobs, config.max_moves, debug, meanwhile
-    )
     try:
-        with contextlib.closing(played), csv_path.open("a", newline="") as fh:
+        with contextlib.closing(played), csv_path.open("ab", buffering=0) as fh:
             for games, text in played:
-                fh.write(text)
-                fh.flush()
+                try:
+                    append_rows(fh, text.encode())
+                except OSError as exc:
+                    raise DataError(_not_written(exc, csv_path, written)) from None
                 written += games
                 if on_rows:
                     on_rows(text)
@@ -371,7 +367,61 @@ def run_to_csv(
             f"the {written:,} games before them are kept: run the command again to resume "
             f"(with fewer --jobs if memory ran out)"
         ) from None
-    return csv_path
+
+
+def append_rows(fh: Any, data: bytes) -> None:
+    """Append `data` to the unbuffered CSV `fh` now: a write that fails (a full disk) leaves at most part
+    of a row, which a resumed run cuts off, and no buffer holds the rest back to write it later."""
+    view = memoryview(data)
+    while view:
+        view = view[fh.write(view) :]
+
+
+def _not_written(exc: OSError, csv_path: Path, kept: int | None) -> str:
+    """One line for a run's file that could not be written (most often: the disk is full)."""
+    where = exc.filename or csv_path
+    said = f"{where}: cannot write ({exc.strerror or exc})"
+    if kept is None:
+        return f"{said}: free some space and run the command again"
+    return (
+        f"{said}; the {kept:,} games played are kept in {csv_path}: free some space and run the "
+        f"command again to resume"
+    )
+
+
+def _resume(
+    config: RunConfig, game: GameBase, folder: Path, fresh: bool, on_rows: Callable[[str], None] | None
+) -> int:
+    """The number of games `folder/games.csv` holds of this arm (their lines given to `on_rows`).
+
+    A fresh start writes the header, then `run.json` (atomically, so a
+    `run.json` beside a CSV always says whose games it holds).
+    """
+    csv_path, meta_path = folder / "games.csv", folder / "run.json"
+    header = columns(game)
+    if fresh or not (csv_path.exists() and meta_path.exists()):
+        meta_path.unlink(missing_ok=True)
+        with csv_path.open("w", newline="") as fh:
+            csv.writer(fh, lineterminator="\n").writerow(header)
+        write_text(meta_path, json.dumps(config.identity(), indent=2, sort_keys=True))
+        return 0
+    try:
+        earlier = json.loads(meta_path.read_text())
+    except json.JSONDecodeError:
+        earlier = None
+    now = config.identity()
+    if earlier != now:
+        earlier = earlier if isinstance(earlier, dict) else {}
+        changed = ", ".join(
+            f"{key} {_brief(earlier.get(key))} -> {_brief(now[key])}"
+            for key in now
+            if earlier.get(key) != now[key]
+        )
+        raise DataError(
+            f"{csv_path}: holds games of other settings ({changed}); pass --fresh to replace "
+            f"them or --out to write elsewhere"
+        )
+    return _complete_rows(csv_path, header, on_rows)
 
 
 def _brief(value: Any) -> str:

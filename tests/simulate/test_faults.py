@@ -1,9 +1,11 @@
-"""Runs meeting faults: a worker killed mid-run, a chunk that kills its worker twice, Ctrl-C while the
-report is drawn, and a parent killed with kill -9. Each ends in one line, the games played kept, and
-(where the run could go on) the files of an uninterrupted run."""
+"""Runs meeting faults: a worker killed mid-run, a chunk that kills its worker twice, a full disk while
+games or the report are written, Ctrl-C while the report is drawn, and a parent killed with kill -9.
+Each ends in one line, the games played kept, and (where the run could go on) the files of an
+uninterrupted run."""
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import subprocess
@@ -123,6 +125,73 @@ def test_a_chunk_that_kills_its_worker_twice_stops_the_run_with_one_line_naming_
     kept = [int(line.split(",", 1)[0]) for line in _csv(tmp_path).read_text().splitlines()[1:]]
     assert kept == list(range(len(kept))) and len(kept) <= 640
     assert f"the {len(kept):,} games before them are kept" in error
+
+
+def test_a_full_disk_while_games_are_written_is_one_line_and_the_run_resumes_to_the_same_files(
+    run_tool, tmp_path, monkeypatch, uninterrupted
+):
+    append = runner.append_rows
+    calls = []
+
+    def filling(fh, data: bytes) -> None:
+        calls.append(1)
+        if len(calls) == 5:  # the disk fills up half-way through the fifth chunk's lines
+            fh.write(data[: len(data) // 2])
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        append(fh, data)
+
+    monkeypatch.setattr(runner, "append_rows", filling)
+    code, _, err = run_tool("simulate", *ARGS, "--jobs", "2", "--out", str(tmp_path))
+    csv_path = _csv(tmp_path)
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert f"{csv_path}: cannot write (No space left on device); the 256 games played are kept" in err
+    assert "run the command again to resume" in err
+    assert not (_folder(tmp_path) / "report.pdf").exists()
+    *whole, part = csv_path.read_text().split("\n")[1:]
+    assert [int(line.split(",", 1)[0]) for line in whole] == list(range(len(whole)))
+    assert len(whole) >= 256 and part  # part of a row: the resumed run cuts it off
+    monkeypatch.setattr(runner, "append_rows", append)
+    code, _, err = run_tool("simulate", *ARGS, "--jobs", "2", "--out", str(tmp_path))
+    assert code == 0, err
+    assert outputs(tmp_path) == uninterrupted
+
+
+def test_a_full_disk_while_the_report_is_written_is_one_line_and_the_next_run_writes_it(
+    run_tool, tmp_path, monkeypatch, uninterrupted
+):
+    from simulate import report
+
+    def full(target, text):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(target))
+
+    monkeypatch.setattr(report, "write_text", full)
+    code, _, err = run_tool("simulate", *ARGS, "--jobs", "2", "--out", str(tmp_path))
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    folder = _folder(tmp_path)
+    assert f"{folder / 'report.html'}: cannot write the report (No space left on device)" in err
+    assert "every game played is kept" in err
+    assert _rows(_csv(tmp_path)) == GAMES
+    assert not list(folder.rglob(".*.tmp")) and not (folder / "summary.json").exists()
+    monkeypatch.undo()
+    code, _, err = run_tool("simulate", *ARGS, "--jobs", "2", "--out", str(tmp_path))
+    assert code == 0, err
+    assert outputs(tmp_path) == uninterrupted
+
+
+def test_a_full_disk_under_any_command_is_one_line(run_tool, tmp_path, monkeypatch):
+    """Outside a run's games and report (here a sweep's table), the tools' own catch says it in one line."""
+    from simulate import sweep
+
+    def full(target, text):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(target))
+
+    monkeypatch.setattr(sweep, "write_text", full)
+    code, _, err = run_tool(
+        "simulate", "sweep", "united_square", "--grid", "deal=random,equal", "--agents", "random",
+        "--games", "8", "--quiet", "--out", str(tmp_path),
+    )  # fmt: skip
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("error: cannot write ") and ": No space left on device; free some space" in err
 
 
 @needs_proc
