@@ -109,10 +109,11 @@ def play_arm(
     jobs: int,
     fresh: bool,
     on_progress: Callable[[int], None] | None = None,
+    repair: bool = False,
 ) -> tuple[RunConfig, ArmTally]:
     """Play (or resume) one arm's games into `folder/games.csv`; return its config and its tally.
 
-    The rows are tallied as they come, while the workers play on.
+    The rows are tallied as they come, while the workers play on. `repair`: see `runner.run_to_csv`.
     """
     config = RunConfig(
         game=data.name,
@@ -134,6 +135,7 @@ def play_arm(
         on_progress=on_progress,
         meanwhile=load_report_modules,
         on_rows=tallying,
+        repair=repair,
     )
     return config, tallying.finish()
 
@@ -247,7 +249,7 @@ def plan_arms(game: str, specs: list[str], options: PlayOptions) -> Plan:
 
 
 def _play_all(
-    plan: Plan, games: int, seed: int, jobs: int, fresh: bool, progress: Progress
+    plan: Plan, games: int, options: PlayOptions, fresh: bool, progress: Progress
 ) -> list[list[ArmTally]]:
     tallies = []
     several = len(plan.agent_sets) > 1
@@ -255,7 +257,10 @@ def _play_all(
         row = []
         for rules, agents in zip(plan.rules, arm_agents, strict=True):
             sub = plan.folder / "arms" / (slug(agents_name(agents)) if several else "") / slug(rules.label)
-            _, tally = play_arm(plan.data, rules, agents, games, seed, sub, jobs, fresh, progress.update)
+            _, tally = play_arm(
+                plan.data, rules, agents, games, options.seed, sub, options.jobs, fresh, progress.update,
+                options.repair,
+            )  # fmt: skip
             row.append(tally)
         tallies.append(row)
     return tallies
@@ -301,7 +306,7 @@ def _run_plan(plan: Plan, options: PlayOptions) -> tuple[Path, dict[str, Path], 
     with Progress(games * arms_count, label, options.quiet) as progress:
 
         def play(n: int, fresh: bool) -> list[ArmTally]:
-            return [t for row in _play_all(plan, n, options.seed, options.jobs, fresh, progress) for t in row]
+            return [t for row in _play_all(plan, n, options, fresh, progress) for t in row]
 
         n, flat = play_to_precision(play, options, progress)
     tallies = [flat[k : k + per_set] for k in range(0, len(flat), per_set)]

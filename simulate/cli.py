@@ -18,7 +18,7 @@ from simulate.arms import run_arms, worker_count
 from simulate.bench import measure, table
 from simulate.cluster import on_cluster
 from simulate.engines import ENGINES, make_game
-from simulate.options import DEFAULT_MAX_GAMES, DEFAULT_SWEEP_GAMES, PlayOptions
+from simulate.options import DEFAULT_MAX_GAMES, DEFAULT_SWEEP_GAMES, PlayOptions, check_resume
 
 MAX_GAMES = 100_000_000  # per arm: days of play; a larger number is a typo
 GAMES = click.IntRange(1, MAX_GAMES)
@@ -36,6 +36,12 @@ JOBS_OPTION = click.option(
     help="Worker processes (default: this machine's cores); results do not depend on it.",
 )
 FORCE_OPTION = click.option("--force", is_flag=True, help="Allow --jobs beyond 4 per core.")
+REPAIR_OPTION = click.option(
+    "--repair",
+    is_flag=True,
+    help="Keep the games of an earlier run whose run.json is damaged: its first and last game are "
+    "played again to check them, then run.json is written anew from this command's settings.",
+)
 SCHEDULER_OPTION = click.option(
     "--scheduler",
     metavar="ADDRESS",
@@ -111,6 +117,7 @@ def _play_options(games: int, games_help: str, agents_help: str, several_agents:
         click.option(
             "--fresh", is_flag=True, help="Replace an earlier run in the same folder instead of resuming it."
         ),
+        REPAIR_OPTION,
         click.option("--quiet", is_flag=True, help=f"No progress bar ({paths_said} still printed)."),
         click.option(
             "--precision",
@@ -278,6 +285,7 @@ def agents_cmd(game):
 @click.option(
     "--fresh", is_flag=True, help="Replace an earlier ladder in the same folder instead of resuming it."
 )
+@REPAIR_OPTION
 @click.option(
     "--timing-games",
     type=click.IntRange(min=0),
@@ -300,6 +308,7 @@ def ladder_cmd(
     scheduler,
     out,
     fresh,
+    repair,
     timing_games,
     quiet,
 ):
@@ -309,9 +318,10 @@ def ladder_cmd(
     from simulate.ladder_report import table_lines
 
     jobs = worker_count(jobs, force)
+    check_resume(fresh, repair)
     plan = plan_ladder(game, variant, sets, players, agents, filler, games, seed, jobs)
     with on_cluster(scheduler):
-        _, written, summary = run_ladder(plan, out, sets, jobs, fresh, quiet)
+        _, written, summary = run_ladder(plan, out, sets, jobs, fresh, quiet, repair)
     click.echo("\n".join(table_lines(summary)))
     if timing_games:
         engine = make_game(plan.rules)

@@ -6,7 +6,9 @@ therefore a pure function of (rules, S, i, agents), and any number of worker
 processes gives the same rows in the same order. Rows are appended to the CSV
 as chunks finish, so memory stays flat and an interrupted run resumes where it
 stopped (the run's settings are kept in `run.json` beside the CSV and must
-match).
+match; a `run.json` that is not JSON is named as damaged, and `--repair`
+writes it again from the command's settings once the CSV's first and last
+games, played again, give the rows it holds).
 
 A run's games are cut into chunks (`_chunks`: ranges of at most CHUNK games);
 a chunk is one task, played by `_play_chunk` in a local worker process
@@ -315,18 +317,20 @@ def run_to_csv(
     debug: bool = False,
     meanwhile: Callable[[], None] | None = None,
     on_rows: Callable[[str], None] | None = None,
+    repair: bool = False,
 ) -> Path:
     """Play the arm's games into `folder/games.csv`, resuming a matching earlier run.
 
     `meanwhile`: see `iter_chunks`. `on_rows` gets the CSV lines of every game
     of the file, in order: an earlier run's first, then each chunk's as it is
-    appended (so a caller can tally them while games are played).
+    appended (so a caller can tally them while games are played). `repair`:
+    keep the games of a CSV whose `run.json` is damaged (see `_resume`).
     """
     csv_path = folder / "games.csv"
     game = make_game(rules, debug=debug)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        done = _resume(config, game, folder, fresh, on_rows)
+        done = _resume(config, game, folder, fresh, repair, on_rows)
     except OSError as exc:
         raise DataError(_not_written(exc, csv_path, None)) from None
     if on_progress and done:
@@ -390,12 +394,19 @@ def _not_written(exc: OSError, csv_path: Path, kept: int | None) -> str:
 
 
 def _resume(
-    config: RunConfig, game: GameBase, folder: Path, fresh: bool, on_rows: Callable[[str], None] | None
+    config: RunConfig,
+    game: GameBase,
+    folder: Path,
+    fresh: bool,
+    repair: bool,
+    on_rows: Callable[[str], None] | None,
 ) -> int:
     """The number of games `folder/games.csv` holds of this arm (their lines given to `on_rows`).
 
     A fresh start writes the header, then `run.json` (atomically, so a
-    `run.json` beside a CSV always says whose games it holds).
+    `run.json` beside a CSV always says whose games it holds). A damaged
+    `run.json` with games beside it is refused, or with `repair` written again
+    once the CSV's first and last games replay as the rows it holds.
     """
     csv_path, meta_path = folder / "games.csv", folder / "run.json"
     header = columns(game)
@@ -403,25 +414,76 @@ def _resume(
         meta_path.unlink(missing_ok=True)
         with csv_path.open("w", newline="") as fh:
             csv.writer(fh, lineterminator="\n").writerow(header)
-        write_text(meta_path, json.dumps(config.identity(), indent=2, sort_keys=True))
+        write_text(meta_path, _identity_text(config))
         return 0
-    try:
-        earlier = json.loads(meta_path.read_text())
-    except json.JSONDecodeError:
-        earlier = None
-    now = config.identity()
-    if earlier != now:
-        earlier = earlier if isinstance(earlier, dict) else {}
-        changed = ", ".join(
-            f"{key} {_brief(earlier.get(key))} -> {_brief(now[key])}"
-            for key in now
-            if earlier.get(key) != now[key]
-        )
+    earlier, damage = _read_identity(meta_path)
+    if damage:
+        kept = _complete_rows(csv_path, header)
+        if kept and not repair:
+            raise DataError(
+                f"{meta_path}: damaged ({damage}), so nothing says which settings the {kept:,} games in "
+                f"games.csv were played with; pass --repair to keep them (their first and last game are "
+                f"played again to check them) or --fresh to play them again"
+            )
+        if kept:
+            _check_replayed(csv_path, game, config, kept)
+        write_text(meta_path, _identity_text(config))
+    elif earlier != config.identity():
         raise DataError(
-            f"{csv_path}: holds games of other settings ({changed}); pass --fresh to replace "
-            f"them or --out to write elsewhere"
+            f"{csv_path}: holds games of other settings ({_changes(earlier, config.identity())}); "
+            f"pass --fresh to replace them or --out to write elsewhere"
         )
     return _complete_rows(csv_path, header, on_rows)
+
+
+def _identity_text(config: RunConfig) -> str:
+    return json.dumps(config.identity(), indent=2, sort_keys=True)
+
+
+def _read_identity(meta_path: Path) -> tuple[dict[str, Any], str]:
+    """An earlier run's settings from its `run.json`, or what is wrong with a damaged one."""
+    try:
+        earlier = json.loads(meta_path.read_bytes())
+    except UnicodeDecodeError:
+        return {}, "not text"
+    except json.JSONDecodeError:
+        return {}, "not JSON: cut short or overwritten"
+    if not isinstance(earlier, dict):
+        return {}, "not a JSON object"
+    return earlier, ""
+
+
+def _changes(earlier: dict[str, Any], now: dict[str, Any]) -> str:
+    changed = [key for key in now if earlier.get(key) != now[key]]
+    return ", ".join(f"{key} {_brief(earlier.get(key))} -> {_brief(now[key])}" for key in changed)
+
+
+def _check_replayed(csv_path: Path, game: GameBase, config: RunConfig, kept: int) -> None:
+    """Refuse a CSV whose first or last game, played again under `config`, is not the row it holds."""
+    wanted = sorted({0, kept - 1})
+    held = _lines_at(csv_path, wanted)
+    max_moves = min(config.max_moves, game.max_moves)
+    for k in wanted:
+        again = csv_text([row(k, play(game, config.agents, config.seed, k, max_moves), game)])
+        if again != held[k]:
+            raise DataError(
+                f"{csv_path}: game {k} played again with this command's settings is not the row the file "
+                f"holds, so its games are of other settings; pass --fresh to play them again or --out "
+                f"to write elsewhere"
+            )
+
+
+def _lines_at(csv_path: Path, wanted: list[int]) -> dict[int, str]:
+    """The CSV lines of games `wanted` (by their place in the file, the header not counted)."""
+    found: dict[int, str] = {}
+    with csv_path.open(newline="") as fh:
+        next(fh)
+        for k, line in enumerate(fh):
+            if k in wanted:
+                found[k] = line
+            if len(found) == len(wanted):
+                break
+    return found
 
 
 def _brief(value: Any) -> str:

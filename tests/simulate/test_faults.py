@@ -1,7 +1,7 @@
 """Runs meeting faults: a worker killed mid-run, a chunk that kills its worker twice, a full disk while
-games or the report are written, Ctrl-C while the report is drawn, and a parent killed with kill -9.
-Each ends in one line, the games played kept, and (where the run could go on) the files of an
-uninterrupted run."""
+games or the report are written, a torn run.json, Ctrl-C while the report is drawn, and a parent killed
+with kill -9. Each ends in one line, the games played kept, and (where the run could go on) the files of
+an uninterrupted run."""
 
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from printkit.gamedata import load_game
 from simulate import runner
+from simulate.runner import RunConfig, run_to_csv
 
 RUN = [sys.executable, "-c", "from simulate.cli import main; main()"]
 GAMES = 4000  # 63 chunks of 64 games: a run under way for long enough to be hit mid-run
@@ -192,6 +194,56 @@ def test_a_full_disk_under_any_command_is_one_line(run_tool, tmp_path, monkeypat
     )  # fmt: skip
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
     assert err.startswith("error: cannot write ") and ": No space left on device; free some space" in err
+
+
+def _config(games: int, seed: int) -> RunConfig:
+    rules = load_game("united_square").resolve("default")
+    return RunConfig("united_square", "default", rules.as_dict(), 2, ("random", "random"), games, seed)
+
+
+def test_a_torn_run_json_is_named_as_damaged_and_repair_keeps_the_games_played(
+    run_tool, tmp_path, monkeypatch
+):
+    rules = load_game("united_square").resolve("default")
+    whole = run_to_csv(_config(300, 3), rules, tmp_path / "whole").read_bytes()
+    args = [*_args(200), "--jobs", "1", "--out", str(tmp_path)]
+    assert run_tool("simulate", *args)[0] == 0
+    meta, csv_path = _csv(tmp_path).with_name("run.json"), _csv(tmp_path)
+    meta.write_bytes(meta.read_bytes()[:40])  # torn, as by a crash while it was written
+    played_before = csv_path.read_bytes()
+    code, _, err = run_tool("simulate", *args)
+    assert code == 2 and err.count("\n") == 1
+    assert f"{meta}: damaged (not JSON: cut short or overwritten)" in err
+    assert "the 200 games in games.csv" in err and "--repair" in err and "other settings" not in err
+    assert csv_path.read_bytes() == played_before
+    games_played = []
+    play = runner.play
+
+    def counted(game, agents, seed, index, cap):
+        games_played.append(index)
+        return play(game, agents, seed, index, cap)
+
+    monkeypatch.setattr(runner, "play", counted)
+    code, _, err = run_tool("simulate", *_args(300), "--jobs", "1", "--out", str(tmp_path), "--repair")
+    assert code == 0, err
+    assert sorted(games_played) == [0, 199, *range(200, 300)]  # two checked, the 200 kept, 100 more played
+    assert csv_path.read_bytes() == whole
+
+
+def test_repair_refuses_games_of_other_settings_beside_a_torn_run_json(run_tool, tmp_path):
+    rules = load_game("united_square").resolve("default")
+    args = [*_args(50), "--jobs", "1", "--out", str(tmp_path)]
+    assert run_tool("simulate", *args)[0] == 0
+    csv_path = _csv(tmp_path)
+    other = run_to_csv(_config(50, 4), rules, tmp_path / "seed4").read_bytes()  # the same game, seed 4
+    csv_path.write_bytes(other)
+    csv_path.with_name("run.json").write_text("{")
+    code, _, err = run_tool("simulate", *args, "--repair")
+    assert code == 2 and err.count("\n") == 1
+    assert f"{csv_path}: game 0 played again with this command's settings is not the row" in err
+    assert csv_path.read_bytes() == other
+    code, _, err = run_tool("simulate", *args, "--repair", "--fresh")
+    assert code == 2 and "--fresh and --repair: give one" in err
 
 
 @needs_proc
