@@ -21,7 +21,8 @@ on a cluster the scheduler does the same. As a chunk is seeded, the replay
 gives the same lines, so the files are those of an uninterrupted run.
 
 A fault stops a run with one line and exit status 2, the whole rows written so
-far kept and the run resumable: a chunk lost twice, a disk that fills up.
+far kept and the run resumable: a chunk lost twice, a cluster left with no
+worker, a disk that fills up.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from printkit.atomic import write_text
 from printkit.errors import DataError
 from printkit.gamedata import Rules
 from simulate.agents import make_agents
-from simulate.cluster import CLUSTER, cluster_rows, cluster_workers
+from simulate.cluster import CLUSTER, ClusterLost, cluster_rows, cluster_workers
 from simulate.engines import make_game
 from simulate.engines.base import GameBase, Result
 from simulate.observer import COLUMNS as OBSERVED
@@ -370,6 +371,11 @@ def _append_played(
             f"{csv_path}: games {first}-{last}: their worker process {_death(lost.exitcode)}, twice; "
             f"the {written:,} games before them are kept: run the command again to resume "
             f"(with fewer --jobs if memory ran out)"
+        ) from None
+    except ClusterLost as lost:
+        raise DataError(
+            f"--scheduler: {lost}; the {written:,} games played are kept in {csv_path}: "
+            f"run the command again to resume"
         ) from None
 
 
