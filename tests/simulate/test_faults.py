@@ -19,7 +19,7 @@ from printkit.gamedata import load_game
 from simulate import runner
 from simulate.runner import RunConfig, run_to_csv
 
-RUN = [sys.executable, "-c", "from simulate.cli import main; main()"]
+RUN = [sys.executable, "-c", "from simulate.entry import main; main()"]
 GAMES = 4000  # 63 chunks of 64 games: a run under way for long enough to be hit mid-run
 ARGS = ["run", "united_square", "--agents", "random", "--games", str(GAMES), "--seed", "3", "--quiet"]
 
@@ -286,3 +286,22 @@ def test_workers_end_with_a_parent_killed_with_kill_9(tmp_path):
     assert err == "", err
     for pid in workers:
         _wait_for(lambda pid=pid: not Path(f"/proc/{pid}").exists(), f"end of worker {pid}", timeout=30)
+
+
+def test_ctrl_c_while_the_tool_is_still_starting_is_one_line(tmp_path, monkeypatch, capsys):
+    from printkit.entry import launch
+
+    (tmp_path / "slow_start.py").write_text(
+        "import os, signal\nos.kill(os.getpid(), signal.SIGINT)  # as if Ctrl-C came during the imports\n"
+        "def main():\n    raise AssertionError('not reached')\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        with pytest.raises(SystemExit) as stopped:
+            launch("simulate", "slow_start")
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+    assert stopped.value.code == 130
+    assert capsys.readouterr().err == "simulate: interrupted\n"
