@@ -4,8 +4,10 @@
 then `task(chunk)` for every chunk it is sent; the parent yields the results in
 chunk order. The parent keeps, per worker, the chunks it has sent it in the
 order sent: the first is the one the worker is playing, the others wait in its
-pipe (a worker holds `DEPTH` chunks, so it never waits for the parent, and more
-at the start, while the parent imports the report's modules).
+pipe (up to `DEPTH`, fewer towards the end of the run, so that the last chunks
+go to whichever worker is free first). While the parent does its own work at
+the start (`meanwhile`: the report's imports) a thread of its own keeps the
+workers supplied.
 
 A worker that dies (kill -9, the out-of-memory killer, a crash in C code) is
 noticed at once, as its process sentinel wakes the parent: the parent starts a
@@ -25,6 +27,7 @@ it before it has set its own handlers (`in_child`).
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import multiprocessing
 import os
 import pickle
@@ -38,8 +41,11 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-DEPTH = 2  # chunks a worker holds once the run is under way: the one it plays and the next
-FIRST = 64  # chunks a worker may be sent at the start, while the parent does its own work
+# chunks a worker holds at most: the one it plays and the next ones, so it never waits for the parent
+DEPTH = 4
+SERVE_POLL = 0.05  # seconds between looks at `serve_during`'s stop flag
+
+PIPE_BYTES = 1 << 20  # a worker's results pipe (see _roomy)
 
 CHILD_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
@@ -85,7 +91,13 @@ def _end_with(parent: BaseProcess) -> None:
     os._exit(1)
 
 
-def _serve(conn: Connection, setup: Callable[..., None], args: tuple[Any, ...], task: Callable[[range], Any]):
+def _serve(
+    tasks: Connection,
+    results: Connection,
+    setup: Callable[..., None],
+    args: tuple[Any, ...],
+    task: Callable[[range], Any],
+) -> None:
     """A worker's life: set up, then answer each (number, chunk) with (number, ok, result or error)."""
     in_child()
     try:
@@ -94,15 +106,23 @@ def _serve(conn: Connection, setup: Callable[..., None], args: tuple[Any, ...], 
     except Exception as exc:  # told with the first chunk's answer, as the chunk's error
         broken = _portable(exc)
     try:
-        while (message := conn.recv()) is not None:
+        while (message := tasks.recv()) is not None:
             number, chunk = message
             try:
                 answer = (number, False, broken) if broken else (number, True, task(chunk))
             except Exception as exc:
                 answer = (number, False, _portable(exc))
-            conn.send(answer)
+            results.send(answer)
     except (EOFError, OSError):  # the parent has gone
         pass
+
+
+def _roomy(results: Connection) -> None:
+    """Make a worker's results pipe as large as Linux lets anyone (1 MiB; 64 KiB by default), so that a
+    worker does not wait to send while the parent is busy: it imports the report's modules while the
+    workers start, a second or, on a loaded machine, several."""
+    with contextlib.suppress(AttributeError, OSError):  # not Linux, or this user's pipe memory spent
+        fcntl.fcntl(results.fileno(), fcntl.F_SETPIPE_SZ, PIPE_BYTES)
 
 
 def _portable(exc: Exception) -> tuple[Exception, str]:
@@ -117,91 +137,140 @@ def _portable(exc: Exception) -> tuple[Exception, str]:
 
 @dataclass
 class _Worker:
-    """A worker process, its end of the pipe, and the numbers of the chunks it holds (the one it plays
-    first)."""
+    """A worker process, its pipes, and the numbers of the chunks it holds (the one it plays first)."""
 
     process: BaseProcess
-    conn: Connection
+    tasks: Connection  # the parent's ends of the worker's two pipes
+    results: Connection
     chunks: deque[int] = field(default_factory=deque)
 
 
 class _Workers:
     """The worker processes of one `play_chunks` call and the chunks each holds."""
 
-    def __init__(self, chunks: list[range], spec: tuple[Any, ...], on_replay: Callable[[range, int], None]):
+    def __init__(
+        self, chunks: list[range], jobs: int, spec: tuple[Any, ...], on_replay: Callable[[range, int], None]
+    ):
         self.chunks = chunks
+        self.jobs = jobs
         self.spec = spec  # (setup, args, task)
         self.on_replay = on_replay
         self.todo: deque[int] = deque(range(len(chunks)))
         self.done: dict[int, tuple[bool, Any]] = {}
         self.deaths: Counter[int] = Counter()
         self.live: list[_Worker] = []
+        self.dead: list[_Worker] = []  # died while forking was not safe: replaced afterwards
         self.ctx = multiprocessing.get_context("fork")
 
-    def start(self, count: int) -> None:
+    def start(self) -> None:
         worker = _Worker(*self._fork())
         self.live.append(worker)
-        self._send(worker, count)
+        self._send(worker)
 
-    def _fork(self) -> tuple[BaseProcess, Connection]:
-        here, there = self.ctx.Pipe()
-        process = self.ctx.Process(target=_serve, args=(there, *self.spec), daemon=True)
+    def _fork(self) -> tuple[BaseProcess, Connection, Connection]:
+        tasks_in, tasks = self.ctx.Pipe(duplex=False)
+        results, results_out = self.ctx.Pipe(duplex=False)
+        _roomy(results_out)
+        process = self.ctx.Process(target=_serve, args=(tasks_in, results_out, *self.spec), daemon=True)
         try:
             start_child(process)
         finally:
-            there.close()
-        return process, here
+            tasks_in.close()
+            results_out.close()
+        return process, tasks, results
 
-    def _send(self, worker: _Worker, count: int) -> None:
-        while self.todo and len(worker.chunks) < count:
+    def _send(self, worker: _Worker) -> None:
+        """Top up the chunks `worker` holds: up to DEPTH while there are plenty, fewer towards the end, so
+        that the last chunks go to whichever worker is free first."""
+        hold = max(1, min(DEPTH, len(self.todo) // (2 * self.jobs)))
+        while self.todo and len(worker.chunks) < hold:
             number = self.todo.popleft()
             worker.chunks.append(number)
-            worker.conn.send((number, self.chunks[number]))
+            try:
+                worker.tasks.send((number, self.chunks[number]))
+            except OSError:  # it has just died: its sentinel says so next, and its chunks go to a new one
+                return
 
     def result(self, number: int) -> Any:
         """Chunk `number`'s result, once some worker has played it."""
         while number not in self.done:
-            self._wait()
+            self._wait(None, replace=True)
         ok, value = self.done.pop(number)
         if not ok:
             error, text = value
             raise error from WorkerTraceback(text)
         return value
 
-    def _wait(self) -> None:
+    def _wait(self, timeout: float | None, replace: bool) -> None:
+        """Take the results that come within `timeout`, topping up each worker that sent one; a worker that
+        died is replaced, or (not `replace`) kept aside for `replace_dead`."""
         busy = [w for w in self.live if w.chunks]
-        ready = set(wait([w.conn for w in busy] + [w.process.sentinel for w in busy]))
+        ready = set(wait([w.results for w in busy] + [w.process.sentinel for w in busy], timeout))
         for worker in busy:
             if worker.process.sentinel in ready:
-                self._replace(worker)
-            elif worker.conn in ready:
+                self._read(worker)  # what it sent before it died
+                self.live.remove(worker)
+                self.dead.append(worker)
+            elif worker.results in ready:
                 self._read(worker)
-                self._send(worker, DEPTH)
+                self._send(worker)
+        if replace:
+            self.replace_dead()
 
     def _read(self, worker: _Worker) -> None:
-        while worker.chunks and worker.conn.poll():
+        while worker.chunks and worker.results.poll():
             try:
-                number, ok, value = worker.conn.recv()
+                number, ok, value = worker.results.recv()
             except (EOFError, OSError):  # it died: its sentinel says so too
                 return
             worker.chunks.remove(number)
             self.done[number] = (ok, value)
 
-    def _replace(self, dead: _Worker) -> None:
-        """A worker died: the chunks it held go back first in line, to a new worker."""
-        self._read(dead)  # what it sent before it died
-        dead.process.join()
-        dead.conn.close()
-        self.live.remove(dead)
-        if not dead.chunks:
-            return
-        playing = dead.chunks[0]
-        self.deaths[playing] += 1
-        if self.deaths[playing] > 1:
-            raise ChunkLost(self.chunks[playing], dead.process.exitcode)
-        self.on_replay(self.chunks[playing], dead.process.exitcode or 0)
-        self.todo.extendleft(reversed(dead.chunks))
-        self.start(DEPTH)
+    def replace_dead(self) -> None:
+        """The chunks each dead worker held go back first in line, to a new worker."""
+        while self.dead:
+            dead = self.dead.pop()
+            dead.process.join()
+            dead.tasks.close()
+            dead.results.close()
+            if not dead.chunks:
+                continue
+            playing = dead.chunks[0]
+            self.deaths[playing] += 1
+            if self.deaths[playing] > 1:
+                raise ChunkLost(self.chunks[playing], dead.process.exitcode)
+            self.on_replay(self.chunks[playing], dead.process.exitcode or 0)
+            self.todo.extendleft(reversed(dead.chunks))
+            self.start()
+
+    def serve_during(self, meanwhile: Callable[[], None]) -> None:
+        """Call `meanwhile()` while a thread takes the workers' results and sends them chunks.
+
+        `meanwhile` (the report's imports: a second, several on a loaded
+        machine) would otherwise leave the workers waiting for chunks. A worker
+        that dies meanwhile is replaced once it returns: no process is forked
+        while a second thread runs.
+        """
+        stop = threading.Event()
+        failed: list[BaseException] = []
+
+        def serve() -> None:
+            try:
+                while not stop.is_set():
+                    self._wait(SERVE_POLL, replace=False)
+            except BaseException as exc:  # raised again by the main thread, below
+                failed.append(exc)
+
+        thread = threading.Thread(target=serve, name="simulate-workers", daemon=True)
+        thread.start()
+        try:
+            meanwhile()
+        finally:
+            stop.set()
+            thread.join()
+        if failed:
+            raise failed[0]
+        self.replace_dead()
 
     def stop(self, graceful: bool) -> None:
         """End every worker: by telling it to once the run is done, at once (SIGTERM) otherwise.
@@ -212,12 +281,13 @@ class _Workers:
         for worker in self.live:
             if graceful:
                 with contextlib.suppress(OSError):  # it died after its last chunk: nothing is lost
-                    worker.conn.send(None)
+                    worker.tasks.send(None)
             else:
                 worker.process.terminate()
-        for worker in self.live:
+        for worker in self.live + self.dead:
             worker.process.join()
-            worker.conn.close()
+            worker.tasks.close()
+            worker.results.close()
 
 
 def play_chunks(
@@ -235,14 +305,13 @@ def play_chunks(
     `meanwhile` is called once the workers are playing. `on_replay(chunk,
     exitcode)` is told of a chunk played again because its worker died.
     """
-    workers = _Workers(chunks, (setup, args, task), on_replay)
+    workers = _Workers(chunks, jobs, (setup, args, task), on_replay)
     graceful = False
     try:
-        first = max(DEPTH, min(FIRST, len(chunks) // (2 * jobs)))
         for _ in range(min(jobs, len(chunks))):
-            workers.start(first)
+            workers.start()
         if meanwhile is not None:
-            meanwhile()
+            workers.serve_during(meanwhile)
         for number in range(len(chunks)):
             yield workers.result(number)
         graceful = True

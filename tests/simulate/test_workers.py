@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -57,9 +58,8 @@ def test_a_chunk_whose_worker_dies_is_played_again_by_a_new_worker(tmp_path):
 
 
 def test_a_dead_workers_waiting_chunks_go_to_others_without_counting_as_deaths(tmp_path, monkeypatch):
-    # each worker holds four chunks: the one that kills it and three waiting behind it
+    # 12 chunks on 2 workers: each holds three, the one that kills it and two waiting behind it
     monkeypatch.setattr(workers, "DEPTH", 4)
-    monkeypatch.setattr(workers, "FIRST", 4)
     replayed = []
     task = _DyingAt(0, 1, tmp_path / "tally")
     got = list(play_chunks(CHUNKS, 2, _nothing, (), task, on_replay=lambda c, code: replayed.append(c)))
@@ -99,9 +99,9 @@ def test_the_workers_are_gone_once_the_results_are_given_or_the_caller_stops(mon
     fork = workers._Workers._fork
 
     def counted(self):
-        process, conn = fork(self)
+        process, *pipes = fork(self)
         started.append(process)
-        return process, conn
+        return process, *pipes
 
     monkeypatch.setattr(workers._Workers, "_fork", counted)
     assert list(play_chunks(CHUNKS, 2, _nothing, (), _squares)) == SQUARES
@@ -110,6 +110,46 @@ def test_the_workers_are_gone_once_the_results_are_given_or_the_caller_stops(mon
     played.close()  # as a run stopped by an error or Ctrl-C closes it
     assert len(started) == 4
     assert all(p.exitcode is not None for p in started)
+
+
+def _until(condition, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "not within the time allowed"
+        time.sleep(0.01)
+
+
+def test_while_the_parent_is_busy_a_thread_keeps_the_workers_playing_and_replaces_one_that_died_after(
+    tmp_path,
+):
+    pool = workers._Workers(CHUNKS, 2, (_nothing, (), _DyingAt(20, 1, tmp_path / "tally")), lambda c, e: None)
+    try:
+        for _ in range(2):
+            pool.start()
+        # the parent's own work: it returns once every chunk but the dead worker's is played
+        pool.serve_during(
+            lambda: _until(lambda: pool.dead and len(pool.done) + len(pool.dead[0].chunks) == 12)
+        )
+        assert not pool.dead and len(pool.live) == 2  # replaced once the parent's work was done
+        assert [pool.result(k) for k in range(12)] == SQUARES
+    finally:
+        pool.stop(graceful=True)
+
+
+def test_chunks_sent_to_a_worker_that_has_just_died_go_to_a_new_one():
+    # a worker can die between its last answer and the parent's next chunk: the send finds no reader
+    pool = workers._Workers(CHUNKS, 1, (_nothing, (), _squares), lambda c, e: None)
+    try:
+        pool.start()
+        (worker,) = pool.live
+        worker.process.kill()
+        worker.process.join()
+        pool.todo.extend(worker.chunks)  # as if it had answered them all: the next ones go to it
+        worker.chunks.clear()
+        pool._send(worker)  # finds its pipe broken, and says nothing
+        assert [pool.result(k) for k in range(12)] == SQUARES
+    finally:
+        pool.stop(graceful=True)
 
 
 def test_the_parent_sleeps_until_a_worker_answers(monkeypatch):
