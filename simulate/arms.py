@@ -4,10 +4,10 @@ An *arm* is one set of rules (a variant spec plus `--set` overrides) played
 `games` times from one seed by one agent set. `run_arms` is what `simulate
 run` and `simulate compare` do (under one agent set or several); `simulate
 sweep` plays its arms with the same `play_arm`. With `--precision X` the arms
-are played on, `games` more at a time, until the 95% interval of every
-arm's first-mover share is at most X either side of it (or the cap is met):
-the games are the same seeds in the same order, so the stopping point is as
-deterministic as the games.
+are played on (in steps of `games`, as many as the widest interval says it
+needs) until the 95% interval of every arm's first-mover share is at most X
+either side of it (or the cap is met): the games are the same seeds in the
+same order, so the stopping point is as deterministic as the games.
 
 The report's modules (scipy, matplotlib: about a second to import) are
 imported only once games are being played, by `load_report_modules`: with
@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import gc
 import importlib
+import json
+import math
 import os
 import re
 from collections.abc import Callable, Sequence
@@ -26,19 +28,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printkit.errors import DataError
+from printkit.filenames import safe_part
 from printkit.gamedata import GameData, Rules, load_game
 from simulate.agents import parse_agents
 from simulate.engines import ENGINES, make_game
 from simulate.options import PlayOptions
 from simulate.progress import Progress
 from simulate.runner import RunConfig, columns, folder_lock, run_to_csv
+from simulate.skill import Pair, Skill, Strength, file_levels, plan_skill, play_strength, strength_games
 
 if TYPE_CHECKING:
-    from simulate.report import Arm, Verdict
+    from simulate.report import Arm
     from simulate.tally import ArmTally, RowFeed
-    from simulate.verdict import Finding
 
-REPORT_MODULES = ("simulate.balance", "simulate.report", "simulate.tally", "simulate.verdict")
+REPORT_MODULES = ("simulate.balance", "simulate.report", "simulate.tally", "simulate.verdict_page")
+MAX_COMPARED = 32  # arms of one compare: a report's figures and tables stay readable well before
 
 
 def load_report_modules() -> None:
@@ -60,8 +64,8 @@ def load_report_modules() -> None:
 
 
 def slug(text: str) -> str:
-    """A folder name for a variant label or an agent set."""
-    return re.sub(r"[^A-Za-z0-9_.=+-]+", "_", text).strip("_") or "default"
+    """A folder name for a game, a variant label or an agent set (`printkit.filenames.safe_part`)."""
+    return safe_part(re.sub(r"[^A-Za-z0-9_.=+-]+", "_", text).strip("_"))
 
 
 def machine_cores() -> int:
@@ -69,15 +73,23 @@ def machine_cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+PER_CORE, PER_CORE_FORCED = 4, 16  # worker processes per core, without and with --force
+
+
 def worker_count(jobs: int | None, force: bool) -> int:
-    """`--jobs`: by default the machine's cores; more than 4 per core only with `--force`."""
+    """`--jobs`: by default the machine's cores; more than 4 per core only with `--force`, never past 16."""
     cores = machine_cores()
     if jobs is None:
         return cores
-    if jobs > 4 * cores and not force:
+    if jobs > PER_CORE * cores and not force:
         raise DataError(
-            f"--jobs: {jobs} workers for this machine's {cores} cores (more than 4 per core) would only "
-            f"slow the run; give at most {4 * cores}, or --force"
+            f"--jobs: {jobs} workers for this machine's {cores} cores (more than {PER_CORE} per core) would "
+            f"only slow the run; give at most {PER_CORE * cores}, or --force"
+        )
+    if jobs > PER_CORE_FORCED * cores:
+        raise DataError(
+            f"--jobs: {jobs:,} workers for this machine's {cores} cores; at most {PER_CORE_FORCED * cores} "
+            f"even with --force (a process each, and only {cores} to run them)"
         )
     return jobs
 
@@ -91,6 +103,7 @@ def load_for_run(game: str, games: int, jobs: int) -> GameData:
     data = load_game(game)
     if data.engine not in ENGINES:
         raise DataError(f"{data.path}: game.engine: no rules engine {data.engine!r} yet")
+    file_levels(data)  # the data file's skill levels name agents of this game
     return data
 
 
@@ -109,11 +122,14 @@ def play_arm(
     jobs: int,
     fresh: bool,
     on_progress: Callable[[int], None] | None = None,
+    skip: int = 0,
     repair: bool = False,
 ) -> tuple[RunConfig, ArmTally]:
     """Play (or resume) one arm's games into `folder/games.csv`; return its config and its tally.
 
-    The rows are tallied as they come, while the workers play on. `repair`: see `runner.run_to_csv`.
+    The rows are tallied as they come, while the workers play on; the tally
+    leaves out the first `skip` games (a tune measures a block of games alone).
+    `repair`: see `runner.run_to_csv`.
     """
     config = RunConfig(
         game=data.name,
@@ -125,7 +141,7 @@ def play_arm(
         seed=seed,
     )
     game = make_game(rules)
-    tallying = Tallying(columns(game), sides_of(game), limit=games)
+    tallying = Tallying(columns(game), sides_of(game), limit=games - skip, skip=skip)
     run_to_csv(
         config,
         rules,
@@ -148,12 +164,18 @@ class Tallying:
     `--jobs` 2 or more, it is imported while they play.
     """
 
-    def __init__(self, header: list[str], sides: list[int], limit: int):
+    def __init__(self, header: list[str], sides: list[int], limit: int, skip: int = 0):
         self._args = (header, sides, limit)
         self._feed: RowFeed | None = None
+        self._skip = skip
 
     def __call__(self, text: str) -> None:
-        self._open().add_text(text)
+        if self._skip:
+            lines = text.splitlines(keepends=True)
+            dropped, self._skip = min(self._skip, len(lines)), max(0, self._skip - len(lines))
+            text = "".join(lines[dropped:])
+        if text:
+            self._open().add_text(text)
 
     def finish(self) -> ArmTally:
         return self._open().finish()
@@ -180,7 +202,7 @@ def run_folder(
     if sets:
         name += "+" + slug("+".join(sets))
     name += "." + "-and-".join(slug(a) for a in agent_sets) + f".seed{seed}"
-    return out / data.name / name
+    return out / slug(data.name) / safe_part(name)
 
 
 def arm_changes(data: GameData, rules: Rules) -> str:
@@ -220,50 +242,160 @@ def _flat(values: Any, prefix: str = "") -> dict[str, Any]:
 
 @dataclass
 class Plan:
-    """What a run plays: the arms' rules and engines, under each agent set."""
+    """What a run plays: the arms' rules and engines under each agent set (or each level of a skill axis).
+
+    `level_games` is the games per arm at each level of a skill axis (None
+    without one: every arm plays `--games`), and `skill` its levels and
+    strength checks.
+    """
 
     data: GameData
     rules: list[Rules]
     engines: list[Any]
-    agent_sets: list[list[tuple[str, ...]]]  # per agent spec, per arm
+    agent_sets: list[list[tuple[str, ...]]]  # per agent spec (or level), per arm
     folder: Path
+    skill: Skill | None = None
+
+    def games_at(self, level: int, games: int) -> int:
+        return self.skill.levels[level].games if self.skill else games
 
 
 def plan_arms(game: str, specs: list[str], options: PlayOptions) -> Plan:
     """The arms' rules, engines and agents and the run's folder, all checked before a game is played."""
-    agent_specs = options.agents
     data = load_for_run(game, options.games, options.jobs)
-    if len(agent_specs) > 2:
-        raise DataError(f"--agents: at most two agent sets to compare, got {len(agent_specs)}")
-    if len(set(agent_specs)) != len(agent_specs):
-        raise DataError(f"--agents: the same agent set is given twice: {', '.join(agent_specs)}")
+    if len(specs) > MAX_COMPARED:
+        raise DataError(f"--variant: {len(specs)} arms; a compare reports on at most {MAX_COMPARED}")
+    skill = None
+    if options.skill is not None:
+        games = options.games if options.games_given else None
+        skill = plan_skill(data, options.skill, games, options.strength_games)
+        agent_specs: tuple[str, ...] = tuple(skill.names)
+    else:
+        agent_specs = options.agents
+        if len(agent_specs) > 2:
+            raise DataError(
+                f"--agents: at most two agent sets to compare, got {len(agent_specs)}; --skill takes more"
+            )
+        if len(set(agent_specs)) != len(agent_specs):
+            raise DataError(f"--agents: the same agent set is given twice: {', '.join(agent_specs)}")
+        options.check_total(len(specs) * len(agent_specs))
     arms_rules = [data.resolve(spec, options.sets, options.players) for spec in specs]
     labels = [r.label for r in arms_rules]
     if len(set(labels)) != len(labels):
         raise DataError(f"--variant: the same arm is given twice: {', '.join(labels)}")
+    refuse_same_rules(arms_rules)
     engines = [make_game(r) for r in arms_rules]
+    check_precision(options, engines)
     agent_sets = [[parse_agents(spec, data.engine, r.players) for r in arms_rules] for spec in agent_specs]
     names = [agents_name(a[0]) for a in agent_sets]
+    if skill is not None:
+        names = ["skill-" + "-".join(slug(n) for n in names)]
     folder = run_folder(options.out, data, labels, options.sets, names, options.seed)
-    return Plan(data, arms_rules, engines, agent_sets, folder)
+    plan = Plan(data, arms_rules, engines, agent_sets, folder, skill)
+    if skill is not None:  # each level plays its own number of games, and the strength checks more
+        options.check_total(len(specs) * len(agent_specs), total_games(plan, options.games))
+    return plan
 
 
-def _play_all(
-    plan: Plan, games: int, options: PlayOptions, fresh: bool, progress: Progress
-) -> list[list[ArmTally]]:
-    tallies = []
+def refuse_same_rules(arms: Sequence[Rules]) -> None:
+    """Two arms under other names that resolve to the same rules and players would compare a thing with
+    itself: refused, naming both."""
+    seen: dict[str, str] = {}
+    for rules in arms:
+        key = json.dumps([rules.values, rules.players], sort_keys=True)
+        if key in seen:
+            raise DataError(
+                f"--variant: {seen[key]!r} and {rules.label!r} are the same rules "
+                f"({rules.players} players); compare arms that differ"
+            )
+        seen[key] = rules.label
+
+
+@dataclass(frozen=True)
+class ArmTask:
+    """One arm at one level: play its games into its folder."""
+
+    level: int
+    rules: Rules
+    agents: tuple[str, ...]
+    games: int
+    folder: Path
+
+
+@dataclass(frozen=True)
+class StrengthTask:
+    """One strength check of a skill axis: a pair of adjacent levels head to head under the first arm."""
+
+    pair: Pair
+    rules: Rules
+    folder: Path
+
+
+def tasks(plan: Plan, games: int) -> list[ArmTask | StrengthTask]:
+    """Everything a run plays, in order: every arm at every level, then the strength checks.
+
+    The one list of work a run has, so that it can be handed to one queue.
+    """
     several = len(plan.agent_sets) > 1
-    for arm_agents in plan.agent_sets:
-        row = []
+    out: list[ArmTask | StrengthTask] = []
+    for level, arm_agents in enumerate(plan.agent_sets):
         for rules, agents in zip(plan.rules, arm_agents, strict=True):
             sub = plan.folder / "arms" / (slug(agents_name(agents)) if several else "") / slug(rules.label)
+            out.append(ArmTask(level, rules, agents, plan.games_at(level, games), sub))
+    for pair in plan.skill.pairs if plan.skill else ():
+        sub = plan.folder / "strength" / f"{slug(pair.weak)}-vs-{slug(pair.strong)}"
+        out.append(StrengthTask(pair, plan.rules[0], sub))
+    return out
+
+
+def total_games(plan: Plan, games: int) -> int:
+    """Games a run plays in all, strength checks included (for its progress bar)."""
+    return sum(
+        t.games if isinstance(t, ArmTask) else strength_games(t.rules, t.pair) for t in tasks(plan, games)
+    )
+
+
+@dataclass
+class Played:
+    """What a run's games gave: each level's arms' tallies, and the strength checks."""
+
+    tallies: list[list[ArmTally]]
+    strengths: list[Strength]
+
+
+def _play_all(plan: Plan, games: int, options: PlayOptions, fresh: bool, progress: Progress) -> Played:
+    played = Played([[] for _ in plan.agent_sets], [])
+    seed, jobs = options.seed, options.jobs
+    for task in tasks(plan, games):
+        if isinstance(task, ArmTask):
             _, tally = play_arm(
-                plan.data, rules, agents, games, options.seed, sub, options.jobs, fresh, progress.update,
-                options.repair,
-            )  # fmt: skip
-            row.append(tally)
-        tallies.append(row)
-    return tallies
+                plan.data,
+                task.rules,
+                task.agents,
+                task.games,
+                seed,
+                task.folder,
+                jobs,
+                fresh,
+                progress.update,
+                repair=options.repair,
+            )
+            played.tallies[task.level].append(tally)
+        else:
+            played.strengths.append(
+                play_strength(
+                    plan.data,
+                    task.rules,
+                    task.pair,
+                    seed,
+                    task.folder,
+                    jobs,
+                    fresh,
+                    progress.update,
+                    repair=options.repair,
+                )
+            )
+    return played
 
 
 def _half_width(tally: ArmTally) -> float:
@@ -278,61 +410,97 @@ def _half_width(tally: ArmTally) -> float:
 def play_to_precision(
     play: Callable[[int, bool], list[ArmTally]], options: PlayOptions, progress: Progress
 ) -> tuple[int, list[ArmTally]]:
-    """Play `--games` per arm, then as many more at a time while an arm's first-mover interval is too wide.
+    """Play `--games` per arm, then more while an arm's first-mover interval is too wide.
 
-    `play(n, fresh)` plays (or resumes) every arm to n games and returns their tallies.
+    `play(n, fresh)` plays (or resumes) every arm to n games and returns their tallies. A
+    half-width shrinks as one over the square root of the games, so each step plays what the
+    widest interval says it still needs, in whole multiples of `--games`, at most three times
+    the games so far: a handful of steps, each rereading the arms' rows once, where one
+    `--games` at a time made the cost grow as the square of the games.
     """
     n, precision, cap = options.games, options.precision, options.max_games
     tallies = play(n, options.fresh)
-    while precision is not None and n < cap and max(_half_width(t) for t in tallies) > precision:
-        step = min(options.games, cap - n)
+    while precision is not None and n < cap:
+        widest = max(_half_width(t) for t in tallies)
+        if widest <= precision:
+            break
+        needed = n * (widest / precision) ** 2 - n
+        step = min(options.games * max(1, math.ceil(needed / options.games)), 3 * n, cap - n)
         progress.grow(step * len(tallies))
         n += step
         tallies = play(n, False)
     return n, tallies
 
 
-def run_arms(game: str, specs: list[str], options: PlayOptions) -> tuple[Path, dict[str, Path], list[str]]:
-    """Play every arm (under each agent set), write the report; return folder, files and verdict lines."""
+def check_precision(options: PlayOptions, engines: Sequence[Any]) -> None:
+    """Refuse a `--precision` that even a fair game could not reach within `--max-games` an arm."""
+    if options.precision is None:
+        return
+    from simulate.stats import Z95
+
+    fair = 1 / min(len(set(sides_of(e))) for e in engines)  # the fewest sides: the widest interval
+    spread = Z95 * math.sqrt(fair * (1 - fair))
+    needed = math.ceil((spread / options.precision) ** 2)
+    if needed > options.max_games:
+        reachable = math.ceil(spread / math.sqrt(options.max_games) * 10_000) / 10_000
+        raise DataError(
+            f"--precision {options.precision:g}: even a fair game needs about {needed:,} decided games "
+            f"an arm for that, more than --max-games {options.max_games:,}; ask for {reachable:g} or "
+            "more, or raise --max-games"
+        )
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a run wrote: its folder, the files, the verdict page's lines and the bottom line."""
+
+    folder: Path
+    written: dict[str, Path]
+    lines: list[str]
+    bottom: list[str]
+
+
+def run_arms(game: str, specs: list[str], options: PlayOptions) -> Outcome:
+    """Play every arm (under each agent set or level), write the report; return what it wrote."""
     plan = plan_arms(game, specs, options)
     with folder_lock(plan.folder):
         return _run_plan(plan, options)
 
 
-def _run_plan(plan: Plan, options: PlayOptions) -> tuple[Path, dict[str, Path], list[str]]:
+def _run_plan(plan: Plan, options: PlayOptions) -> Outcome:
     games, per_set = options.games, len(plan.rules)
     arms_count = per_set * len(plan.agent_sets)
-    label = f"{plan.data.title}: {arms_count} x {games} games"
-    with Progress(games * arms_count, label, options.quiet) as progress:
+    if plan.skill:
+        label = f"{plan.data.title}: {per_set} arms x {len(plan.agent_sets)} levels, strength checks"
+    else:
+        label = f"{plan.data.title}: {arms_count} x {games} games"
+    strengths: list[Strength] = []
+    with Progress(total_games(plan, games), label, options.quiet) as progress:
 
         def play(n: int, fresh: bool) -> list[ArmTally]:
-            return [t for row in _play_all(plan, n, options, fresh, progress) for t in row]
+            played = _play_all(plan, n, options, fresh, progress)
+            strengths[:] = played.strengths
+            return [t for row in played.tallies for t in row]
 
         n, flat = play_to_precision(play, options, progress)
     tallies = [flat[k : k + per_set] for k in range(0, len(flat), per_set)]
-    return report_arms(plan, tallies, n, options.seed, options.precision, options.jobs)
+    return report_arms(plan, Played(tallies, strengths), n, options)
 
 
-def report_arms(
-    plan: Plan,
-    tallies: list[list[ArmTally]],
-    games: int,
-    seed: int,
-    precision: float | None,
-    jobs: int = 1,
-) -> tuple[Path, dict[str, Path], list[str]]:
+def report_arms(plan: Plan, played: Played, games: int, options: PlayOptions) -> Outcome:
     from simulate import balance
-    from simulate.report import Arm, Context, write_report
+    from simulate.report import Arm, Context, SkillView, write_report
+    from simulate.verdict_page import build_verdict
 
-    data, first = plan.data, plan.engines[0]
+    data, first, me = plan.data, plan.engines[0], options.min_effect
     several = len(plan.agent_sets) > 1
     arms: list[Arm] = []
     groups: list[list[Arm]] = []
-    for arm_agents, row in zip(plan.agent_sets, tallies, strict=True):
+    for arm_agents, row in zip(plan.agent_sets, played.tallies, strict=True):
         group = []
         for rules, engine, agents, tally in zip(plan.rules, plan.engines, arm_agents, row, strict=True):
             label = f"{rules.label} @ {agents_name(agents)}" if several else rules.label
-            summary = balance.summarize(tally, engine.shown_metrics(), engine.categories)
+            summary = balance.summarize(tally, engine.shown_metrics(), engine.categories, me)
             group.append(
                 Arm(label, rules.players, agents, tally.cols(), summary, tally, arm_changes(data, rules))
             )
@@ -340,39 +508,73 @@ def report_arms(
         arms += group
     comparisons = {
         f"{arm.label} vs {group[0].label}": balance.compare(
-            group[0].tally, arm.tally, group[0].summary, arm.summary
+            group[0].tally, arm.tally, group[0].summary, arm.summary, me
         )
         for group in groups
         for arm in group[1:]
     }
     tests = balance.apply_holm({a.label: a.summary for a in arms}, comparisons)
-    verdict = build_verdict(groups, comparisons, tests, games, seed)
+    level_games = [plan.games_at(k, games) for k in range(len(groups))]
+    verdict = build_verdict(
+        groups,
+        comparisons,
+        tests,
+        level_games,
+        options.seed,
+        me,
+        plan.skill,
+        played.strengths,
+        file_levels(data),
+    )
     ctx = Context(
         title=data.title,
         game=data.name,
-        games=games,
-        seed=seed,
+        games=_games_text(level_games),
+        seed=options.seed,
         metric_names=first.shown_metrics(),
         categories=first.categories,
         extras=first.report_extras,
         category_colours=category_colours(data),
+        metric_docs=dict(first.metric_docs),
+        figure_docs=dict(first.figure_docs),
+        paper=options.paper,
     )
+    if plan.skill is not None:
+        levels = [agents_name(g[0].agents) for g in groups]
+        ctx.skill = SkillView(levels, groups, played.strengths, comparisons)
     run_info: dict[str, Any] = {
-        "games": games,
-        "seed": seed,
+        "games": games if plan.skill is None else level_games,
+        "seed": options.seed,
         "arms": [{"rules": r.as_dict(), "label": r.label, "players": r.players} for r in plan.rules],
         "agents": [[list(a) for a in s] for s in plan.agent_sets],
+        "min_effect": me.as_dict(),
     }
-    if precision is not None:
-        run_info["precision"] = precision
+    if plan.skill is not None:
+        run_info["skill"] = {
+            "levels": plan.skill.names,
+            "games": level_games,
+            "strength_games": [p.games for p in plan.skill.pairs],
+        }
+    if options.precision is not None:
+        run_info["precision"] = options.precision
+    # the game's own pages read the arms of one agent set: under a skill axis, the strongest level's
+    shown = groups[-1] if plan.skill is not None else arms
     try:
-        written, lines = write_report(plan.folder, ctx, arms, comparisons, run_info, verdict, jobs)
+        written, lines = write_report(
+            plan.folder, ctx, arms, comparisons, run_info, verdict, options.jobs, shown
+        )
     except OSError as exc:  # a full disk, most often: the games are in their CSVs, the report is not
         raise DataError(
             f"{exc.filename or plan.folder}: cannot write the report ({exc.strerror or exc}); every game "
             f"played is kept: free some space and run the command again to write it"
         ) from None
-    return plan.folder, written, lines
+    return Outcome(plan.folder, written, lines, verdict.bottom)
+
+
+def _games_text(level_games: list[int]) -> str:
+    """Games per arm for a heading: `2000`, or `200-2000` across levels."""
+    low, high = min(level_games), max(level_games)
+    return f"{low}" if low == high else f"{low}-{high}"
 
 
 def category_colours(data: GameData) -> dict[str, str]:
@@ -382,54 +584,3 @@ def category_colours(data: GameData) -> dict[str, str]:
         if isinstance(entry, dict) and "name" in entry and "rgb" in entry:
             out[str(entry["name"])] = str(entry["rgb"])
     return out
-
-
-def build_verdict(
-    groups: list[list[Arm]], comparisons: dict[str, Any], tests: int, games: int, seed: int
-) -> Verdict:
-    from simulate.report import Verdict
-    from simulate.verdict import arm_findings, comparison_findings
-
-    sections = []
-    per_set: list[dict[str, list[Finding]]] = []
-    for group in groups:
-        found: dict[str, list[Finding]] = {}
-        for arm in group:
-            found[arm.label.split(" @ ")[0]] = arm_findings(arm.summary)
-        base = group[0]
-        for arm in group[1:]:
-            comp = comparisons[f"{arm.label} vs {base.label}"]
-            name = f"{arm.label.split(' @ ')[0]} against {base.label.split(' @ ')[0]}"
-            found[name] = comparison_findings(
-                base.label.split(" @ ")[0], arm.label.split(" @ ")[0], base.summary, arm.summary, comp
-            )
-        per_set.append(found)
-        title = f"Under agents {agents_name(group[0].agents)}: {games:,} games per arm, seed {seed}"
-        sections.append((title, list(found.items())))
-    both = holds_under_both(per_set, [agents_name(g[0].agents) for g in groups]) if len(groups) == 2 else []
-    return Verdict(sections, both, tests)
-
-
-def holds_under_both(per_set: list[dict[str, list[Finding]]], names: list[str]) -> list[str]:
-    """For each conclusion that calls something, whether the other agent set reaches the same one."""
-    lines = []
-    a, b = per_set
-    for where, findings in a.items():
-        for fa, fb in zip(findings, b[where], strict=True):
-            if fa.conclusion in ("info",) or (
-                fa.conclusion in ("none", "n/a") and fb.conclusion in ("none", "n/a")
-            ):
-                continue
-            if fa.conclusion == fb.conclusion:
-                lines.append(f"{where}, {fa.question}: {fa.conclusion} under both {names[0]} and {names[1]}.")
-            else:
-                lines.append(
-                    f"{where}, {fa.question}: does not hold under both: {names[0]} finds {_said(fa)}, "
-                    f"{names[1]} finds {_said(fb)}."
-                )
-    lines.append(f"Every other question: no detectable difference under either {names[0]} or {names[1]}.")
-    return lines
-
-
-def _said(f: Finding) -> str:
-    return {"none": "no detectable difference", "n/a": "no test possible"}.get(f.conclusion, f.conclusion)

@@ -30,30 +30,30 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import matplotlib
+import numpy as np
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-
-from printkit.atomic import atomic_path, write_text  # noqa: E402
-from printkit.errors import DataError  # noqa: E402
-from printkit.gamedata import GameData, Rules  # noqa: E402
-from simulate.agents import parse_agents  # noqa: E402
-from simulate.arms import (  # noqa: E402
+from printkit import gamedata
+from printkit.atomic import atomic_path, write_text
+from printkit.errors import DataError
+from printkit.filenames import safe_part
+from printkit.gamedata import GameData, Rules
+from simulate.agents import parse_agents
+from simulate.arms import (
     agents_name,
+    check_precision,
     load_for_run,
     play_arm,
     play_to_precision,
     slug,
 )
-from simulate.balance import summarize  # noqa: E402
-from simulate.effects import OUTCOMES, Design, analysis_markdown, main_effects  # noqa: E402
-from simulate.engines import make_game  # noqa: E402
-from simulate.options import PlayOptions  # noqa: E402
-from simulate.progress import Progress  # noqa: E402
-from simulate.runner import folder_lock  # noqa: E402
-from simulate.tally import ArmTally  # noqa: E402
+from simulate.balance import summarize
+from simulate.effects import OUTCOMES, Design, analysis_markdown, main_effects
+from simulate.engines import make_game
+from simulate.options import PlayOptions
+from simulate.plotting import plt
+from simulate.progress import Progress
+from simulate.runner import folder_lock
+from simulate.tally import ArmTally
 
 
 @dataclass(frozen=True)
@@ -81,20 +81,8 @@ class Row:
 
 
 def parse_grid(specs: Sequence[str], origin: str = "--grid") -> list[Axis]:
-    """`KEY=V1,V2` strings as axes; a key may appear once and needs two or more distinct values."""
-    axes: list[Axis] = []
-    for spec in specs:
-        key, sep, raw = spec.partition("=")
-        key = key.strip()
-        values = tuple(v.strip() for v in raw.split(",") if v.strip())
-        if not sep or not key or not values:
-            raise DataError(f"{origin} {spec!r}: expected KEY=V1,V2 (e.g. sides.comets=green,blue)")
-        if len(set(values)) != len(values):
-            raise DataError(f"{origin} {spec}: a value is listed twice")
-        if any(a.key == key for a in axes):
-            raise DataError(f"{origin} {spec}: {key} is already on the grid")
-        axes.append(Axis(key, values))
-    return axes
+    """`KEY=V1,V2` strings as axes (`printkit.gamedata.parse_grid`)."""
+    return [Axis(key, values) for key, values in gamedata.parse_grid(specs, origin)]
 
 
 def grid_of(data: GameData, specs: Sequence[str]) -> list[Axis]:
@@ -137,6 +125,10 @@ def plan_sweep(game: str, grid: Sequence[str], variant: str, options: PlayOption
     (agents,) = options.agents
     data = load_for_run(game, options.games, options.jobs)
     axes = grid_of(data, grid)
+    gamedata.check_grid(
+        data, [(a.key, a.values) for a in axes], "--grid" if grid else f"{data.where()}: game.sweep"
+    )
+    options.check_total(math.prod(len(a.values) for a in axes))
     base = [p for p in variant.split("+") if p and not (p == "default" and "default" not in data.variants)]
     arms = []
     for combo in itertools.product(*(a.values for a in axes)):
@@ -144,13 +136,14 @@ def plan_sweep(game: str, grid: Sequence[str], variant: str, options: PlayOption
         rules = data.resolve(parts, options.sets, options.players)
         engine = make_game(rules)  # engine-level checks of every arm before any game is played
         arms.append((combo, rules, engine, parse_agents(agents, data.engine, rules.players)))
-    folder = options.out / data.name / ("sweep-" + "-".join(a.short for a in axes))
+    check_precision(options, [arm[2] for arm in arms])
+    folder = options.out / slug(data.name) / ("sweep-" + "-".join(a.short for a in axes))
     named = [p for p in base if p != "default"]
     if named:
         folder = folder.with_name(folder.name + "+" + slug("+".join(named)))
     if options.sets:
         folder = folder.with_name(folder.name + "+" + slug("+".join(options.sets)))
-    folder = folder.with_name(folder.name + f".{slug(agents_name(arms[0][3]))}.seed{options.seed}")
+    folder = folder.with_name(safe_part(folder.name + f".{slug(agents_name(arms[0][3]))}.seed{options.seed}"))
     return SweepPlan(data, axes, arms, folder)
 
 
@@ -171,7 +164,7 @@ def _play_sweep(plan: SweepPlan, options: PlayOptions) -> tuple[int, list[Row]]:
                     options.jobs,
                     fresh,
                     progress.update,
-                    options.repair,
+                    repair=options.repair,
                 )[1]
                 for combo, rules, _, names in plan.arms
             ]
@@ -222,7 +215,11 @@ def write_sweep(plan: SweepPlan, rows: list[Row], games: int, seed: int) -> dict
 def effects_figure(heading: str, design: Design) -> plt.Figure:
     """Main effects of each factor on each outcome, with 95% intervals, one panel per outcome."""
     fig, axes = plt.subplots(
-        1, len(OUTCOMES), figsize=(13, 1.8 + 0.35 * sum(len(v) - 1 for v in design.values)), sharey=True
+        1,
+        len(OUTCOMES),
+        figsize=(13, 2.2 + 0.35 * sum(len(v) - 1 for v in design.values)),
+        sharey=True,
+        layout="constrained",
     )
     for ax, (name, outcome) in zip(axes, OUTCOMES.items(), strict=True):
         effects = main_effects(design, outcome)
@@ -241,10 +238,10 @@ def effects_figure(heading: str, design: Design) -> plt.Figure:
         )
         ax.set_xlabel(name + (" (points of %)" if scale == 100 else ""), fontsize=8)
         ax.grid(axis="x", linewidth=0.3)
+    # constrained layout keeps the two-line heading on the figure (tight_layout cut it off)
     fig.suptitle(
         heading.split("\n")[0] + ": main effects (95% intervals)\n" + heading.split("\n")[1], fontsize=9
     )
-    fig.tight_layout()
     return fig
 
 
@@ -306,13 +303,15 @@ def table_markdown(heading: str, axes: list[Axis], rows: list[Row], categories: 
     title, _, sub = heading.partition("\n")
     lines = [f"# {title}", "", sub, ""]
     lines.append(
-        "Score: mean ± sd of a player's final score; margin: top score minus the next; "
-        "seat / turn position: win rates (draws excluded) with 95% Wilson intervals, moved-first = "
-        "first in the opening turn order; advantage: first-mover win rate minus an even share; "
-        "points: mean points a player gets from each category."
+        "players: the player count; score: mean ± sd of a player's final score; margin: top score minus "
+        "the next; moved first and seat / position: win rates over decided games (draws excluded) with "
+        "95% Wilson intervals, moved first = first in the opening turn order; advantage: the first "
+        "mover's win rate minus an even share (1 / sides); seat gap: the best seat's win rate minus the "
+        "worst seat's (0 when seats win equally); points: mean points a player gets from each category."
     )
     lines.append("")
-    header = [a.short for a in axes] + ["p", "score", "margin", "moved first", "advantage", "seat gap"]
+    lines += rank_note(rows)
+    header = [a.short for a in axes] + ["players", "score", "margin", "moved first", "advantage", "seat gap"]
     header += [f"seat {s + 1}" for s in range(seats)] + [f"position {s + 1}" for s in range(1, seats)]
     header += [c.replace("_", " ") for c in categories]
     lines.append("| " + " | ".join(header) + " |")
@@ -328,6 +327,43 @@ def table_markdown(heading: str, axes: list[Axis], rows: list[Row], categories: 
         cells += [f"{s['categories'][c]['mean']:.1f}" for c in categories]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def rank_note(rows: list[Row]) -> list[str]:
+    """A line saying whether these games can rank the rows by the first mover's distance from fair.
+
+    Rows are ranked by that distance; where the interval of the closest row
+    overlaps those of others, the games cannot tell them apart, and the line
+    says how many games a row would resolve a 2-point difference.
+    """
+    from simulate.stats import distance_from, games_to_settle_rates
+
+    rated = sorted(
+        (
+            (distance_from(r.summary["position_wins"][0], r.summary["fair_share"]), r)
+            for r in rows
+            if r.summary["decided"]
+        ),
+        key=lambda item: item[0]["d"],
+    )
+    if len(rated) < 2:
+        return []
+    best, best_row = rated[0]
+    tied = [r for d, r in rated[1:] if d["lo"] <= best["hi"]]
+    first = best_row.summary["position_wins"][0]
+    half = 100 * max(first["p"] - first["lo"], first["hi"] - first["p"])
+    decided = best_row.summary["decided"] / max(best_row.summary["games"], 1)
+    need = games_to_settle_rates(first["p"], 0.02, decided)
+    closest = " ".join(best_row.values)
+    if not tied:
+        return [f"Closest to fair: {closest}; its interval lies apart from every other row's.", ""]
+    return [
+        f"With {best_row.summary['games']:,} games a row the first mover's share is known to about "
+        f"±{half:.0f} points: the intervals of {len(tied)} of the other {len(rated) - 1} rows overlap "
+        f"that of the row closest to fair ({closest}), so these games cannot rank them; about {need:,} "
+        "games a row would tell a 2-point difference apart.",
+        "",
+    ]
 
 
 def figure(heading: str, axes: list[Axis], rows: list[Row], categories: Sequence[str]) -> plt.Figure:

@@ -33,6 +33,7 @@ from printkit.fonts import family
 from printkit.gamedata import GameData, Rules
 from printkit.piece_backs import with_generic_back
 from printkit.pieces import Piece, fill_bleed
+from printkit.texts import fill_text
 
 INK = HexColor("#222222")
 FAINT = HexColor("#777777")
@@ -70,7 +71,7 @@ PIPS = {
 KEY = "components.reference.text"
 TEXT_KEYS = ("title", "colon", "counter_units", "heads", "rules")
 HEADS = ("counters", "deal", "stake", "lead", "turn", "doubles", "round", "match")
-RULE_TEXTS = ("counters", "deal", "stake", "lead", "lead_bonus", "turn", "round")
+RULE_TEXTS = ("counters", "deal", "stake", "lead", "lead_bonus", "turn")
 
 
 # ------------------------------------------------------------------ records
@@ -116,16 +117,8 @@ def _counters(data: GameData, rules: Rules) -> list[Piece]:
 
 
 def _fill(data: GameData, key: str, template: str, **values: Any) -> str:
-    """`template` with its `{name}` parts filled in; a name it may not use is a `DataError` naming `key`."""
-    if not isinstance(template, str):
-        raise DataError(f"{data.where()}: {key}: expected a string, got {template!r}")
-    try:
-        return template.format_map(values)
-    except (KeyError, IndexError, ValueError) as exc:
-        known = ", ".join(sorted(values)) or "none"
-        raise DataError(
-            f"{data.where()}: {key}: cannot fill {template!r}: {exc}; the names it may use are {known}"
-        ) from None
+    """`template` with its `{name}` fields filled in (`printkit.texts.fill_text`)."""
+    return fill_text(data, key, template, values)
 
 
 def _value_key(value: Any) -> str:
@@ -190,8 +183,13 @@ def summary(data: GameData, rules: Rules) -> list[list[str]]:
     turn = fill("turn") + pick("forced_play", "forced_play") + pick("draw", "draw")
     lines.append([heads["turn"], turn])
     lines.append([heads["doubles"], pick("double_bonus", "double_bonus")])
-    lines.append([heads["round"], fill("round", tie=pick("tie", "tie"))])
-    lines.append([heads["match"], pick("match_end", "match_end") + pick("match_tie", "match_tie")])
+    scoring = v["round_score"]
+    round_text = _fill(
+        data, f"{KEY}.rules.round.{scoring}", pick("round", "round_score"), tie=pick("tie", "tie")
+    )
+    lines.append([heads["round"], round_text])
+    match_tie = "match_tie_pips" if scoring == "pips" else "match_tie"
+    lines.append([heads["match"], pick("match_end", "match_end") + pick(match_tie, "match_tie")])
     return lines
 
 
