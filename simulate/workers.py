@@ -11,8 +11,10 @@ workers supplied.
 
 A worker that dies (kill -9, the out-of-memory killer, a crash in C code) is
 noticed at once, as its process sentinel wakes the parent: the parent starts a
-new worker and sends it the dead one's chunks, the one it was playing first. A
-chunk's games are seeded, so playing it again gives the same rows, and only the
+new worker and sends it the dead one's chunks, the one it was playing first
+(while the parent's thread serves the workers, where forking is not safe, the
+new worker is a standby forked before the thread started). A chunk's games are
+seeded, so playing it again gives the same rows, and only the
 parent writes, so none is written twice. A chunk whose worker dies a second
 time is `ChunkLost`: the run stops, naming it.
 
@@ -144,6 +146,12 @@ class _Worker:
     results: Connection
     chunks: deque[int] = field(default_factory=deque)
 
+    def end(self) -> None:
+        """Wait for the process to end (it has been told to, or has died), then close the pipes."""
+        self.process.join()
+        self.tasks.close()
+        self.results.close()
+
 
 class _Workers:
     """The worker processes of one `play_chunks` call and the chunks each holds."""
@@ -160,6 +168,7 @@ class _Workers:
         self.deaths: Counter[int] = Counter()
         self.live: list[_Worker] = []
         self.dead: list[_Worker] = []  # died while forking was not safe: replaced afterwards
+        self.standby: list[_Worker] = []  # forked before `serve_during`'s thread, to replace a worker in it
         self.ctx = multiprocessing.get_context("fork")
 
     def start(self) -> None:
@@ -214,8 +223,7 @@ class _Workers:
             elif worker.results in ready:
                 self._read(worker)
                 self._send(worker)
-        if replace:
-            self.replace_dead()
+        self.replace_dead(fork=replace)
 
     def _read(self, worker: _Worker) -> None:
         while worker.chunks and worker.results.poll():
@@ -226,13 +234,12 @@ class _Workers:
             worker.chunks.remove(number)
             self.done[number] = (ok, value)
 
-    def replace_dead(self) -> None:
-        """The chunks each dead worker held go back first in line, to a new worker."""
-        while self.dead:
+    def replace_dead(self, fork: bool = True) -> None:
+        """The chunks each dead worker held go back first in line, to a new worker: one forked now or (not
+        `fork`) the standby, while there is one."""
+        while self.dead and (fork or self._standby_ready()):
             dead = self.dead.pop()
-            dead.process.join()
-            dead.tasks.close()
-            dead.results.close()
+            dead.end()
             if not dead.chunks:
                 continue
             playing = dead.chunks[0]
@@ -241,16 +248,29 @@ class _Workers:
                 raise ChunkLost(self.chunks[playing], dead.process.exitcode)
             self.on_replay(self.chunks[playing], dead.process.exitcode or 0)
             self.todo.extendleft(reversed(dead.chunks))
-            self.start()
+            if fork:
+                self.start()
+            else:
+                self.live.append(self.standby.pop())
+                self._send(self.live[-1])
+
+    def _standby_ready(self) -> bool:
+        """Whether a standby worker is there to take a dead one's chunks (one killed itself is let go)."""
+        while self.standby and not self.standby[-1].process.is_alive():
+            self.standby.pop().end()
+        return bool(self.standby)
 
     def serve_during(self, meanwhile: Callable[[], None]) -> None:
         """Call `meanwhile()` while a thread takes the workers' results and sends them chunks.
 
-        `meanwhile` (the report's imports: a second, several on a loaded
-        machine) would otherwise leave the workers waiting for chunks. A worker
-        that dies meanwhile is replaced once it returns: no process is forked
-        while a second thread runs.
+        `meanwhile` (the report's imports: a second, up to a minute on a
+        loaded machine) would otherwise leave the workers waiting for chunks.
+        No process is forked while a second thread runs (a child of a parent
+        with threads may inherit a lock held for ever), so a standby worker is
+        forked first: the first worker that dies meanwhile is replaced by it at
+        once, any other once `meanwhile` returns.
         """
+        self.standby.append(_Worker(*self._fork()))
         stop = threading.Event()
         failed: list[BaseException] = []
 
@@ -268,6 +288,9 @@ class _Workers:
         finally:
             stop.set()
             thread.join()
+        for idle in self.standby:  # not needed now: told to end (and waited for in `stop`)
+            with contextlib.suppress(OSError):
+                idle.tasks.send(None)
         if failed:
             raise failed[0]
         self.replace_dead()
@@ -278,16 +301,14 @@ class _Workers:
         Closing the parent's end of a pipe would not tell a worker: the workers
         forked after it hold a copy of that end.
         """
-        for worker in self.live:
+        for worker in self.live + self.standby:
             if graceful:
                 with contextlib.suppress(OSError):  # it died after its last chunk: nothing is lost
                     worker.tasks.send(None)
             else:
                 worker.process.terminate()
-        for worker in self.live + self.dead:
-            worker.process.join()
-            worker.tasks.close()
-            worker.results.close()
+        for worker in self.live + self.dead + self.standby:
+            worker.end()
 
 
 def play_chunks(

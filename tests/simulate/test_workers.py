@@ -119,18 +119,47 @@ def _until(condition, timeout: float = 60) -> None:
         time.sleep(0.01)
 
 
-def test_while_the_parent_is_busy_a_thread_keeps_the_workers_playing_and_replaces_one_that_died_after(
+class _DyingOnceAt:
+    """A task whose worker is killed on starting each chunk of `starts`, the first time only."""
+
+    def __init__(self, starts: tuple[int, ...], folder: Path):
+        self.starts, self.folder = starts, folder
+
+    def __call__(self, chunk: range) -> list[int]:
+        if chunk.start in self.starts:
+            return _DyingAt(chunk.start, 1, self.folder / f"tally-{chunk.start}")(chunk)
+        return _squares(chunk)
+
+
+def _busy_pool(task) -> tuple[workers._Workers, list[range]]:
+    replayed: list[range] = []
+    pool = workers._Workers(CHUNKS, 2, (_nothing, (), task), lambda c, e: replayed.append(c))
+    for _ in range(2):
+        pool.start()
+    return pool, replayed
+
+
+def test_while_the_parent_is_busy_a_thread_keeps_the_workers_playing_and_a_standby_replaces_a_dead_one(
     tmp_path,
 ):
-    pool = workers._Workers(CHUNKS, 2, (_nothing, (), _DyingAt(20, 1, tmp_path / "tally")), lambda c, e: None)
+    pool, replayed = _busy_pool(_DyingAt(20, 1, tmp_path / "tally"))
     try:
-        for _ in range(2):
-            pool.start()
-        # the parent's own work: it returns once every chunk but the dead worker's is played
+        # the parent's own work: it returns only once every chunk is played, the dead worker's too
+        pool.serve_during(lambda: _until(lambda: len(pool.done) == 12))
+        assert replayed == [CHUNKS[4]] and len(pool.live) == 2 and not pool.dead and not pool.standby
+        assert [pool.result(k) for k in range(12)] == SQUARES
+    finally:
+        pool.stop(graceful=True)
+
+
+def test_a_second_worker_lost_while_the_parent_is_busy_is_replaced_once_it_is_done(tmp_path):
+    pool, replayed = _busy_pool(_DyingOnceAt((20, 40), tmp_path))
+    try:
+        # it returns once every chunk but the second dead worker's is played: they wait for a new worker
         pool.serve_during(
             lambda: _until(lambda: pool.dead and len(pool.done) + len(pool.dead[0].chunks) == 12)
         )
-        assert not pool.dead and len(pool.live) == 2  # replaced once the parent's work was done
+        assert sorted(c.start for c in replayed) == [20, 40] and len(pool.live) == 2 and not pool.dead
         assert [pool.result(k) for k in range(12)] == SQUARES
     finally:
         pool.stop(graceful=True)
