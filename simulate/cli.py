@@ -21,7 +21,7 @@ from simulate.engines import ENGINES, make_game, require_engine
 from simulate.fast import ENGINES as ENGINE_NAMES
 from simulate.fast import engine_choice
 from simulate.min_effect import parse_min_effect
-from simulate.options import DEFAULT_MAX_GAMES, DEFAULT_SWEEP_GAMES, PlayOptions
+from simulate.options import DEFAULT_MAX_GAMES, DEFAULT_SWEEP_GAMES, PlayOptions, check_resume
 
 MAX_GAMES = 100_000_000  # per arm: days of play; a larger number is a typo
 GAMES = click.IntRange(1, MAX_GAMES)
@@ -50,6 +50,12 @@ ENGINE_OPTION = click.option(
     show_default=True,
     help="fast: a game's compiled core where it has one (United Square, Tiddly-Wink), the same games as "
     "the Python engine; python: the Python engines, the rules' reference.",
+)
+REPAIR_OPTION = click.option(
+    "--repair",
+    is_flag=True,
+    help="Keep the games of an earlier run whose run.json is damaged: its first and last game are "
+    "played again to check them, then run.json is written anew from this command's settings.",
 )
 SCHEDULER_OPTION = click.option(
     "--scheduler",
@@ -185,6 +191,7 @@ def _play_options(
         click.option(
             "--fresh", is_flag=True, help="Replace an earlier run in the same folder instead of resuming it."
         ),
+        REPAIR_OPTION,
         click.option("--quiet", is_flag=True, help=f"No progress bar ({paths_said} still printed)."),
         click.option(
             "--precision",
@@ -396,6 +403,7 @@ def agents_cmd(game):
 @click.option(
     "--fresh", is_flag=True, help="Replace an earlier ladder in the same folder instead of resuming it."
 )
+@REPAIR_OPTION
 @click.option(
     "--timing-games",
     type=click.IntRange(0, 100),
@@ -419,6 +427,7 @@ def ladder_cmd(
     engine,
     out,
     fresh,
+    repair,
     timing_games,
     quiet,
 ):
@@ -428,9 +437,10 @@ def ladder_cmd(
     from simulate.ladder_report import table_lines
 
     jobs = worker_count(jobs, force)
+    check_resume(fresh, repair)
     plan = plan_ladder(game, variant, sets, players, agents, filler, games, seed, jobs, force)
     with on_cluster(scheduler), engine_choice(engine):
-        _, written, summary = run_ladder(plan, out, sets, jobs, fresh, quiet)
+        _, written, summary = run_ladder(plan, out, sets, jobs, fresh, quiet, repair)
     click.echo("\n".join(table_lines(summary)))
     if timing_games:
         engine = make_game(plan.rules)

@@ -102,27 +102,6 @@ def test_read_rows_limits_to_the_games_asked_for(tmp_path):
     assert len(cols["game"]) == 20 and cols["winners"][0]
 
 
-def test_the_pool_thread_minding_workers_does_not_wake_for_every_chunk(monkeypatch):
-    """CPython's pool wakes it for every result and it spins until the result is read; ours must not."""
-    import multiprocessing.pool
-
-    from simulate import runner
-
-    wakes = []
-    wait = multiprocessing.pool.Pool._wait_for_updates
-
-    def counted(*args, **kwargs):
-        wakes.append(1)
-        return wait(*args, **kwargs)
-
-    monkeypatch.setattr(multiprocessing.pool.Pool, "_wait_for_updates", staticmethod(counted))
-    rules = load_game("united_square").resolve("default")
-    chunks = 40
-    played = list(runner.iter_chunks(rules, ("random", "random"), 1, 0, chunks * runner.CHUNK, jobs=2))
-    assert sum(games for games, _ in played) == chunks * runner.CHUNK
-    assert len(wakes) < chunks / 4, len(wakes)
-
-
 def test_loading_the_report_modules_leaves_the_garbage_collector_as_it_found_it():
     import gc
 
