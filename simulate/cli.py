@@ -581,12 +581,18 @@ def sweep_cmd(game, grid, variant, options):
     "--finalists", type=click.IntRange(1, 20), default=3, show_default=True, help="Best settings to confirm."
 )
 @click.option(
-    "--min-effect",
-    type=float,
-    default=0.02,
-    show_default=True,
-    help="How near a goal counts as on it, as a share (0.02: 2 points either side of fair).",
+    "--skill",
+    is_flag=False,
+    flag_value="",
+    default=None,
+    metavar="[LEVELS]",
+    help="Confirm the finalists at each level of a skill axis, weakest first, with the strength check of "
+    "adjacent levels: alone, the data file's levels and games ([game.skill]); or name them, e.g. --skill "
+    "random,greedy,mcts:200. The search plays under the strongest level, or under --agents if given; "
+    "--confirm N plays N games at every level.",
 )
+@SKILL_OPTIONS[1]  # --strength-games
+@SKILL_OPTIONS[2]  # --min-effect
 @click.option(
     "--search",
     type=click.Choice(["optuna", "ntbea"]),
@@ -607,11 +613,18 @@ def sweep_cmd(game, grid, variant, options):
 )
 @click.option("--fresh", is_flag=True, help="Start over instead of resuming a tune in the same folder.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def tune_cmd(game, knobs, targets, requires, jobs, force, scheduler, **given):
+def tune_cmd(game, knobs, targets, requires, jobs, force, scheduler, min_effect, **given):
     """Search GAME's rule values for the targets, then confirm the best settings on fresh games."""
     from simulate.tune.run import TuneOptions, run_tune
 
-    options = TuneOptions(jobs=worker_count(jobs, force), **given)
+    ctx = click.get_current_context()
+    given_here = {
+        f"{name}_given": ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE
+        for name in ("agents", "confirm")
+    }
+    options = TuneOptions(
+        jobs=worker_count(jobs, force), min_effect=parse_min_effect(min_effect), **given_here, **given
+    )
     with on_cluster(scheduler):
         written = run_tune(game, knobs, targets, requires, options)
     click.echo("\n".join(written.lines))
