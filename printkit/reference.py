@@ -48,7 +48,18 @@ def field_rows(fields: Mapping[str, schema.Field]) -> list[tuple[str, str, str]]
 
 
 def fields_section(title: str, text: str, fields: Mapping[str, schema.Field]) -> list[str]:
-    return [f"## {title}", "", text, "", *table(("key", "required", "value"), field_rows(fields))]
+    lines = [f"## {title}", "", text, "", *table(("key", "required", "value"), field_rows(fields))]
+    return lines + record_tables(fields)
+
+
+def record_tables(fields: Mapping[str, schema.Field]) -> list[str]:
+    """For each field whose value is a list of records (`sources`, `colours`), the keys of a record."""
+    lines = []
+    for name, field in fields.items():
+        if field.records is not None:
+            lines += [f"Each record of `{name}` holds:", ""]
+            lines += table(("key", "required", "value"), field_rows(field.records))
+    return lines
 
 
 def shape_text(shape: Any) -> str:
@@ -145,8 +156,6 @@ def render() -> str:
     lines += table(
         ("name matches", "value"), ((f"`{p.pattern}`", f.expected) for p, f in schema.COMPONENT_PATTERNS)
     )
-    lines += ["A colour record (in a list of colours) holds:", ""]
-    lines += table(("key", "required", "value"), field_rows(schema.COLOUR_RECORD_FIELDS))
     lines += [
         "## [rules]",
         "",
