@@ -29,6 +29,7 @@ def outputs(folder: Path) -> dict[str, bytes]:
     }
 
 
+@pytest.mark.long  # about 40 s of two worker processes: run by .ci/run after the README's command
 def test_a_compare_on_a_cluster_is_a_local_compare_even_when_a_worker_dies(run_tool, tmp_path) -> None:
     code, _, err = run_tool("simulate", *ARGS, "--jobs", "1", "--out", str(tmp_path / "local"))
     assert code == 0, err
