@@ -63,12 +63,28 @@ def _describe(data: GameData) -> list[str]:
     variants = [v for v in data.variants if v != "default"]
     if variants:
         lines.append(f"  variants: {', '.join(variants)}")
+    # each rule's option with where its default comes from; the docs are on the designer sheet
+    options = [f"{name} ({option['source']})" for name, option in data.options.items()]
+    if options:
+        lines += _packed(options, "  options: ")
+    return lines
+
+
+def _packed(items: list[str], head: str, width: int = 100) -> list[str]:
+    """`items` joined by commas in lines of at most `width` characters (an item is never split),
+    the first line led by `head` and the others indented to match."""
+    lines = [head]
+    for i, item in enumerate(items):
+        part = item + ("," if i + 1 < len(items) else "")
+        if len(lines[-1]) + len(part) + 1 > width and lines[-1].strip() != head.strip():
+            lines.append(" " * len(head))
+        lines[-1] += part if lines[-1].endswith(" ") else " " + part
     return lines
 
 
 @cli.command("list")
 def list_games() -> None:
-    """The games found, their players and components under the default rules."""
+    """The games found, their players, components under the default rules, variants and options."""
     names = available_games()
     if not names:
         raise DataError("no games found: add data/<game>.toml or set PRINTKIT_DATA")

@@ -40,9 +40,44 @@ def check_top_level(where: str, raw: Mapping[str, Any]) -> None:
             raise DataError(f"{where}: {name}: missing table")
 
 
+SKILL_KEYS = ("levels", "games", "strength_games")
+
+
+def check_skill(where: str, skill: Mapping[str, Any]) -> None:
+    """`[game.skill]`: two or more distinct agent specs, weakest first; games per arm at each level;
+    games per pair of adjacent levels for the strength check. The specs are agents' names, which
+    `simulate` checks against the game's agents when it loads the file."""
+    for key in skill:
+        if key not in SKILL_KEYS:
+            raise unknown_key(where, f"game.skill.{key}", SKILL_KEYS)
+    for key in SKILL_KEYS:
+        if key not in skill:
+            raise DataError(f"{where}: game.skill.{key}: missing")
+    levels = skill["levels"]
+    if not (isinstance(levels, list) and len(levels) >= 2 and all(isinstance(x, str) and x for x in levels)):
+        raise DataError(
+            f"{where}: game.skill.levels: expected two or more agent specs, weakest first, got {show(levels)}"
+        )
+    if len(set(levels)) != len(levels):
+        raise DataError(f"{where}: game.skill.levels: a level is named twice, got {show(levels)}")
+    for key, count in (("games", len(levels)), ("strength_games", len(levels) - 1)):
+        value = skill[key]
+        if not (
+            isinstance(value, list)
+            and len(value) == count
+            and all(isinstance(g, int) and not isinstance(g, bool) and g >= 1 for g in value)
+        ):
+            what = "per level" if key == "games" else "per pair of adjacent levels"
+            raise DataError(
+                f"{where}: game.skill.{key}: expected {count} counts >= 1 ({what}), got {show(value)}"
+            )
+
+
 def check_game_table(where: str, raw: Mapping[str, Any]) -> dict[str, Any]:
     """`[game]`: its declared fields; the default player count is one of the player counts."""
     game = check_table(where, "game", raw["game"], GAME_FIELDS)
+    if "skill" in game:
+        check_skill(where, game["skill"])
     players = game["players"]
     if game["default_players"] not in players:
         raise DataError(

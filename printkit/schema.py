@@ -217,6 +217,8 @@ GAME_FIELDS: dict[str, Field] = {
     "published_players": PLAYER_COUNTS,
     "house_rules": STRINGS,  # names of options whose default is the project's decision
     "headline": STRINGS,  # the demo's arms
+    # `simulate --skill`'s default levels, weakest first, and their games (checked by `datacheck.check_skill`)
+    "skill": Field("a table { levels, games, strength_games }", lambda v: isinstance(v, dict)),
     "sweep": STRINGS,  # the default grid of `simulate sweep`, KEY=V1,V2 each
     "colours": COLOURS,  # the game's colours, when players or pieces are told apart by them
     "units": WORDS,  # printed units, e.g. { point = "{n} point", points = "{n} points" }

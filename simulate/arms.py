@@ -32,13 +32,13 @@ from simulate.engines import ENGINES, make_game
 from simulate.options import PlayOptions
 from simulate.progress import Progress
 from simulate.runner import RunConfig, columns, folder_lock, run_to_csv
+from simulate.skill import Pair, Skill, Strength, file_levels, plan_skill, play_strength, strength_games
 
 if TYPE_CHECKING:
-    from simulate.report import Arm, Verdict
+    from simulate.report import Arm
     from simulate.tally import ArmTally, RowFeed
-    from simulate.verdict import Finding
 
-REPORT_MODULES = ("simulate.balance", "simulate.report", "simulate.tally", "simulate.verdict")
+REPORT_MODULES = ("simulate.balance", "simulate.report", "simulate.tally", "simulate.verdict_page")
 
 
 def load_report_modules() -> None:
@@ -91,6 +91,7 @@ def load_for_run(game: str, games: int, jobs: int) -> GameData:
     data = load_game(game)
     if data.engine not in ENGINES:
         raise DataError(f"{data.path}: game.engine: no rules engine {data.engine!r} yet")
+    file_levels(data)  # the data file's skill levels name agents of this game
     return data
 
 
@@ -109,10 +110,12 @@ def play_arm(
     jobs: int,
     fresh: bool,
     on_progress: Callable[[int], None] | None = None,
+    skip: int = 0,
 ) -> tuple[RunConfig, ArmTally]:
     """Play (or resume) one arm's games into `folder/games.csv`; return its config and its tally.
 
-    The rows are tallied as they come, while the workers play on.
+    The rows are tallied as they come, while the workers play on; the tally
+    leaves out the first `skip` games (a tune measures a block of games alone).
     """
     config = RunConfig(
         game=data.name,
@@ -124,7 +127,7 @@ def play_arm(
         seed=seed,
     )
     game = make_game(rules)
-    tallying = Tallying(columns(game), sides_of(game), limit=games)
+    tallying = Tallying(columns(game), sides_of(game), limit=games - skip, skip=skip)
     run_to_csv(
         config,
         rules,
@@ -146,12 +149,18 @@ class Tallying:
     `--jobs` 2 or more, it is imported while they play.
     """
 
-    def __init__(self, header: list[str], sides: list[int], limit: int):
+    def __init__(self, header: list[str], sides: list[int], limit: int, skip: int = 0):
         self._args = (header, sides, limit)
         self._feed: RowFeed | None = None
+        self._skip = skip
 
     def __call__(self, text: str) -> None:
-        self._open().add_text(text)
+        if self._skip:
+            lines = text.splitlines(keepends=True)
+            dropped, self._skip = min(self._skip, len(lines)), max(0, self._skip - len(lines))
+            text = "".join(lines[dropped:])
+        if text:
+            self._open().add_text(text)
 
     def finish(self) -> ArmTally:
         return self._open().finish()
@@ -218,23 +227,40 @@ def _flat(values: Any, prefix: str = "") -> dict[str, Any]:
 
 @dataclass
 class Plan:
-    """What a run plays: the arms' rules and engines, under each agent set."""
+    """What a run plays: the arms' rules and engines under each agent set (or each level of a skill axis).
+
+    `level_games` is the games per arm at each level of a skill axis (None
+    without one: every arm plays `--games`), and `skill` its levels and
+    strength checks.
+    """
 
     data: GameData
     rules: list[Rules]
     engines: list[Any]
-    agent_sets: list[list[tuple[str, ...]]]  # per agent spec, per arm
+    agent_sets: list[list[tuple[str, ...]]]  # per agent spec (or level), per arm
     folder: Path
+    skill: Skill | None = None
+
+    def games_at(self, level: int, games: int) -> int:
+        return self.skill.levels[level].games if self.skill else games
 
 
 def plan_arms(game: str, specs: list[str], options: PlayOptions) -> Plan:
     """The arms' rules, engines and agents and the run's folder, all checked before a game is played."""
-    agent_specs = options.agents
     data = load_for_run(game, options.games, options.jobs)
-    if len(agent_specs) > 2:
-        raise DataError(f"--agents: at most two agent sets to compare, got {len(agent_specs)}")
-    if len(set(agent_specs)) != len(agent_specs):
-        raise DataError(f"--agents: the same agent set is given twice: {', '.join(agent_specs)}")
+    skill = None
+    if options.skill is not None:
+        games = options.games if options.games_given else None
+        skill = plan_skill(data, options.skill, games, options.strength_games)
+        agent_specs: tuple[str, ...] = tuple(skill.names)
+    else:
+        agent_specs = options.agents
+        if len(agent_specs) > 2:
+            raise DataError(
+                f"--agents: at most two agent sets to compare, got {len(agent_specs)}; --skill takes more"
+            )
+        if len(set(agent_specs)) != len(agent_specs):
+            raise DataError(f"--agents: the same agent set is given twice: {', '.join(agent_specs)}")
     arms_rules = [data.resolve(spec, options.sets, options.players) for spec in specs]
     labels = [r.label for r in arms_rules]
     if len(set(labels)) != len(labels):
@@ -242,23 +268,87 @@ def plan_arms(game: str, specs: list[str], options: PlayOptions) -> Plan:
     engines = [make_game(r) for r in arms_rules]
     agent_sets = [[parse_agents(spec, data.engine, r.players) for r in arms_rules] for spec in agent_specs]
     names = [agents_name(a[0]) for a in agent_sets]
+    if skill is not None:
+        names = ["skill-" + "-".join(slug(n) for n in names)]
     folder = run_folder(options.out, data, labels, options.sets, names, options.seed)
-    return Plan(data, arms_rules, engines, agent_sets, folder)
+    return Plan(data, arms_rules, engines, agent_sets, folder, skill)
 
 
-def _play_all(
-    plan: Plan, games: int, seed: int, jobs: int, fresh: bool, progress: Progress
-) -> list[list[ArmTally]]:
-    tallies = []
+@dataclass(frozen=True)
+class ArmTask:
+    """One arm at one level: play its games into its folder."""
+
+    level: int
+    rules: Rules
+    agents: tuple[str, ...]
+    games: int
+    folder: Path
+
+
+@dataclass(frozen=True)
+class StrengthTask:
+    """One strength check of a skill axis: a pair of adjacent levels head to head under the first arm."""
+
+    pair: Pair
+    rules: Rules
+    folder: Path
+
+
+def tasks(plan: Plan, games: int) -> list[ArmTask | StrengthTask]:
+    """Everything a run plays, in order: every arm at every level, then the strength checks.
+
+    The one list of work a run has, so that it can be handed to one queue.
+    """
     several = len(plan.agent_sets) > 1
-    for arm_agents in plan.agent_sets:
-        row = []
+    out: list[ArmTask | StrengthTask] = []
+    for level, arm_agents in enumerate(plan.agent_sets):
         for rules, agents in zip(plan.rules, arm_agents, strict=True):
             sub = plan.folder / "arms" / (slug(agents_name(agents)) if several else "") / slug(rules.label)
-            _, tally = play_arm(plan.data, rules, agents, games, seed, sub, jobs, fresh, progress.update)
-            row.append(tally)
-        tallies.append(row)
-    return tallies
+            out.append(ArmTask(level, rules, agents, plan.games_at(level, games), sub))
+    for pair in plan.skill.pairs if plan.skill else ():
+        sub = plan.folder / "strength" / f"{slug(pair.weak)}-vs-{slug(pair.strong)}"
+        out.append(StrengthTask(pair, plan.rules[0], sub))
+    return out
+
+
+def total_games(plan: Plan, games: int) -> int:
+    """Games a run plays in all, strength checks included (for its progress bar)."""
+    return sum(
+        t.games if isinstance(t, ArmTask) else strength_games(t.rules, t.pair) for t in tasks(plan, games)
+    )
+
+
+@dataclass
+class Played:
+    """What a run's games gave: each level's arms' tallies, and the strength checks."""
+
+    tallies: list[list[ArmTally]]
+    strengths: list[Strength]
+
+
+def _play_all(plan: Plan, games: int, seed: int, jobs: int, fresh: bool, progress: Progress) -> Played:
+    played = Played([[] for _ in plan.agent_sets], [])
+    for task in tasks(plan, games):
+        if isinstance(task, ArmTask):
+            _, tally = play_arm(
+                plan.data,
+                task.rules,
+                task.agents,
+                task.games,
+                seed,
+                task.folder,
+                jobs,
+                fresh,
+                progress.update,
+            )
+            played.tallies[task.level].append(tally)
+        else:
+            played.strengths.append(
+                play_strength(
+                    plan.data, task.rules, task.pair, seed, task.folder, jobs, fresh, progress.update
+                )
+            )
+    return played
 
 
 def _half_width(tally: ArmTally) -> float:
@@ -287,47 +377,57 @@ def play_to_precision(
     return n, tallies
 
 
-def run_arms(game: str, specs: list[str], options: PlayOptions) -> tuple[Path, dict[str, Path], list[str]]:
-    """Play every arm (under each agent set), write the report; return folder, files and verdict lines."""
+@dataclass(frozen=True)
+class Outcome:
+    """What a run wrote: its folder, the files, the verdict page's lines and the bottom line."""
+
+    folder: Path
+    written: dict[str, Path]
+    lines: list[str]
+    bottom: list[str]
+
+
+def run_arms(game: str, specs: list[str], options: PlayOptions) -> Outcome:
+    """Play every arm (under each agent set or level), write the report; return what it wrote."""
     plan = plan_arms(game, specs, options)
     with folder_lock(plan.folder):
         return _run_plan(plan, options)
 
 
-def _run_plan(plan: Plan, options: PlayOptions) -> tuple[Path, dict[str, Path], list[str]]:
+def _run_plan(plan: Plan, options: PlayOptions) -> Outcome:
     games, per_set = options.games, len(plan.rules)
     arms_count = per_set * len(plan.agent_sets)
-    label = f"{plan.data.title}: {arms_count} x {games} games"
-    with Progress(games * arms_count, label, options.quiet) as progress:
+    if plan.skill:
+        label = f"{plan.data.title}: {per_set} arms x {len(plan.agent_sets)} levels, strength checks"
+    else:
+        label = f"{plan.data.title}: {arms_count} x {games} games"
+    strengths: list[Strength] = []
+    with Progress(total_games(plan, games), label, options.quiet) as progress:
 
         def play(n: int, fresh: bool) -> list[ArmTally]:
-            return [t for row in _play_all(plan, n, options.seed, options.jobs, fresh, progress) for t in row]
+            played = _play_all(plan, n, options.seed, options.jobs, fresh, progress)
+            strengths[:] = played.strengths
+            return [t for row in played.tallies for t in row]
 
         n, flat = play_to_precision(play, options, progress)
     tallies = [flat[k : k + per_set] for k in range(0, len(flat), per_set)]
-    return report_arms(plan, tallies, n, options.seed, options.precision, options.jobs)
+    return report_arms(plan, Played(tallies, strengths), n, options)
 
 
-def report_arms(
-    plan: Plan,
-    tallies: list[list[ArmTally]],
-    games: int,
-    seed: int,
-    precision: float | None,
-    jobs: int = 1,
-) -> tuple[Path, dict[str, Path], list[str]]:
+def report_arms(plan: Plan, played: Played, games: int, options: PlayOptions) -> Outcome:
     from simulate import balance
-    from simulate.report import Arm, Context, write_report
+    from simulate.report import Arm, Context, SkillView, write_report
+    from simulate.verdict_page import build_verdict
 
-    data, first = plan.data, plan.engines[0]
+    data, first, me = plan.data, plan.engines[0], options.min_effect
     several = len(plan.agent_sets) > 1
     arms: list[Arm] = []
     groups: list[list[Arm]] = []
-    for arm_agents, row in zip(plan.agent_sets, tallies, strict=True):
+    for arm_agents, row in zip(plan.agent_sets, played.tallies, strict=True):
         group = []
         for rules, engine, agents, tally in zip(plan.rules, plan.engines, arm_agents, row, strict=True):
             label = f"{rules.label} @ {agents_name(agents)}" if several else rules.label
-            summary = balance.summarize(tally, engine.shown_metrics(), engine.categories)
+            summary = balance.summarize(tally, engine.shown_metrics(), engine.categories, me)
             group.append(
                 Arm(label, rules.players, agents, tally.cols(), summary, tally, arm_changes(data, rules))
             )
@@ -335,33 +435,65 @@ def report_arms(
         arms += group
     comparisons = {
         f"{arm.label} vs {group[0].label}": balance.compare(
-            group[0].tally, arm.tally, group[0].summary, arm.summary
+            group[0].tally, arm.tally, group[0].summary, arm.summary, me
         )
         for group in groups
         for arm in group[1:]
     }
     tests = balance.apply_holm({a.label: a.summary for a in arms}, comparisons)
-    verdict = build_verdict(groups, comparisons, tests, games, seed)
+    level_games = [plan.games_at(k, games) for k in range(len(groups))]
+    verdict = build_verdict(
+        groups,
+        comparisons,
+        tests,
+        level_games,
+        options.seed,
+        me,
+        plan.skill,
+        played.strengths,
+        file_levels(data),
+    )
     ctx = Context(
         title=data.title,
         game=data.name,
-        games=games,
-        seed=seed,
+        games=_games_text(level_games),
+        seed=options.seed,
         metric_names=first.shown_metrics(),
         categories=first.categories,
         extras=first.report_extras,
         category_colours=category_colours(data),
+        metric_docs=dict(first.metric_docs),
+        figure_docs=dict(first.figure_docs),
+        paper=options.paper,
     )
+    if plan.skill is not None:
+        levels = [agents_name(g[0].agents) for g in groups]
+        ctx.skill = SkillView(levels, groups, played.strengths, comparisons)
     run_info: dict[str, Any] = {
-        "games": games,
-        "seed": seed,
+        "games": games if plan.skill is None else level_games,
+        "seed": options.seed,
         "arms": [{"rules": r.as_dict(), "label": r.label, "players": r.players} for r in plan.rules],
         "agents": [[list(a) for a in s] for s in plan.agent_sets],
+        "min_effect": me.as_dict(),
     }
-    if precision is not None:
-        run_info["precision"] = precision
-    written, lines = write_report(plan.folder, ctx, arms, comparisons, run_info, verdict, jobs)
-    return plan.folder, written, lines
+    if plan.skill is not None:
+        run_info["skill"] = {
+            "levels": plan.skill.names,
+            "games": level_games,
+            "strength_games": [p.games for p in plan.skill.pairs],
+        }
+    if options.precision is not None:
+        run_info["precision"] = options.precision
+    # the game's own pages read the arms of one agent set: under a skill axis, the strongest level's
+    shown = groups[-1] if plan.skill is not None else arms
+    written, lines = write_report(plan.folder, ctx, arms, comparisons, run_info, verdict, options.jobs, shown)
+    return Outcome(plan.folder, written, lines, verdict.bottom)
+
+
+def _games_text(level_games: list[int]) -> str:
+    """Games per arm for a heading: `2000`, or `200-2000` across levels."""
+    low, high = min(level_games), max(level_games)
+    return f"{low}" if low == high else f"{low}-{high}"
 
 
 def category_colours(data: GameData) -> dict[str, str]:
@@ -371,54 +503,3 @@ def category_colours(data: GameData) -> dict[str, str]:
         if isinstance(entry, dict) and "name" in entry and "rgb" in entry:
             out[str(entry["name"])] = str(entry["rgb"])
     return out
-
-
-def build_verdict(
-    groups: list[list[Arm]], comparisons: dict[str, Any], tests: int, games: int, seed: int
-) -> Verdict:
-    from simulate.report import Verdict
-    from simulate.verdict import arm_findings, comparison_findings
-
-    sections = []
-    per_set: list[dict[str, list[Finding]]] = []
-    for group in groups:
-        found: dict[str, list[Finding]] = {}
-        for arm in group:
-            found[arm.label.split(" @ ")[0]] = arm_findings(arm.summary)
-        base = group[0]
-        for arm in group[1:]:
-            comp = comparisons[f"{arm.label} vs {base.label}"]
-            name = f"{arm.label.split(' @ ')[0]} against {base.label.split(' @ ')[0]}"
-            found[name] = comparison_findings(
-                base.label.split(" @ ")[0], arm.label.split(" @ ")[0], base.summary, arm.summary, comp
-            )
-        per_set.append(found)
-        title = f"Under agents {agents_name(group[0].agents)}: {games:,} games per arm, seed {seed}"
-        sections.append((title, list(found.items())))
-    both = holds_under_both(per_set, [agents_name(g[0].agents) for g in groups]) if len(groups) == 2 else []
-    return Verdict(sections, both, tests)
-
-
-def holds_under_both(per_set: list[dict[str, list[Finding]]], names: list[str]) -> list[str]:
-    """For each conclusion that calls something, whether the other agent set reaches the same one."""
-    lines = []
-    a, b = per_set
-    for where, findings in a.items():
-        for fa, fb in zip(findings, b[where], strict=True):
-            if fa.conclusion in ("info",) or (
-                fa.conclusion in ("none", "n/a") and fb.conclusion in ("none", "n/a")
-            ):
-                continue
-            if fa.conclusion == fb.conclusion:
-                lines.append(f"{where}, {fa.question}: {fa.conclusion} under both {names[0]} and {names[1]}.")
-            else:
-                lines.append(
-                    f"{where}, {fa.question}: does not hold under both: {names[0]} finds {_said(fa)}, "
-                    f"{names[1]} finds {_said(fb)}."
-                )
-    lines.append(f"Every other question: no detectable difference under either {names[0]} or {names[1]}.")
-    return lines
-
-
-def _said(f: Finding) -> str:
-    return {"none": "no detectable difference", "n/a": "no test possible"}.get(f.conclusion, f.conclusion)

@@ -14,12 +14,13 @@ from printkit.errors import DataError, run_cli
 from printkit.gamedata import available_games, load_game
 from simulate.agent_speed import time_agent
 from simulate.agents import GENERIC, agent_kinds, describe_agents, parse_agents
-from simulate.arms import run_arms, worker_count
+from simulate.arms import Outcome, run_arms, worker_count
 from simulate.bench import measure, table
 from simulate.cluster import on_cluster
 from simulate.engines import ENGINES, make_game
 from simulate.fast import ENGINES as ENGINE_NAMES
 from simulate.fast import engine_choice
+from simulate.min_effect import parse_min_effect
 from simulate.options import DEFAULT_MAX_GAMES, DEFAULT_SWEEP_GAMES, PlayOptions
 
 MAX_GAMES = 100_000_000  # per arm: days of play; a larger number is a typo
@@ -81,11 +82,68 @@ class AgentsOption(click.Option):
         return super().get_help_record(ctx)
 
 
-def _play_options(games: int, games_help: str, agents_help: str, several_agents: bool, paths_said: str):
+SKILL_OPTIONS = [
+    click.option(
+        "--skill",
+        is_flag=False,
+        flag_value="",
+        default=None,
+        metavar="[LEVELS]",
+        help="Play every arm at each level of a skill axis, weakest first, and check that the levels are "
+        "ordered (adjacent levels head to head): alone, the game's levels and games from its data file "
+        "([game.skill]); or name them, e.g. --skill random,greedy,mcts:200. Not with --agents.",
+    ),
+    click.option(
+        "--strength-games",
+        type=GAMES,
+        default=None,
+        help="With --skill: games per strength check of two adjacent levels (default: the data file's).",
+    ),
+    click.option(
+        "--min-effect",
+        "min_effect",
+        metavar="MEASURE=X,...",
+        default=None,
+        help="The smallest difference that matters to players: share=2 (percentage points of a share of "
+        "games), length=5%% (of the baseline's median; or length=2 moves), margin=1 (points). Smaller "
+        "called differences read 'smaller than players would notice'; equivalence tests use them.",
+    ),
+    click.option(
+        "--paper",
+        type=click.Choice(["a4", "letter"]),
+        default="a4",
+        show_default=True,
+        help="Paper of every page of report.pdf (figures scaled to fit).",
+    ),
+]
+
+
+def _skill_fields(given: dict) -> dict:
+    """`--skill`, `--strength-games`, `--min-effect` and `--paper` as PlayOptions' fields; refuse --skill
+    beside --agents, whose place the levels take."""
+    if "skill" not in given:
+        return {}
+    ctx = click.get_current_context()
+    skill = given.pop("skill")
+    if skill is not None and ctx.get_parameter_source("agents") == click.core.ParameterSource.COMMANDLINE:
+        raise DataError("--skill: the levels give the agents; drop --agents, or name the levels in --skill")
+    return {
+        "skill": skill,
+        "games_given": ctx.get_parameter_source("games") != click.core.ParameterSource.DEFAULT,
+        "strength_games": given.pop("strength_games"),
+        "min_effect": parse_min_effect(given.pop("min_effect")),
+        "paper": given.pop("paper"),
+    }
+
+
+def _play_options(
+    games: int, games_help: str, agents_help: str, several_agents: bool, paths_said: str, skill: bool = False
+):
     """The options run, compare and sweep share, gathered into one `options: PlayOptions` argument.
 
     The decorated command also gets `--jobs` resolved (`--force`) and runs
-    inside `--scheduler`'s cluster when one is named.
+    inside `--scheduler`'s cluster when one is named. With `skill`, it takes
+    `--skill`, `--strength-games`, `--min-effect` and `--paper` too.
     """
     options = [
         click.option(
@@ -140,12 +198,16 @@ def _play_options(games: int, games_help: str, agents_help: str, several_agents:
         ),
     ]
 
+    if skill:
+        options += SKILL_OPTIONS
+
     def decorate(command):
         @functools.wraps(command)
         def gathered(*, agents, jobs, force, scheduler, engine, **given):
-            shared = {name: given.pop(name) for name in PLAY_FIELDS}
+            extra = _skill_fields(given)
+            shared = {name: given.pop(name) for name in PLAY_FIELDS if name in given}
             agent_sets = tuple(agents) if several_agents else (agents,)
-            options = PlayOptions(agents=agent_sets, jobs=worker_count(jobs, force), **shared)
+            options = PlayOptions(agents=agent_sets, jobs=worker_count(jobs, force), **shared, **extra)
             with on_cluster(scheduler), engine_choice(engine):
                 return command(options=options, **given)
 
@@ -165,14 +227,17 @@ ARM_OPTIONS = _play_options(
     "under both and say which conclusions hold under both.",
     several_agents=True,
     paths_said="the summary is",
+    skill=True,
 )
 
 
-def _finish(folder: Path, written: dict[str, Path], lines: list[str]) -> None:
-    click.echo("\n".join(lines))
+def _finish(outcome: Outcome) -> None:
+    """The verdict page in the terminal (its bottom line first), then the files written."""
+    written = outcome.written
+    click.echo("\n".join(outcome.lines))
     click.echo(f"report: {written['pdf']}")
     click.echo(f"page: {written['html']}")
-    click.echo(f"figures: {folder / 'figures'}")
+    click.echo(f"figures: {outcome.folder / 'figures'}")
     click.echo(f"summary: {written['summary']} and {written['csv']}")
 
 
@@ -193,7 +258,7 @@ def cli() -> None:
 @ARM_OPTIONS
 def run_cmd(game, variant, options):
     """Play GAME many times under one set of rules and write a balance report."""
-    _finish(*run_arms(game, [variant], options))
+    _finish(run_arms(game, [variant], options))
 
 
 @cli.command("compare")
@@ -210,7 +275,7 @@ def compare_cmd(game, variants, options):
     """Play GAME under two or more variants side by side, with tests between them."""
     if len(variants) < 2:
         raise DataError("--variant: compare needs two or more arms, e.g. --variant default --variant board7")
-    _finish(*run_arms(game, list(variants), options))
+    _finish(run_arms(game, list(variants), options))
 
 
 @cli.command("bench")
@@ -361,13 +426,14 @@ def ladder_cmd(
 @click.option(
     "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True
 )
-def demo_cmd(games, jobs, force, out):
+@click.option("--quiet", is_flag=True, help="No progress bars (the files and bottom lines still printed).")
+def demo_cmd(games, jobs, force, out, quiet):
     """Print every game's components and run each game's headline comparison into OUT."""
     jobs = worker_count(jobs, force)
     from printkit.build import build_game
     from printkit.draw import has_drawing
 
-    made = []
+    made, bottom = [], []
     for name in available_games():
         data = load_game(name)
         if has_drawing(data):
@@ -375,9 +441,14 @@ def demo_cmd(games, jobs, force, out):
             made.append(f"{data.title}: print-and-play PDF  {pdf}")
         headline = list(data.game.get("headline", []))
         if data.engine in ENGINES and len(headline) >= 2:
-            _, written, _ = run_arms(name, headline, PlayOptions(games=games, jobs=jobs, out=out, fresh=True))
-            made.append(f"{data.title}: {' vs '.join(headline)} report  {written['pdf']}")
+            options = PlayOptions(games=games, jobs=jobs, out=out, fresh=True, quiet=quiet)
+            outcome = run_arms(name, headline, options)
+            made.append(f"{data.title}: {' vs '.join(headline)} report  {outcome.written['pdf']}")
+            bottom.append(f"{data.title}: {outcome.bottom[0]}")
     click.echo("\n".join(made))
+    if bottom:
+        click.echo("\nBottom lines (greedy agents; each report's page 1 says more):")
+        click.echo("\n".join(bottom))
 
 
 @cli.command("sweep")
@@ -408,6 +479,99 @@ def sweep_cmd(game, grid, variant, options):
     click.echo(f"table: {written['markdown']}")
     click.echo(f"csv: {written['csv']}")
     click.echo(f"figures: {written['figure']}, {written['effects']}")
+
+
+@cli.command("tune")
+@click.argument("game")
+@click.option(
+    "--knob",
+    "knobs",
+    multiple=True,
+    metavar="KEY=LO..HI[:STEP] | KEY=A,B",
+    help="A rule to tune and its values (repeat for each), e.g. compensation=0..2:0.5 or "
+    "sides.comets=green,blue. Numbers stay within the option's min and max.",
+)
+@click.option(
+    "--target",
+    "targets",
+    multiple=True,
+    metavar="MEASURE=GOAL[@WEIGHT]",
+    help="What to aim at (repeatable; misses add up, times their weights): first_mover=fair, seats=fair, "
+    "positions=fair, draws<=0.10, length=18..24, margin>=1, or a game metric; shares as fractions.",
+)
+@click.option(
+    "--require",
+    "requires",
+    multiple=True,
+    metavar="MEASURE<=X",
+    help="A constraint in the same form as --target: any setting that keeps it beats every one that "
+    "does not.",
+)
+@click.option("--variant", default="default", show_default=True, help="The rules the tune starts from.")
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override a rule (repeatable).")
+@click.option(
+    "--players", type=int, default=None, help="Player count (default: the variant's or the game's)."
+)
+@click.option("--agents", cls=AgentsOption, default="greedy", show_default=True, help=AGENTS_HELP)
+@click.option(
+    "--budget", type=GAMES, default=20_000, show_default=True, help="Games the search may play in all."
+)
+@click.option(
+    "--games",
+    "first",
+    type=GAMES,
+    default=128,
+    show_default=True,
+    help="Games a setting gets first; the better ones of a round get twice as many, and so on.",
+)
+@click.option(
+    "--confirm",
+    type=GAMES,
+    default=5000,
+    show_default=True,
+    help="Games on fresh seeds for each finalist and for the rules as they were.",
+)
+@click.option(
+    "--finalists", type=click.IntRange(1, 20), default=3, show_default=True, help="Best settings to confirm."
+)
+@click.option(
+    "--min-effect",
+    type=float,
+    default=0.02,
+    show_default=True,
+    help="How near a goal counts as on it, as a share (0.02: 2 points either side of fair).",
+)
+@click.option(
+    "--search",
+    type=click.Choice(["optuna", "ntbea"]),
+    default="optuna",
+    show_default=True,
+    help="optuna: TPE proposals raced by successive halving, its study in study.db; ntbea: TAG's NTBEA.",
+)
+@SEED_OPTION
+@JOBS_OPTION
+@FORCE_OPTION
+@SCHEDULER_OPTION
+@click.option(
+    "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True
+)
+@click.option("--fresh", is_flag=True, help="Start over instead of resuming a tune in the same folder.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def tune_cmd(game, knobs, targets, requires, jobs, force, scheduler, **given):
+    """Search GAME's rule values for the targets, then confirm the best settings on fresh games."""
+    from simulate.tune.run import TuneOptions, run_tune
+
+    options = TuneOptions(jobs=worker_count(jobs, force), **given)
+    with on_cluster(scheduler):
+        written = run_tune(game, knobs, targets, requires, options)
+    click.echo("\n".join(written.lines))
+    click.echo("")
+    click.echo("Paste into the data file (then printkit build and simulate compare take it as it is):")
+    click.echo(written.table.rstrip("\n"))
+    click.echo("")
+    click.echo(f"page: {written.paths['markdown']}")
+    click.echo(f"figure: {written.paths['figure']}")
+    click.echo(f"variant: {written.paths['variant']}")
 
 
 # At exit the objects a command leaves (scipy's, matplotlib's, a report's) are frozen, so that the

@@ -17,7 +17,9 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from simulate.stats import Z95
+from scipy import stats as sps
+
+from simulate.stats import Z95, holm
 
 Outcome = Callable[[dict[str, Any]], tuple[float, float]]
 
@@ -62,7 +64,8 @@ def _contrast(cells: list[tuple[float, list[tuple[float, float]]]]) -> dict[str,
         est += weight * sum(v for v, _ in arms) / len(arms)
         var += weight**2 * sum(w for _, w in arms) / len(arms) ** 2
     half = Z95 * math.sqrt(var)
-    return {"effect": est, "lo": est - half, "hi": est + half}
+    p = float(2 * sps.norm.sf(abs(est) / math.sqrt(var))) if var > 0 else (1.0 if est == 0 else 0.0)
+    return {"effect": est, "lo": est - half, "hi": est + half, "p": p}
 
 
 def main_effects(design: Design, outcome: Outcome) -> list[dict[str, Any]]:
@@ -105,19 +108,33 @@ def largest(effects: list[dict[str, Any]]) -> dict[str, Any] | None:
     return max(finite, key=z) if finite else None
 
 
+def holm_main_effects(design: Design) -> dict[str, list[dict[str, Any]]]:
+    """Every main effect of every outcome, each with its p-value Holm-corrected over the whole sweep."""
+    per_outcome = {name: main_effects(design, f) for name, f in OUTCOMES.items()}
+    family = [e for effects in per_outcome.values() for e in effects]
+    for e, p in zip(
+        family, holm([e["p"] if math.isfinite(e["effect"]) else None for e in family]), strict=True
+    ):
+        e["p_holm"] = p
+    return per_outcome
+
+
 def analysis_markdown(design: Design) -> list[str]:
     """The 'which factor matters' section of sweep.md."""
+    per_outcome = holm_main_effects(design)
+    tests = sum(len(v) for v in per_outcome.values())
     lines = [
         "## Which factor matters",
         "",
         "Main effect: the mean over the combinations with a value minus the mean over those with the "
-        "factor's first value, with a 95% interval (arms independent, variances added). Interaction: "
-        "the difference of differences between two factors' first and last values.",
+        "factor's first value, with a 95% interval (arms independent, variances added), and its p-value "
+        f"(a z test) Holm-corrected over the {tests} main effects of this sweep: an effect is called only "
+        "where that p < 0.05. Interaction: the difference of differences between two factors' first and "
+        "last values (not tested).",
         "",
     ]
     lines.append("| factor | change | " + " | ".join(OUTCOMES) + " |")
     lines.append("|---|---|" + "---|" * len(OUTCOMES))
-    per_outcome = {name: main_effects(design, f) for name, f in OUTCOMES.items()}
     for row in range(len(next(iter(per_outcome.values())))):
         first = next(iter(per_outcome.values()))[row]
         cells = [_fmt(per_outcome[name][row], name) for name in OUTCOMES]
@@ -137,5 +154,13 @@ def _fmt(e: dict[str, Any], name: str) -> str:
     if not math.isfinite(e["effect"]):
         return "n/a (no decided games)"
     if name.startswith("first-mover"):
-        return f"{100 * e['effect']:+.1f} pts [{100 * e['lo']:+.1f}, {100 * e['hi']:+.1f}]"
-    return f"{e['effect']:+.2f} [{e['lo']:+.2f}, {e['hi']:+.2f}]"
+        text = f"{100 * e['effect']:+.1f} pts [{100 * e['lo']:+.1f}, {100 * e['hi']:+.1f}]"
+    else:
+        text = f"{e['effect']:+.2f} [{e['lo']:+.2f}, {e['hi']:+.2f}]"
+    if "p_holm" in e:
+        from simulate.stats import fmt_p
+
+        text += f", Holm {fmt_p(e['p_holm'])}" + (
+            " (called)" if e["p_holm"] is not None and e["p_holm"] < 0.05 else ""
+        )
+    return text

@@ -2,7 +2,8 @@
 
 `simulate run`, `compare` and `sweep` take the same `--set`, `--players`,
 `--agents`, `--games`, `--seed`, `--jobs`, `--out`, `--fresh`, `--quiet`,
-`--precision` and `--max-games`; the command line gathers them into one
+`--precision` and `--max-games` (run and compare also `--skill`, `--min-effect`
+and `--paper`); the command line gathers them into one
 `PlayOptions`, which `arms.run_arms` and `sweep.run_sweep` take whole (the
 game and its counts are checked by `arms.load_for_run`).
 """
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.errors import DataError
+from simulate.min_effect import DEFAULT, MinEffect
 
 DEFAULT_MAX_GAMES = 100_000
 DEFAULT_SWEEP_GAMES = 128  # two full chunks of the runner: as quick as 100 games with --jobs 2
@@ -34,6 +36,12 @@ class PlayOptions:
     quiet: bool = False
     precision: float | None = None
     max_games: int = DEFAULT_MAX_GAMES
+    # a skill axis: None for none, "" for the data file's levels, else the levels named (`--skill`)
+    skill: str | None = None
+    games_given: bool = False  # `--games` was given: with a skill axis, every level plays that many
+    strength_games: int | None = None  # games per strength check, instead of the data file's
+    min_effect: MinEffect = DEFAULT
+    paper: str = "a4"
 
     def __post_init__(self) -> None:
         """Refuse a `--precision` no interval can meet, or a cap below `--games`."""
@@ -43,3 +51,7 @@ class PlayOptions:
             )
         if self.precision is not None and self.max_games < self.games:
             raise DataError(f"--max-games: expected at least --games ({self.games}), got {self.max_games}")
+        if self.skill is not None and self.precision is not None:
+            raise DataError(
+                "--precision: not with --skill, whose levels play the games the data file or --games give"
+            )

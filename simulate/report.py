@@ -34,8 +34,10 @@ from matplotlib.backends.backend_pdf import PdfPages  # noqa: E402
 
 from printkit.atomic import atomic_path, write_bytes, write_text  # noqa: E402
 from simulate import stats  # noqa: E402
+from simulate.paper import fit_pages, page_inches  # noqa: E402
 from simulate.tally import ArmTally  # noqa: E402
-from simulate.verdict import Finding  # noqa: E402
+from simulate.verdict_page import Verdict  # noqa: E402
+from simulate.words import say  # noqa: E402
 
 # Twelve colours that stay apart (after Kelly's colours of maximum contrast), for up to 12 arms.
 COLOURS = [
@@ -78,15 +80,36 @@ class Arm:
 
 
 @dataclass
+class SkillView:
+    """A skill axis as the report draws it: the levels, each level's arms and the strength checks."""
+
+    levels: list[str]
+    groups: list[list[Arm]]
+    strengths: list[Any]
+    comparisons: dict[str, Any]
+
+
+@dataclass
 class Context:
+    """What every page of a report names or needs beside the arms: the game, counts, seed, docs, paper.
+
+    `games` is the games per arm (a range such as `200-2000` across the levels
+    of a skill axis); `metric_docs` and `figure_docs` the engine's docs for
+    the definitions page; `paper` the paper every page of report.pdf is on.
+    """
+
     title: str
     game: str
-    games: int
+    games: int | str
     seed: int
     metric_names: tuple[str, ...]
     categories: tuple[str, ...]
     extras: Callable[[Context, list[Arm]], Extras | None] | None = None
     category_colours: dict[str, str] = field(default_factory=dict)
+    metric_docs: dict[str, str] = field(default_factory=dict)
+    figure_docs: dict[str, str] = field(default_factory=dict)
+    paper: str = "a4"
+    skill: SkillView | None = None
 
 
 @dataclass
@@ -104,21 +127,15 @@ class Extras:
     summary: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
-class Verdict:
-    """The verdict page's content: per agent set, per arm and per comparison, findings in words."""
-
-    sections: list[tuple[str, list[tuple[str, list[Finding]]]]]
-    both: list[str]
-    tests: int
-
-
 def colour(i: int) -> str:
     return COLOURS[i % len(COLOURS)]
 
 
 def _agents_text(arms: list[Arm]) -> str:
-    return "; ".join(sorted({",".join(a.agents) if len(set(a.agents)) > 1 else a.agents[0] for a in arms}))
+    # in the order of the arms (a skill axis's levels weakest first), each agent set once
+    return "; ".join(
+        dict.fromkeys(",".join(a.agents) if len(set(a.agents)) > 1 else a.agents[0] for a in arms)
+    )
 
 
 def _heading(ctx: Context, arms: list[Arm], what: str) -> str:
@@ -344,25 +361,21 @@ def summary_lines(ctx: Context, arms: list[Arm], comparisons: dict[str, Any]) ->
     return lines
 
 
-READING_NOTES = """How to read this report
-- Decided game: one side (a seat, or a team in a team game) won alone. Shares of wins are over decided
-  games; a side's fair share is 1/sides. 'Draw as half': a draw shared by k sides gives each 1/k.
-- 'first mover' is the side that moved first in that game, whichever seat it was.
-- Margin: the top side's score minus the next side's (0 in a draw).
-- Tests: exact binomial / chi-square goodness of fit within an arm; Fisher's exact test on draw rates
-  and first-mover shares between arms; chi-square on the split of decided games; Mann-Whitney U on
-  margins and lengths. All p-values of the report are Holm-corrected together.
-- Games stopped by a cap have censored lengths: Kaplan-Meier medians, never a mean or a t-test, and a
-  log-rank test between arms instead of Mann-Whitney U.
-- Same seed and settings give the same games and figures, whatever --jobs is."""
-
 WRAP = 112
 LINE = {"h": 0.021, "p": 0.0165, "mono": 0.0125, "gap": 0.008}
 
 
 def verdict_blocks(verdict: Verdict, arms: list[Arm]) -> list[tuple[str, str]]:
     """The verdict page as (style, text) blocks: `h` heading, `p` paragraph, `gap`."""
-    blocks: list[tuple[str, str]] = []
+    blocks: list[tuple[str, str]] = [("h", say("bottom.title"))]
+    blocks += [("p", "  - " + line) for line in verdict.bottom]
+    if verdict.skill:
+        blocks += [("gap", ""), ("h", say("skill.title"))]
+        blocks += [("p", "  - " + line) for line in verdict.skill]
+    if verdict.strength:
+        blocks += [("gap", ""), ("h", say("strength.title"))]
+        blocks += [("p", "  - " + line) for line in verdict.strength]
+    blocks.append(("gap", ""))
     changes = {a.label.split(" @ ")[0]: a.changes for a in arms}
     blocks.append(("h", "What each arm changes"))
     for label, text in changes.items():
@@ -388,7 +401,9 @@ def holm_note(tests: int) -> str:
         "only where the corrected p < 0.05; intervals are 95% Wilson intervals. Tests: exact binomial "
         "(first mover; seats with two sides) or chi-square goodness of fit (more sides) within an arm; "
         "Fisher's exact test on draw rates and first-mover shares, chi-square on the split of decided "
-        "games, Mann-Whitney U on margins and lengths between arms (log-rank on lengths a cap cut off)."
+        "games, Mann-Whitney U on margins and lengths between arms (log-rank on lengths a cap cut off). "
+        "Beside each, an equivalence test (two one-sided tests against the minimum effect) in the same "
+        "Holm family says where a difference is shown to be smaller than players would notice."
     )
 
 
@@ -407,19 +422,24 @@ def _wrapped(blocks: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 
 def text_pages(ctx: Context, arms: list[Arm], what: str, blocks: list[tuple[str, str]]) -> list[plt.Figure]:
-    """Blocks of text wrapped and laid out on as many A4 pages as they need."""
+    """Blocks of text wrapped and laid out on as many pages of the report's paper as they need.
+
+    Line heights are set for A4 and kept the same in inches on other paper.
+    """
     lines = _wrapped(blocks)
+    scale = 11.69 / page_inches(ctx.paper)[1]
+    step = {style: height * scale for style, height in LINE.items()}
     pages: list[list[tuple[str, str]]] = [[]]
     room = 0.86
     for style, line in lines:
-        if room < LINE[style] + 0.04:
+        if room < step[style] + 0.04:
             pages.append([])
             room = 0.86
         pages[-1].append((style, line))
-        room -= LINE[style]
+        room -= step[style]
     figs = []
     for k, page in enumerate(pages):
-        fig = plt.figure(figsize=(8.27, 11.69))
+        fig = plt.figure(figsize=page_inches(ctx.paper))
         more = f" ({k + 1}/{len(pages)})" if len(pages) > 1 else ""
         fig.text(0.06, 0.965, _heading(ctx, arms, what + more), fontsize=10, va="top", weight="bold")
         y = 0.90
@@ -434,7 +454,7 @@ def text_pages(ctx: Context, arms: list[Arm], what: str, blocks: list[tuple[str,
                     weight="bold" if style == "h" else "normal",
                     family="monospace" if style == "mono" else "sans-serif",
                 )
-            y -= LINE[style]
+            y -= step[style]
         figs.append(fig)
     return figs
 
@@ -591,31 +611,27 @@ def write_report(
     config: dict[str, Any],
     verdict: Verdict,
     jobs: int = 1,
+    own_arms: list[Arm] | None = None,
 ) -> tuple[dict[str, Path], list[str]]:
     """Write report.pdf, report.html, figures/*.png, summary.json and summary.csv into `folder`.
 
     With `jobs` above 1 a second process draws the PNGs while this one draws
-    the PDF (the same files). Returns the paths written and the lines of the
-    details page.
+    the PDF (the same files). The game's own pages read `own_arms` (every arm
+    by default). Returns the paths written and the lines of the verdict page.
     """
     folder.mkdir(parents=True, exist_ok=True)
-    extras = (ctx.extras(ctx, arms) if ctx.extras else None) or Extras()
+    shown = arms if own_arms is None else own_arms
+    extras = (ctx.extras(ctx, shown) if ctx.extras else None) or Extras()
     details = summary_lines(ctx, arms, comparisons) + extras.lines
     blocks = verdict_blocks(verdict, arms)
     if extras.verdict:
         own = [("gap", ""), ("h", f"{ctx.title}: the game's own questions")]
         blocks[-1:-1] = own + [("p", "  - " + line) for line in extras.verdict]
     pages = text_pages(ctx, arms, "verdict", blocks)
-    pages += text_pages(
-        ctx,
-        arms,
-        "details",
-        [("mono", line) for line in details]
-        + [("gap", "")]
-        + [("p", line) for line in READING_NOTES.splitlines()],
-    )
+    pages += text_pages(ctx, arms, "details", [("mono", line) for line in details])
     figures = report_figures(ctx, arms, extras)
-    written, pngs = _draw(folder, pages, figures, jobs)
+    pages += text_pages(ctx, arms, "definitions", definition_blocks(ctx, arms, figures))
+    written, pngs = _draw(folder, pages, figures, jobs, ctx.paper)
     written["html"] = folder / "report.html"
     write_text(written["html"], report_html(ctx, arms, blocks, details, pngs))
     written["csv"] = folder / "summary.csv"
@@ -637,12 +653,79 @@ def report_figures(ctx: Context, arms: list[Arm], extras: Extras) -> dict[str, p
     }
     if ctx.categories:
         figures["categories"] = figure_categories(ctx, arms)
+    if ctx.skill is not None:
+        from simulate.skill_figures import figure_skill, figure_strength
+
+        figures["skill"] = figure_skill(ctx, ctx.skill)
+        if ctx.skill.strengths:
+            figures["strength"] = figure_strength(ctx, ctx.skill)
     figures.update(extras.figures)
     return figures
 
 
+# What each of the report's own figures shows, for the definitions page.
+FIGURE_DOCS = {
+    "seat_wins": "share of decided games each seat (or team) won, per arm, with 95% Wilson intervals; "
+    "dotted: the fair share, 1 / sides",
+    "turn_order": "share of decided games won by the side that moved first, second, ..., per arm, with "
+    "95% Wilson intervals; dotted: the fair share",
+    "scores": "distribution of a seat's final score, per arm",
+    "margins": "distribution of the winning margin (top side's score minus the next side's), per arm",
+    "metrics": "the game figures of each arm, mean with a 95% interval (rates with Wilson intervals)",
+    "categories": "mean points per player from each score category, stacked, per arm",
+    "skill": "every question of the verdict at each level of the skill axis, weakest first, with 95% "
+    "intervals: the first mover's share against fair, how far the furthest seat lies from fair, draws, "
+    "length, margin, and the first mover's change against the first arm",
+    "strength": "each level's share of games against the level below, head to head in mixed seats (a draw "
+    "as half), with 95% Wilson intervals; above the dotted half, the pair is ordered",
+}
+# The observer's per-game figures, which every game has.
+GENERIC_DOCS = {
+    "moves": "moves per game (every decision of every seat)",
+    "draw rate": "share of games whose top place was shared between rivals",
+    "capped": "share of games stopped by a cap (the engine's turn or round cap, or the runner's move cap)",
+    "lead_changes": "times the side leading alone changed during the game, from the scores after each move",
+    "decisive_at": "share of the game's moves played before the winner's side took the lead for good",
+    "drama": "how far the eventual winner's side trailed the leader at its worst, in points",
+    "spread": "final score of the best side minus the worst side's",
+}
+TERMS = (
+    "Decided game: one side (a seat, or a team in a team game) won alone, not stopped by a cap. Shares of "
+    "wins are over decided games; a side's fair share is 1 / sides. 'Draw as half': a draw shared by k "
+    "sides gives each 1/k.",
+    "First mover: the side that moved first in that game, whichever seat it was. Closer to fair / further "
+    "from fair: the first mover's share moved toward or away from the fair share between two arms.",
+    "Margin: the top side's score minus the next side's (0 in a draw).",
+    "Minimum effect (--min-effect): the smallest difference that matters to players, by default 2 points "
+    "of a share, 5% of the baseline's median length, 1 point of margin. 'No difference larger than 2 "
+    "points': an equivalence test (two one-sided tests) shows it; 'detectable but smaller than players "
+    "would notice': the test calls a difference below the minimum effect.",
+    "Games stopped by a cap have censored lengths: Kaplan-Meier medians, never a mean or a t-test, and a "
+    "log-rank test between arms instead of Mann-Whitney U.",
+    "Same seed and settings give the same games and figures, whatever --jobs is.",
+)
+
+
+def definition_blocks(ctx: Context, arms: list[Arm], figures: dict[str, plt.Figure]) -> list[tuple[str, str]]:
+    """Every figure the report prints and every game figure on its metrics page, each with its doc."""
+    blocks: list[tuple[str, str]] = [("h", "Terms")]
+    blocks += [("p", "  - " + t) for t in TERMS]
+    blocks += [("gap", ""), ("h", "Figures of this report")]
+    docs = {**FIGURE_DOCS, **ctx.figure_docs}
+    blocks += [("p", f"  - {name.replace('_', ' ')}: {docs.get(name, '')}") for name in figures]
+    blocks += [("gap", ""), ("h", "Game figures (the metrics page and the CSV columns)")]
+    shown = [
+        m for m in GENERIC_DOCS if any(m in a.summary["generic"] for a in arms) or m in ("moves", "draw rate")
+    ]
+    shown += ["capped"] if any(a.summary["capped"]["k"] for a in arms) else []
+    docs = {**GENERIC_DOCS, **ctx.metric_docs}
+    names = list(dict.fromkeys(shown + list(ctx.metric_names)))
+    blocks += [("p", f"  - {name.replace('_', ' ')}: {docs.get(name, '')}") for name in names]
+    return blocks
+
+
 def _draw(
-    folder: Path, pages: list[plt.Figure], figures: dict[str, plt.Figure], jobs: int
+    folder: Path, pages: list[plt.Figure], figures: dict[str, plt.Figure], jobs: int, paper: str = "a4"
 ) -> tuple[dict[str, Path], dict[str, bytes]]:
     """Draw the pages and figures into report.pdf and the figures (and the verdict page) as PNGs,
     then close them; return the paths written and what `png_drawer` gives the HTML page."""
@@ -651,10 +734,12 @@ def _draw(
     written = {"pdf": folder / "report.pdf", "verdict": figdir / "verdict.png"}
     written.update({name: figdir / f"{name}.png" for name in figures})
     stamp = {"CreationDate": None, "ModDate": None, "Creator": "simulate"}
-    with png_drawer(pages[0], figures, figdir, jobs) as pngs, atomic_path(written["pdf"]) as tmp:
-        with PdfPages(tmp, metadata=stamp) as pdf:
+    with png_drawer(pages[0], figures, figdir, jobs) as pngs:
+        drawn = io.BytesIO()
+        with PdfPages(drawn, metadata=stamp) as pdf:
             for fig in [*pages, *figures.values()]:
                 pdf.savefig(fig)
+        write_bytes(written["pdf"], fit_pages(drawn.getvalue(), paper))
     for fig in [*pages, *figures.values()]:
         plt.close(fig)
     return written, pngs
@@ -679,6 +764,9 @@ def summary_dict(
             [title, [[name, [f.text for f in fs]] for name, fs in groups]]
             for title, groups in verdict.sections
         ],
+        "bottom_line": verdict.bottom,
+        "skill": verdict.skill,
+        "strength": verdict.strength,
         "holds_under_both": verdict.both,
         "tests_corrected": verdict.tests,
         **({"game_specific": extras.summary} if extras.summary else {}),

@@ -271,3 +271,83 @@ def log_rank(
         return {"test": test, "p": None, "why": "no length where games of both arms could end"}
     chi2 = excess**2 / variance
     return {"test": test, "chi2": chi2, "longer": excess < 0, "p": float(sps.chi2.sf(chi2, 1))}
+
+
+# ------------------------------------------------------------------ equivalence and effect sizes
+# Two one-sided tests (Schuirmann 1987): a difference is shown to be smaller than `delta` when both
+# "it is at least +delta" and "it is at most -delta" are rejected; the p-value is the larger of the two
+# one-sided p-values, so it enters a Holm family like any other test.
+def tost_share(k: float, n: int, p0: float, delta: float) -> dict[str, Any]:
+    """Is a share k/n within `delta` of `p0`? Two one-sided exact binomial tests.
+
+    Below: k or more successes are unlikely if the rate were p0 - delta;
+    above: k or fewer are unlikely if it were p0 + delta. A bound outside
+    [0, 1] is a one-sided test that cannot fail (p 0).
+    """
+    test = "equivalence (two one-sided exact binomial tests)"
+    if n == 0:
+        return {"test": test, "p": None, "why": "no decided games"}
+    k = int(round(k))
+    low, high = p0 - delta, p0 + delta
+    p_low = float(sps.binom.sf(k - 1, n, low)) if low > 0 else 0.0
+    p_high = float(sps.binom.cdf(k, n, high)) if high < 1 else 0.0
+    return {"test": test, "delta": delta, "p": max(p_low, p_high)}
+
+
+def tost_rates(k1: float, n1: int, k2: float, n2: int, delta: float) -> dict[str, Any]:
+    """Is the rate k2/n2 within `delta` of k1/n1? Two one-sided z tests on Agresti and Caffo's
+    adjusted rates (one success and one failure added to each arm), which stay usable at 0 and n."""
+    test = "equivalence (two one-sided tests, Agresti-Caffo)"
+    if n1 == 0 or n2 == 0:
+        return {"test": test, "p": None, "why": "an arm has no games to count"}
+    a, b = (k1 + 1) / (n1 + 2), (k2 + 1) / (n2 + 2)
+    se = math.sqrt(a * (1 - a) / (n1 + 2) + b * (1 - b) / (n2 + 2))
+    d = b - a
+    p = max(float(sps.norm.sf((d + delta) / se)), float(sps.norm.sf((delta - d) / se)))
+    return {"test": test, "delta": delta, "p": p}
+
+
+def tost_means(a: Mapping[str, float], b: Mapping[str, float], delta: float) -> dict[str, Any]:
+    """Is mean b within `delta` of mean a? Two one-sided Welch t tests from each arm's n, mean and sd."""
+    test = "equivalence (two one-sided Welch t tests)"
+    if a["n"] < 2 or b["n"] < 2:
+        return {"test": test, "p": None, "why": "fewer than two values in an arm"}
+    va, vb = a["sd"] ** 2 / a["n"], b["sd"] ** 2 / b["n"]
+    se = math.sqrt(va + vb)
+    d = b["mean"] - a["mean"]
+    if se == 0:
+        return {"test": test, "delta": delta, "p": 0.0 if abs(d) < delta else 1.0}
+    dof = (va + vb) ** 2 / (va**2 / (a["n"] - 1) + vb**2 / (b["n"] - 1))
+    p = max(float(sps.t.sf((d + delta) / se, dof)), float(sps.t.sf((delta - d) / se, dof)))
+    return {"test": test, "delta": delta, "p": p}
+
+
+def all_within(tests: Sequence[Mapping[str, Any]], what: str) -> dict[str, Any]:
+    """Intersection-union: every one of several equivalence tests at once, p the largest (Berger 1982)."""
+    test = f"equivalence of every {what} (intersection-union)"
+    missing = [t for t in tests if t.get("p") is None]
+    if not tests or missing:
+        return {"test": test, "p": None, "why": missing[0].get("why", "no test") if missing else "no sides"}
+    return {"test": test, "delta": tests[0]["delta"], "p": max(t["p"] for t in tests)}
+
+
+def games_to_settle_rates(p: float, delta: float, decided_share: float = 1.0) -> int:
+    """Games per arm for a two-sided 5% test between two arms to find a change of `delta` in a rate near
+    `p` with power 0.8: 2 (z95 + z80)^2 p (1 - p) / delta^2 decided games, over the share decided."""
+    p = min(max(p, 0.01), 0.99)
+    n = 2 * (Z95 + Z80) ** 2 * p * (1 - p) / delta**2
+    return int(float(f"{n / max(decided_share, 1e-9):.2g}"))
+
+
+def games_to_settle_means(sd: float, delta: float) -> int:
+    """Games per arm for a two-sided 5% test to find a change of `delta` in a mean with power 0.8."""
+    n = 2 * (Z95 + Z80) ** 2 * sd**2 / delta**2
+    return max(2, int(float(f"{n:.2g}")))
+
+
+def distance_from(r: Mapping[str, float], fair: float) -> dict[str, float]:
+    """How far a share lies from `fair`, with the interval its own interval gives (0 when it holds fair)."""
+    d = abs(r["p"] - fair)
+    far = max(abs(r["lo"] - fair), abs(r["hi"] - fair))
+    near = 0.0 if r["lo"] <= fair <= r["hi"] else min(abs(r["lo"] - fair), abs(r["hi"] - fair))
+    return {"d": d, "lo": near, "hi": far}

@@ -221,7 +221,11 @@ def write_sweep(plan: SweepPlan, rows: list[Row], games: int, seed: int) -> dict
 def effects_figure(heading: str, design: Design) -> plt.Figure:
     """Main effects of each factor on each outcome, with 95% intervals, one panel per outcome."""
     fig, axes = plt.subplots(
-        1, len(OUTCOMES), figsize=(13, 1.8 + 0.35 * sum(len(v) - 1 for v in design.values)), sharey=True
+        1,
+        len(OUTCOMES),
+        figsize=(13, 2.2 + 0.35 * sum(len(v) - 1 for v in design.values)),
+        sharey=True,
+        layout="constrained",
     )
     for ax, (name, outcome) in zip(axes, OUTCOMES.items(), strict=True):
         effects = main_effects(design, outcome)
@@ -240,10 +244,10 @@ def effects_figure(heading: str, design: Design) -> plt.Figure:
         )
         ax.set_xlabel(name + (" (points of %)" if scale == 100 else ""), fontsize=8)
         ax.grid(axis="x", linewidth=0.3)
+    # constrained layout keeps the two-line heading on the figure (tight_layout cut it off)
     fig.suptitle(
         heading.split("\n")[0] + ": main effects (95% intervals)\n" + heading.split("\n")[1], fontsize=9
     )
-    fig.tight_layout()
     return fig
 
 
@@ -305,13 +309,15 @@ def table_markdown(heading: str, axes: list[Axis], rows: list[Row], categories: 
     title, _, sub = heading.partition("\n")
     lines = [f"# {title}", "", sub, ""]
     lines.append(
-        "Score: mean ± sd of a player's final score; margin: top score minus the next; "
-        "seat / turn position: win rates (draws excluded) with 95% Wilson intervals, moved-first = "
-        "first in the opening turn order; advantage: first-mover win rate minus an even share; "
-        "points: mean points a player gets from each category."
+        "players: the player count; score: mean ± sd of a player's final score; margin: top score minus "
+        "the next; moved first and seat / position: win rates over decided games (draws excluded) with "
+        "95% Wilson intervals, moved first = first in the opening turn order; advantage: the first "
+        "mover's win rate minus an even share (1 / sides); seat gap: the best seat's win rate minus the "
+        "worst seat's (0 when seats win equally); points: mean points a player gets from each category."
     )
     lines.append("")
-    header = [a.short for a in axes] + ["p", "score", "margin", "moved first", "advantage", "seat gap"]
+    lines += rank_note(rows)
+    header = [a.short for a in axes] + ["players", "score", "margin", "moved first", "advantage", "seat gap"]
     header += [f"seat {s + 1}" for s in range(seats)] + [f"position {s + 1}" for s in range(1, seats)]
     header += [c.replace("_", " ") for c in categories]
     lines.append("| " + " | ".join(header) + " |")
@@ -327,6 +333,43 @@ def table_markdown(heading: str, axes: list[Axis], rows: list[Row], categories: 
         cells += [f"{s['categories'][c]['mean']:.1f}" for c in categories]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def rank_note(rows: list[Row]) -> list[str]:
+    """A line saying whether these games can rank the rows by the first mover's distance from fair.
+
+    Rows are ranked by that distance; where the interval of the closest row
+    overlaps those of others, the games cannot tell them apart, and the line
+    says how many games a row would resolve a 2-point difference.
+    """
+    from simulate.stats import distance_from, games_to_settle_rates
+
+    rated = sorted(
+        (
+            (distance_from(r.summary["position_wins"][0], r.summary["fair_share"]), r)
+            for r in rows
+            if r.summary["decided"]
+        ),
+        key=lambda item: item[0]["d"],
+    )
+    if len(rated) < 2:
+        return []
+    best, best_row = rated[0]
+    tied = [r for d, r in rated[1:] if d["lo"] <= best["hi"]]
+    first = best_row.summary["position_wins"][0]
+    half = 100 * max(first["p"] - first["lo"], first["hi"] - first["p"])
+    decided = best_row.summary["decided"] / max(best_row.summary["games"], 1)
+    need = games_to_settle_rates(first["p"], 0.02, decided)
+    closest = " ".join(best_row.values)
+    if not tied:
+        return [f"Closest to fair: {closest}; its interval lies apart from every other row's.", ""]
+    return [
+        f"With {best_row.summary['games']:,} games a row the first mover's share is known to about "
+        f"±{half:.0f} points: the intervals of {len(tied)} of the other {len(rated) - 1} rows overlap "
+        f"that of the row closest to fair ({closest}), so these games cannot rank them; about {need:,} "
+        "games a row would tell a 2-point difference apart.",
+        "",
+    ]
 
 
 def figure(heading: str, axes: list[Axis], rows: list[Row], categories: Sequence[str]) -> plt.Figure:

@@ -155,6 +155,7 @@ def _reference(data: GameData, rules: Rules, colours: list[dict[str, str]], font
         ("colours", [c["name"] for c in colours]),
         ("rotation", ["true", "false"]),
         ("connected", ["true", "false"]),
+        ("bars", data.options["relocation_lock"]["choices"]),
         ("tie_break", data.options["tie_break"]["choices"]),
     ):
         table_with(data, f"components.reference.text.{key}", words[key], names)
@@ -167,7 +168,9 @@ def _reference(data: GameData, rules: Rules, colours: list[dict[str, str]], font
         npcs = words["join"].join(names[c["name"]] for c in colours[n:])
         setup += gap + words["npc"].format(players=n, npcs=npcs)
     turn = words["turn"] + gap + words["rotation"][str(v["rotation"]).lower()]
-    bars = words["bars"] + gap + words["connected"][str(v["relocation_connected"]).lower()]
+    bars = (
+        words["bars"][v["relocation_lock"]] + gap + words["connected"][str(v["relocation_connected"]).lower()]
+    )
     end = gap.join((words["end"], words["tie_break"][v["tie_break"]], words["score_track"]))
     points = town_points(EXAMPLE)
     ranks = sorted(set(EXAMPLE), reverse=True)

@@ -70,7 +70,7 @@ PIPS = {
 KEY = "components.reference.text"
 TEXT_KEYS = ("title", "colon", "counter_units", "heads", "rules")
 HEADS = ("counters", "deal", "stake", "lead", "turn", "doubles", "round", "match")
-RULE_TEXTS = ("counters", "deal", "stake", "lead", "lead_bonus", "turn", "round")
+RULE_TEXTS = ("counters", "deal", "stake", "lead", "lead_bonus", "turn")
 
 
 # ------------------------------------------------------------------ records
@@ -190,8 +190,13 @@ def summary(data: GameData, rules: Rules) -> list[list[str]]:
     turn = fill("turn") + pick("forced_play", "forced_play") + pick("draw", "draw")
     lines.append([heads["turn"], turn])
     lines.append([heads["doubles"], pick("double_bonus", "double_bonus")])
-    lines.append([heads["round"], fill("round", tie=pick("tie", "tie"))])
-    lines.append([heads["match"], pick("match_end", "match_end") + pick("match_tie", "match_tie")])
+    scoring = v["round_score"]
+    round_text = _fill(
+        data, f"{KEY}.rules.round.{scoring}", pick("round", "round_score"), tie=pick("tie", "tie")
+    )
+    lines.append([heads["round"], round_text])
+    match_tie = "match_tie_pips" if scoring == "pips" else "match_tie"
+    lines.append([heads["match"], pick("match_end", "match_end") + pick(match_tie, "match_tie")])
     return lines
 
 

@@ -197,11 +197,13 @@ def _tokens(data: GameData, rules: Rules) -> list[Piece]:
 def reference_record(data: GameData, rules: Rules) -> dict[str, Any]:
     """The turn reference's record for the generic aid card, its words filled from the rules in force."""
     key = "components.reference.text.choices"
-    choices = table_with(
-        data, key, _component(data, "reference").get("text", {}).get("choices"), ("portal", "new_timeline")
-    )
+    names = ("portal", "new_timeline", "portal_collapse", "no_timeline")
+    choices = table_with(data, key, _component(data, "reference").get("text", {}).get("choices"), names)
     portal = table_with(data, f"{key}.portal", choices["portal"], ("next_turn", "same_turn"))
     new_line = table_with(data, f"{key}.new_timeline", choices["new_timeline"], ("true", "false"))
+    collapse = table_with(data, f"{key}.portal_collapse", choices["portal_collapse"], ("true", "false"))
+    no_line = table_with(data, f"{key}.no_timeline", choices["no_timeline"], ("joins", "stays"))
+    two_turns = rules["portal"] == "next_turn"
     values = {
         "game": data.title,
         "goal": rules["crystal_goal"],
@@ -209,6 +211,9 @@ def reference_record(data: GameData, rules: Rules) -> dict[str, Any]:
         "limit": rules["hand_limit"],
         "portal": portal[rules["portal"]],
         "new_timeline": new_line["true" if rules["one_timeline_per_colour"] else "false"],
+        # a portal that brings the meeple out at once is a move like any other
+        "portal_collapse": collapse["true" if rules["portal_collapse"] else "false"] if two_turns else "",
+        "no_timeline": no_line[rules["portal_meeple"]],
     }
     return aid_record(data, "reference", values)
 

@@ -21,10 +21,12 @@ FIELDS: dict[str, Field] = {
     "bars": STRINGS,
 }
 RULES: dict[str, Any] = {
+    "compensation": 0.0,
     "tile_set": "",
     "rotation": True,
     "relocation": True,
     "relocation_connected": True,
+    "relocation_lock": "",
     "tie_break": "",
     "npc_brands": "",
     "first_player": "",

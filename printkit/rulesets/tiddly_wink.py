@@ -12,6 +12,8 @@ if TYPE_CHECKING:
 
 FIELDS: dict[str, Field] = {}
 RULES: dict[str, Any] = {
+    "compensation": 0.0,
+    "position_counters": 0,
     "hand": 0,
     "counters": 0,
     "stake": 0,
@@ -22,6 +24,7 @@ RULES: dict[str, Any] = {
     "match_end": "",
     "match_tie": "",
     "all_out": "",
+    "round_score": "",
     "opening_double_bonus": True,
     "forced_play": True,
     "draw": True,
@@ -59,6 +62,12 @@ def check_rules(data: GameData, rules: Rules) -> None:
     if v["stake"] > v["counters"]:
         raise RuleError(
             "rules.stake", f"{v['stake']} is more than the {v['counters']} counters each player starts with"
+        )
+    if v["round_score"] == "pips" and v["stake"]:
+        raise RuleError(
+            "rules.round_score",
+            f'"pips" scores one round of block dominoes without a pot, but stake = {v["stake"]}; '
+            'set stake = 0 and match_end = "one_round"',
         )
     if v["stake"] == 0 and v["match_end"] != "one_round":
         raise RuleError(

@@ -15,6 +15,8 @@ NUMBERS = (3, 20)  # the lowest and highest max_number: 3 makes one partial coll
 
 FIELDS: dict[str, Field] = {}
 RULES: dict[str, Any] = {
+    "compensation": 0.0,
+    "position_tokens": 0,
     "crystal_goal": 0,
     "specials_per_kind": 0,
     "start_tokens": 0,
@@ -23,6 +25,8 @@ RULES: dict[str, Any] = {
     "hand_limit": 0,
     "one_timeline_per_colour": True,
     "portal": "",
+    "portal_collapse": True,
+    "portal_meeple": "",
     "partial_at_edge": "",
     "collapse_order": "",
     "full_at": "",

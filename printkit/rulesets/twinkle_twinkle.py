@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 MAX_ROW = 8  # tiles an observation board's row holds
 FIELDS: dict[str, Field] = {}
 RULES: dict[str, Any] = {
+    "compensation": 0.0,
     "slow_tiles": True,
     "flip": True,
     "new_star_points": 0,

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 FIELDS: dict[str, Field] = {}
 RULES: dict[str, Any] = {
+    "compensation": 0.0,
     "board": 0,
     "panels_per_type": 0,
     "deal": "",

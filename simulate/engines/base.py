@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, ClassVar
 
 from printkit.gamedata import Rules
@@ -202,13 +203,18 @@ class GameBase(ABC):
     `agents` (the engine's own agent classes by name, beside the generic ones),
     `playout_depth` (how far search agents' random playouts run), `playout_scale`
     (what lead in `evaluate` a cut-off playout counts as a clear win),
-    `playout_policy` and `search_prior` (search agents' default rollout and prior), `core` (the
-    module of its compiled core, if it has one).
+    `playout_policy` and `search_prior` (search agents' default rollout and prior),
+    `metric_docs` (one line for a reader per name of `metric_names`) and
+    `figure_docs` (one line per figure `report_extras` draws), which the
+    report's definitions page prints; the conformance suite fails a metric or
+    figure without one; `core` (the module of its compiled core, if it has one).
     Methods with defaults: `side_of`, `shown_metrics`, `report_extras`.
     """
 
     name: ClassVar[str | None] = None
     metric_names: ClassVar[tuple[str, ...]] = ()
+    metric_docs: ClassVar[dict[str, str]] = {}
+    figure_docs: ClassVar[dict[str, str]] = {}
     report_metrics: ClassVar[tuple[str, ...] | None] = None
     categories: ClassVar[tuple[str, ...]] = ()
     agents: ClassVar[dict[str, type[AgentBase]]] = {}
@@ -247,6 +253,33 @@ class GameBase(ABC):
     def side_of(self, seat: int) -> int:
         """The side `seat` plays for: itself, or its team in a team game."""
         return seat
+
+    @cached_property
+    def compensation(self) -> float:
+        """The data file's `compensation` rule: points at the end for each later turn position (0: none).
+
+        Every data file declares it; rules without it (a test's own) get none.
+        """
+        return float(self.rules.values.get("compensation", 0.0))
+
+    def compensated(self, scores: list[float], first: int) -> list[float]:
+        """Final `scores` with the compensation added: the side k-th to move (from seat `first`) gets k
+        times it, shared equally among its seats, so a team gets it once. As komi does, a fractional
+        value breaks ties: with whole-point scores, 0.5 gives every tie to the later side.
+
+        Engines call it where their final scores become a result, before ranking them, so that
+        search agents reading a finished game's placements see the compensation too.
+        """
+        step = self.compensation
+        if not step:
+            return scores
+        n = len(scores)
+        sides = [self.side_of(s) for s in range(n)]
+        opening: dict[int, int] = {}
+        for k in range(n):
+            opening.setdefault(sides[(first + k) % n], len(opening))
+        members = [sides.count(side) for side in sides]
+        return [x + step * opening[sides[s]] / members[s] for s, x in enumerate(scores)]
 
     def shown_metrics(self) -> tuple[str, ...]:
         """The game's own metrics that the generic report shows."""

@@ -19,7 +19,14 @@ the town's open edges (unfenced section edges facing an empty cell), its
 brands per colour and bars, and a circular list of its sections. Placing a
 tile joins its sections to its neighbours' and adjusts the open counts; a town
 is complete when its count reaches 0. Lifting a tile (a relocation, rare)
-rebuilds the structure from the remaining tiles. The empty cells next to a
+rebuilds the structure from the remaining tiles.
+
+Relocation locks (option `relocation_lock`): a tile with a section in a
+completed town stays put (the rules spec); with `town_and_fences` so does a
+tile whose fence closes one. Under the spec's lock, lifting a tile that fences
+a completed town reopens it; each section remembers that it was in a scored
+town (`closed`), and a town holding such a section scores nothing when it
+closes again and grants no relocation, so a town scores once. The empty cells next to a
 tile (the frontier) are kept with their counts of tiled neighbours, so legal
 placements need no search of the table.
 """
@@ -107,6 +114,25 @@ class Game(GameBase):
 
     name: ClassVar[str] = "this_town"
     metric_names: ClassVar[tuple[str, ...]] = METRICS
+    metric_docs: ClassVar[dict[str, str]] = {
+        "towns": "towns completed in the game",
+        "town_tiles": "tiles in completed towns, summed over towns",
+        "town_brands": "brands in completed towns, summed over towns",
+        "town_points": "points scored for completed towns",
+        "towns_scoring": "completed towns that scored a point for someone",
+        "towns_3colours": "completed towns holding brands of three colours or more",
+        "largest_town_brands": "brands in the game's largest completed town",
+        "open_brands": "brands never closed into a town",
+        "relocations": "relocations played (a tile moved)",
+        "relocations_declined": "relocation choices declined",
+        "chains": "relocations whose fence completed another town in turn",
+        "npc_points": "points the non-player brands scored",
+        "tie": "1 when players tied for the top score",
+        "tie_decided": "1 when the tie-break decided a tie for the top",
+    }
+    figure_docs: ClassVar[dict[str, str]] = {
+        "towns": "towns per game, the share that scores and holds 3+ colours, relocations and ties, per arm",
+    }
     max_moves = 2000
 
     def __init__(self, rules: Rules, debug: bool = False):
@@ -121,6 +147,7 @@ class Game(GameBase):
         self.rotations = (0, 1, 2, 3) if v["rotation"] else (0,)
         self.relocation = v["relocation"]
         self.connected = v["relocation_connected"]
+        self.lock_fences = v["relocation_lock"] == "town_and_fences"
         self.tie_break = v["tie_break"]
         self.random_first = v["first_player"] == "random"
         self.npc_ranked = v["npc_brands"] == "ranked"
@@ -213,6 +240,7 @@ class State(StateBase):
         "bars",
         "nxt",
         "done",
+        "closed",
         "locked",
         "points",
         "completed",
@@ -242,6 +270,7 @@ class State(StateBase):
         s.bars = [0] * (4 * n)
         s.nxt = list(range(4 * n))
         s.done = [0] * (4 * n)
+        s.closed = [0] * (4 * n)
         s.locked = [0] * n
         s.points = [0] * COLOURS
         s.completed = []
@@ -375,33 +404,39 @@ class State(StateBase):
         base = slot * 4
         for s in (base, base + 1, base + 2, base + 3, *touched):
             r = find(s)
-            # a town is scored once: `_complete` marks it done
-            if opens[r] == 0 and not done[r]:
-                self._complete(r)
+            # `_complete` marks a town done, so it is settled once
+            if opens[r] == 0 and not done[r] and self._complete(r):
                 bar = bar or self.bars[r] > 0
         return bar
 
-    def _complete(self, r: int) -> None:
+    def _complete(self, r: int) -> bool:
+        """Settle the town of root `r`, just closed: lock its tiles and score it, unless it was scored
+        before (reopened by a relocation and closed again); whether it scored."""
         g = self.game
-        self.scored = True
         self.done[r] = 1
-        counts = self.brands[r * COLOURS : r * COLOURS + COLOURS]
-        ranked = counts if g.npc_ranked else [x if c < g.players else 0 for c, x in enumerate(counts)]
-        gained = town_points(ranked)
-        for c in range(COLOURS):
-            self.points[c] += gained[c]
         tiles = set()
+        again = False
         s = r
         while True:
             slot, k = s >> 2, s & 3
             tiles.add(slot)
             self.locked[slot] = 1
-            if not g.edge_fenced[slot][k]:
+            again = again or self.closed[s]
+            self.closed[s] = 1
+            if g.lock_fences and not g.edge_fenced[slot][k]:
                 # the tile across closes the town, by joining it or by its fence: moving it would reopen it
                 self.locked[self.at[self.cell_of[slot] + STEP[(k + self.rot_of[slot]) & 3]]] = 1
             s = self.nxt[s]
             if s == r:
                 break
+        if again:
+            return False
+        self.scored = True
+        counts = self.brands[r * COLOURS : r * COLOURS + COLOURS]
+        ranked = counts if g.npc_ranked else [x if c < g.players else 0 for c, x in enumerate(counts)]
+        gained = town_points(ranked)
+        for c in range(COLOURS):
+            self.points[c] += gained[c]
         self.completed.append(tuple(counts))
         st = self.stats
         st[M_TOWNS] += 1
@@ -411,6 +446,7 @@ class State(StateBase):
         st[M_SCORING] += 1 if any(gained) else 0
         st[M_3COLOURS] += 1 if sum(1 for x in counts if x) >= 3 else 0
         st[M_LARGEST] = max(st[M_LARGEST], sum(counts))
+        return True
 
     # ------------------------------------------------------------ moves
     def current_player(self) -> int:
@@ -433,8 +469,9 @@ class State(StateBase):
         return []
 
     def movable(self) -> list[int]:
-        """Tiles that may be relocated: not the start tile, none locked by a completed town, and
-        (when relocations keep the table connected) none whose removal splits the table."""
+        """Tiles that may be relocated: not the start tile, none locked by a completed town (its own, or
+        under `town_and_fences` one it fences in), and (when relocations keep the table connected) none
+        whose removal splits the table."""
         locked = self.locked
         cuts = cut_cells(self.at, self.cell_of[0]) if self.game.connected else set()
         cell_of = self.cell_of
@@ -503,7 +540,7 @@ class State(StateBase):
 
     def result(self) -> Result:
         g = self.game
-        scores = self.scores()
+        scores = g.compensated(self.scores(), self.first)
         top = max(scores)
         tied = [s for s, x in enumerate(scores) if x == top]
         winners = break_tie(tied, self.completed, g.tie_break) if len(tied) > 1 else tied
@@ -648,6 +685,8 @@ class State(StateBase):
         for labels in groups.values():
             if sum(opens[x] for x in labels) or any(x >= 0 and self.done[x] for x in labels):
                 continue
+            if any(x >= 0 and self._was_closed(x) for x in labels):
+                continue  # closed again after a relocation reopened it: it scored before
             counts = [0] * COLOURS
             for x in labels:
                 for c in range(COLOURS):
@@ -656,6 +695,17 @@ class State(StateBase):
                     )
             out.append(counts)
         return out
+
+    def _was_closed(self, r: int) -> bool:
+        """Whether the town of root `r` holds a section of a town scored before."""
+        closed, nxt = self.closed, self.nxt
+        s = r
+        while True:
+            if closed[s]:
+                return True
+            s = nxt[s]
+            if s == r:
+                return False
 
     # -------------------------------------------------------- invariants
     def check_invariants(self) -> None:
@@ -684,7 +734,7 @@ class State(StateBase):
         g = self.game
         towns = flood_towns(g, self.at, self.rot_of)
         seen_roots = set()
-        points = [0] * COLOURS
+        on_table = []
         for sections, opens in towns:
             roots = {self._find(s) for s in sections}
             if len(roots) != 1:
@@ -699,13 +749,21 @@ class State(StateBase):
             if bool(self.done[r]) != (opens == 0):
                 raise AssertionError(f"town of root {r}: complete is {opens == 0}, marked {self.done[r]}")
             if opens == 0:
-                ranked = counts if g.npc_ranked else [x if c < g.players else 0 for c, x in enumerate(counts)]
-                points = [p + q for p, q in zip(points, town_points(ranked), strict=True)]
+                on_table.append(tuple(counts))
                 for s in sections:
-                    if not self.locked[s >> 2]:
-                        raise AssertionError(f"tile {s >> 2} in a completed town is not locked")
+                    if not self.locked[s >> 2] or not self.closed[s]:
+                        raise AssertionError(f"tile {s >> 2} in a completed town is not locked and closed")
+        for s, closed in enumerate(self.closed):
+            if closed and not self.locked[s >> 2]:
+                raise AssertionError(f"tile {s >> 2} was in a completed town but is not locked")
+        points = [0] * COLOURS
+        for counts in self.completed:
+            ranked = counts if g.npc_ranked else [x if c < g.players else 0 for c, x in enumerate(counts)]
+            points = [p + q for p, q in zip(points, town_points(ranked), strict=True)]
         if points != self.points:
-            raise AssertionError(f"points {self.points}, completed towns give {points}")
+            raise AssertionError(f"points {self.points}, the towns scored give {points}")
+        if g.lock_fences and sorted(on_table) != sorted(self.completed):
+            raise AssertionError("a completed town reopened although the tiles fencing it are locked")
 
 
 def cut_cells(at: dict[int, int], root: int) -> set[int]:

@@ -5,6 +5,12 @@ Rules: the project's rules spec for Tiddly-Wink, every option read from
 dealt, staked and played until a player cannot pay the stake (or the options'
 other ends); per-round counts travel out as the match's metrics.
 
+Scores are the counters a seat holds at the end, or, with `round_score =
+"pips"`, the points of block dominoes as OpenSpiel's
+`open_spiel/python/games/block_dominoes.py` returns them: the round's winner
+(the first to go out, or the lowest pip total when every seat passes) scores
+the pips left in the other hands, and a tied blocked round scores nobody.
+
 Representation, chosen for speed:
 
 - a tile is an int `0..T-1` numbered so that `[a|b]` with `a <= b` is
@@ -78,6 +84,34 @@ class Game(GameBase):
         "pot_left",
         *POSITION_METRICS,
     )
+    metric_docs: ClassVar[dict[str, str]] = {
+        "rounds": "rounds played in the match (a match ends at the first bust, or at the round cap)",
+        "busts": "players who could not pay their stake at the start of a round (the match ends)",
+        "blocked_rounds": "rounds that ended blocked: no seat could play, the boneyard empty",
+        "tied_rounds": "rounds whose best hands tied, so no single seat won the pot",
+        "redeals": "rounds dealt again under the redeal rule",
+        "bonus_plays": "bonus tiles played after a double",
+        "boneyard_draws": "tiles drawn from the boneyard by players who could not follow",
+        "counter_spread": "counters of the richest seat minus the poorest at the end of the match",
+        "pot_left": "counters left in the pot when the match ended",
+        **{
+            f"round_wins_pos{k + 1}": f"rounds won by the seat {k} places after the round's leader"
+            for k in range(MAX_SEATS)
+        },
+        **{
+            f"blocked_wins_pos{k + 1}": f"blocked rounds won by the seat {k} places after the round's leader"
+            for k in range(MAX_SEATS)
+        },
+    }
+    figure_docs: ClassVar[dict[str, str]] = {
+        "rounds_summary": "a page of the round-level figures in words: rates per round, blocked rounds, "
+        "match length and each option's effect against the first arm",
+        "round_wins": "share of rounds won by turn position counted from the round's leader, per arm, "
+        "with 95% intervals and even shares dotted",
+        "blocked_rounds": "how often rounds block and end tied, and who wins the blocked rounds",
+        "match_length": "rounds per match: the distribution per arm, and the median by player count",
+        "option_effects": "round length, blocked rate and the leader's advantage side by side for every arm",
+    }
     # The generic report pages show these per-match figures; the per-position
     # counts are pooled into round-level rates by `report_extras` instead.
     report_metrics: ClassVar[tuple[str, ...]] = metric_names[:9]
@@ -98,6 +132,7 @@ class Game(GameBase):
     def _options(self, v: Any) -> None:
         self.hand = v["hand"]
         self.start_counters = v["counters"]
+        self.position_counters = v["position_counters"]
         self.stake = v["stake"]
         self.match_end = v["match_end"]
         self.redeal = v["no_double"] == "redeal"
@@ -107,6 +142,7 @@ class Game(GameBase):
         self.forced = v["forced_play"]
         self.draw = v["draw"]
         self.split = v["tie"] == "split"
+        self.pip_score = v["round_score"] == "pips"
         self.rounds_break_ties = v["match_tie"] == "rounds_won"
         self.split_when_all_out = v["all_out"] == "split"
         self.round_cap = v["round_cap"]
@@ -198,6 +234,7 @@ class State(StateBase):
         "first",
         "moves",
         "rounds_won",
+        "points",
         "last_winners",
         "last_blocked",
         "settled_at",
@@ -234,6 +271,7 @@ class State(StateBase):
         self.over = False
         self.moves = 0
         self.rounds_won = [0] * n
+        self.points = [0] * n
         self.last_winners: list[int] = []
         self.last_blocked = False
         self.settled_at = 0
@@ -251,6 +289,8 @@ class State(StateBase):
         self.bone: list[int] = []
         winner = self._start_round()
         self.first = self.leader
+        for k in range(1, n):  # the head start of later turn positions, once the leader is known
+            self.counters[(self.first + k) % n] += k * game.position_counters
         if winner >= 0:
             self._finish_round([winner], False)
 
@@ -414,6 +454,8 @@ class State(StateBase):
             self.counters[w] += self.pot
             self.pot = 0
             self.rounds_won[w] += 1
+            if g.pip_score:
+                self.points[w] += sum(self._pips(q) for q in range(g.players) if q != w and self.active[q])
             pos = 0
             s = self.leader
             while s != w:
@@ -462,18 +504,19 @@ class State(StateBase):
             return True
         return False
 
-    def _blocked_winners(self) -> list[int]:
+    def _pips(self, seat: int) -> int:
+        """The pips left in `seat`'s hand."""
         pips = self.game.pips
-        totals = {}
-        for s in range(self.game.players):
-            if self.active[s]:
-                total = 0
-                m = self.hands[s]
-                while m:
-                    low = m & -m
-                    total += pips[low.bit_length() - 1]
-                    m ^= low
-                totals[s] = total
+        total = 0
+        m = self.hands[seat]
+        while m:
+            low = m & -m
+            total += pips[low.bit_length() - 1]
+            m ^= low
+        return total
+
+    def _blocked_winners(self) -> list[int]:
+        totals = {s: self._pips(s) for s in range(self.game.players) if self.active[s]}
         least = min(totals.values())
         return [s for s, total in totals.items() if total == least]
 
@@ -544,14 +587,16 @@ class State(StateBase):
             self.check_invariants()
 
     def evaluate(self, seat: int) -> float:
-        """`seat`'s lead in counters, plus what its hand promises in the round (`prospect`)."""
+        """`seat`'s lead in the match's score, plus what its hand promises in the round (`prospect`)."""
         return self._lead(seat, 0) + self._prospect(seat, self.hands[seat], self.line, self.left, self.right)
 
     def move_gain(self, move: int, seat: int, rng: Any = None) -> float:
         """The change in `evaluate(seat)` if `seat`, to act, plays `move`; needs only `seat`'s view.
 
-        Playing the last tile wins the pot (and ends the hand's prospect);
-        otherwise the lead stands and only the prospect moves.
+        Playing the last tile wins the pot, or under pip scoring the pips
+        left in the other hands, which `seat` reckons from the tiles it
+        cannot see (and ends the hand's prospect); otherwise the lead stands
+        and only the prospect moves.
         """
         g = self.game
         hand = self.hands[seat]
@@ -560,7 +605,8 @@ class State(StateBase):
             return 0.0
         t = move >> 1
         if self.sizes[seat] == 1:
-            return self._lead(seat, self.pot) - self._lead(seat, 0) - before
+            won = self._expected_pips(seat) if g.pip_score else self.pot
+            return self._lead(seat, won) - self._lead(seat, 0) - before
         left, right = self.left, self.right
         if move & 1:
             right = g.pips[t] - right
@@ -568,11 +614,22 @@ class State(StateBase):
             left = g.pips[t] - left
         return self._prospect(seat, hand & ~(1 << t), self.line | 1 << t, left, right) - before
 
-    def _lead(self, seat: int, won: int) -> float:
-        """`seat`'s counters (with `won` more) minus the most any other seat holds."""
-        counters = self.counters
-        best = max((c for s, c in enumerate(counters) if s != seat), default=0)
-        return counters[seat] + won - best
+    def _lead(self, seat: int, won: float) -> float:
+        """`seat`'s score (with `won` more) minus the best other seat's: counters, or points under pips."""
+        held = self.points if self.game.pip_score else self.counters
+        best = max((c for s, c in enumerate(held) if s != seat), default=0)
+        return held[seat] + won - best
+
+    def _expected_pips(self, seat: int) -> float:
+        """The pips `seat` expects in the other hands: their tiles at the mean of the tiles it cannot see."""
+        g = self.game
+        unseen = g.full & ~(self.hands[seat] | self.line)
+        count = unseen.bit_count()
+        if not count:
+            return 0.0
+        total = sum(g.pips[t] for t in _tiles(unseen))
+        held = sum(self.sizes[s] for s in range(g.players) if s != seat and self.active[s])
+        return held * total / count
 
     def _prospect(self, seat: int, hand: int, line: int, left: int, right: int) -> float:
         """What a hand is worth in the round, in counters, from what `seat` sees.
@@ -616,17 +673,19 @@ class State(StateBase):
         return self.game
 
     def scores(self) -> list[float]:
-        return [float(c) for c in self.counters]
+        """Counters held, or under pip scoring the points won."""
+        return [float(c) for c in (self.points if self.game.pip_score else self.counters)]
 
     def scores_moved(self) -> bool:
-        """Counters move only when a round is settled (and the next one staked)."""
+        """Counters and points move only when a round is settled (and the next one staked)."""
         return self.settled_at == self.moves
 
     def result(self) -> Result:
-        """Scores are counters at the end; seats rank by counters (then by rounds won, if the option says)."""
+        """Seats rank by their scores (counters or points), then by rounds won if the option says."""
         g = self.game
         n = g.players
-        keys = [(self.counters[s], self.rounds_won[s] if g.rounds_break_ties else 0) for s in range(n)]
+        scores = g.compensated(self.scores(), self.first)
+        keys = [(scores[s], self.rounds_won[s] if g.rounds_break_ties else 0) for s in range(n)]
         best = max(keys)
         winners = [s for s in range(n) if keys[s] == best]
         counts = [
@@ -644,7 +703,7 @@ class State(StateBase):
         ]
         metrics = dict(zip(g.metric_names, map(float, counts), strict=True))
         return Result(
-            scores=self.scores(),
+            scores=scores,
             winners=winners,
             draw=len(winners) > 1,
             placements=placements_from_scores(keys),
@@ -694,6 +753,7 @@ class State(StateBase):
             self.leader,
             tuple(self.voids),
             tuple(self.counters),
+            tuple(self.points),
             self.pot,
             tuple(self.active),
             self.round,
@@ -740,12 +800,15 @@ class State(StateBase):
         g = self.game
         n = g.players
         total = sum(self.counters) + self.pot
-        if total != n * g.start_counters:
-            raise AssertionError(f"{total} counters in play, expected {n * g.start_counters}")
+        dealt = n * g.start_counters + g.position_counters * n * (n - 1) // 2
+        if total != dealt:
+            raise AssertionError(f"{total} counters in play, expected {dealt}")
         if self.pot < 0 or min(self.counters) < 0:
             raise AssertionError(f"negative counters: pot {self.pot}, counters {self.counters}")
         if self.n_active != sum(self.active):
             raise AssertionError("active seat count out of step")
+        if min(self.points) < 0 or (any(self.points) and not g.pip_score):
+            raise AssertionError(f"points {self.points} under round_score {'pips' if g.pip_score else 'pot'}")
         if self.viewer < 0:
             places = [self.line, *self.hands, sum(1 << t for t in self.bone)]
             seen = 0

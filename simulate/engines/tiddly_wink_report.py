@@ -30,8 +30,9 @@ ROUND_NOTES = """How to read this page
 - One game of the run is a match; its rounds are pooled over the arm's matches. Rounds of one match
   are dealt afresh, so each round counts as one trial in the Wilson intervals.
 - Turn positions count clockwise from the round's leader (who held the highest double).
-- A round is decided when one player takes the pot; tied blocked rounds (no single winner) are left
-  out of the win shares and counted as ties.
+- A round is decided when it has one winner, who takes the pot (or, under round_score = pips, scores
+  the pips left in the other hands); tied blocked rounds are left out of the win shares and counted
+  as ties.
 - Capped matches were stopped by the round cap: their length is censored, so match length is a
   Kaplan-Meier median (or 'at least the cap'), never a mean, and is not t-tested.
 - Option effects: two-proportion z tests on pooled rates, Welch's t on moves per round,

@@ -76,6 +76,30 @@ class Game(GameBase):
         "fixed_point_tokens",
         "reshuffles",
     )
+    metric_docs: ClassVar[dict[str, str]] = {
+        "turns": "turns played (a turn is free actions and one main action)",
+        "collapses_empty": "empty collapses (a timeline of three cards with no meeple) in the game",
+        "collapses_partial": "partial collapses in the game",
+        "collapses_full": "full collapses in the game",
+        "limit_tokens": "time jump tokens paid for going over the hand limit",
+        "knockouts": "players knocked out by the hand limit with no token left",
+        "last_standing": "1 when the game ended with one player left, the others knocked out",
+        "timelines_mean": "timelines on the table, mean over turns",
+        "timelines_max": "most timelines on the table at once",
+        "free_portal": "free actions through the Time Portal card",
+        "free_jump_card": "free actions with a Time Jump card",
+        "free_jump_token": "free actions with a time jump token",
+        "free_freeze": "free actions with a Time Freeze card",
+        "portal_main": "main actions spent entering or leaving the portal",
+        "fixed_point_tokens": "time jump tokens won for fixed points of time (a 3rd or 4th card of a number)",
+        "reshuffles": "times the discards were shuffled into a new deck",
+    }
+    figure_docs: ClassVar[dict[str, str]] = {
+        "crystals_by_collapse": "mean crystals a game hands out, stacked by the collapse that brought them",
+        "hand_limit_and_cap": "share of games with a knock-out, ended by one player left, and stopped by the "
+        "turn cap, with 95% intervals",
+        "free_actions": "free actions per game by kind, per arm",
+    }
     # per-seat crystals by the collapse that brought them (Result.breakdown)
     categories: ClassVar[tuple[str, ...]] = COLLAPSES
 
@@ -85,6 +109,7 @@ class Game(GameBase):
         self._read_cards(rules)
         self.goal = v["crystal_goal"]
         self.start_tokens = v["start_tokens"]
+        self.position_tokens = v["position_tokens"]
         self.freeze_markers = v["freeze_markers"]
         self.hand_size = v["hand_size"]
         self.hand_limit = v["hand_limit"]
@@ -96,6 +121,8 @@ class Game(GameBase):
             )
         self.one_per_colour = v["one_timeline_per_colour"]
         self.portal_next_turn = v["portal"] == "next_turn"
+        self.portal_collapse = v["portal_collapse"]
+        self.portal_joins = v["portal_meeple"] == "joins"
         self.edge_right = v["partial_at_edge"] == "right"
         self.full_first = v["collapse_order"] == "full_first"
         self.full_exact = v["full_at"] == "fifth"
@@ -250,6 +277,8 @@ class State(StateBase):
             self._draw(p, g.hand_size)
         self._spawn_timeline()
         self.player = self.first = rng.randrange(g.players)
+        for k in range(1, g.players):  # the head start of later turn positions
+            self.tokens[(self.first + k) % g.players] += k * g.position_tokens
 
     def _reset(self) -> None:
         """An empty table: no cards dealt, every meeple in limbo, the pieces each seat starts with."""
@@ -371,8 +400,9 @@ class State(StateBase):
         self.line_colour[s] = -1
         self.n_lines -= 1
 
-    def _spawn_timeline(self) -> None:
-        """No timeline is left: the top number card of the deck starts one, every meeple in limbo on it."""
+    def _spawn_timeline(self, portal_too: bool = False) -> None:
+        """No timeline is left: the top number card of the deck starts one, every meeple in limbo on it,
+        and with `portal_too` every meeple in the portal as well."""
         card = self._turn_up()
         if card < 0:  # every number card is in a hand: the game cannot go on
             self.over = self.capped = True
@@ -380,7 +410,7 @@ class State(StateBase):
         self._open_slot(card)
         pos = self.pos
         for q in range(len(pos)):
-            if pos[q] == LIMBO:
+            if pos[q] == LIMBO or (portal_too and pos[q] == PORTAL):
                 pos[q] = card
 
     def _meeples_on(self, s: int) -> bool:
@@ -494,7 +524,8 @@ class State(StateBase):
         self._land(p, moved)
 
     def _land(self, p: int, moved: list[int]) -> None:
-        """Meeples whose cards are gone go to the lowest card of a timeline, their owners choosing."""
+        """Meeples whose cards are gone go to the lowest card of a timeline, their owners choosing;
+        with no timeline left, to a new one (with those in the portal if `portal_meeple = joins`)."""
         if not moved:
             return
         pos = self.pos
@@ -503,7 +534,7 @@ class State(StateBase):
         if self.over:
             return
         if not self.n_lines:
-            self._spawn_timeline()
+            self._spawn_timeline(self.game.portal_joins)
             return
         if self.n_lines == 1:
             lowest = next(line[0] for line in self.lines if line)
@@ -647,7 +678,10 @@ class State(StateBase):
             self._place(p, card)
         elif kind == ENTER:
             self.portal_main += 1
-            self._goto(p, PORTAL)
+            if g.portal_collapse:
+                self._goto(p, PORTAL)  # stepping in is leaving: the timeline may collapse
+            else:
+                self.pos[p] = PORTAL
         elif kind == EXIT:
             if not g.portal_next_turn:
                 self.portal_main += 1
@@ -725,7 +759,8 @@ class State(StateBase):
     def result(self) -> Result:
         """Crystals are the scores; the winner ranks first, then players still in, by crystals."""
         n = self.game.players
-        keys = [(s == self.winner, not self.out[s], self.crystals[s]) for s in range(n)]
+        crystals = self.game.compensated(self.scores(), self.first)
+        keys = [(s == self.winner, not self.out[s], crystals[s]) for s in range(n)]
         turns = max(1, self.turns)
         metrics = {
             "turns": float(self.turns),
@@ -743,7 +778,7 @@ class State(StateBase):
             "reshuffles": float(self.reshuffles),
         }
         return Result(
-            scores=self.scores(),
+            scores=crystals,
             winners=[] if self.winner < 0 else [self.winner],
             draw=False,
             placements=placements_from_scores(keys),

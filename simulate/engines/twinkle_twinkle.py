@@ -62,6 +62,20 @@ class Game(GameBase):
         "slow_left_over",
         "bag_left",
     )
+    metric_docs: ClassVar[dict[str, str]] = {
+        "rounds": "rounds of tile picks played until every board was full",
+        "constellations": "constellations (linked groups of stars) a player ends with, mean over players",
+        "largest_constellation": "stars in a player's largest constellation, mean over players",
+        "unlinked_stars": "stars in no constellation at the end, mean over players",
+        "slow_left_over": "share of rounds after which a slow tile was left over in the row",
+        "bag_left": "tiles still in the bag when the game ended",
+    }
+    figure_docs: ClassVar[dict[str, str]] = {
+        "ignored_categories": "of the players who scored nothing in a category, the share who won outright, "
+        "with 95% intervals, against an even share: a category nobody can afford to ignore shows a low rate",
+        "winners_edge": "mean points per category of the winners minus everyone else's: which reference "
+        "sides decide games",
+    }
     categories: ClassVar[tuple[str, ...]] = CATEGORIES
 
     def __init__(self, rules: Rules, debug: bool = False):
@@ -431,7 +445,7 @@ class State(StateBase):
         g = self.game
         n = g.players
         per_seat = self.breakdown()
-        scores = [float(sum(b)) for b in per_seat]
+        scores = g.compensated([float(sum(b)) for b in per_seat], self.first)
         breakdown = {name: [float(per_seat[s][i]) for s in range(n)] for i, name in enumerate(CATEGORIES)}
         sizes = [t.constellation_sizes() for t in self.tallies]
         metrics = {

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import io
+import re
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
+from printkit.designer import designer_pdf
+from printkit.fonts import family
 from printkit.gamedata import load_game
 
 
@@ -18,6 +22,33 @@ def test_list_shows_games_players_and_components(run_tool):
     assert any(line.split()[:3] == ["panel", "tile", "24"] for line in lines)
     assert any(line.split()[:3] == ["board", "board", "1"] for line in lines)
     assert "board7" in out
+
+
+# The options of the rules fixes (issue 24): block dominoes' scoring, This Town's relocation lock,
+# Time Splicers' portal entry and the meeple in the portal when a new timeline is turned up.
+RULES_FIXES = {
+    "tiddly_wink": ("round_score",),
+    "this_town": ("relocation_lock",),
+    "time_splicers": ("portal_collapse", "portal_meeple"),
+}
+
+
+def test_the_rules_fixes_options_are_in_the_list_and_on_the_designer_sheet(run_tool):
+    code, out, err = run_tool("printkit", "list")
+    assert code == 0, err
+    # one block per game: its heading line ("this_town: ...") to the next game's
+    blocks = re.finditer(r"(?ms)^(\w+): .*?(?=^\w+: |\Z)", out)
+    squeezed = {m.group(1): re.sub(r"\s", "", m.group(0)) for m in blocks}
+    for game, options in RULES_FIXES.items():
+        data = load_game(game)
+        sheet = PdfReader(io.BytesIO(designer_pdf(data, data.resolve(), family("en"))))
+        text = re.sub(r"\s", "", "".join(page.extract_text() for page in sheet.pages))
+        for option in options:
+            listed = f"{option}({data.options[option]['source']})"
+            assert listed in squeezed[game], (game, option)
+            assert option in text, (game, option)
+            doc = re.sub(r"\s", "", data.options[option]["doc"])[:60]
+            assert doc in text, (game, option)
 
 
 def test_build_writes_the_pdf_and_reports_counts(run_tool, tmp_path):

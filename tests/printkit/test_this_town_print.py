@@ -49,6 +49,19 @@ def test_the_reference_prints_the_seeds_example_and_the_npc_rule_only_with_npcs(
     assert "NPC" not in setup4
 
 
+def test_the_reference_states_the_relocation_lock_in_force():
+    def bars(spec):
+        sections = dict(pieces_for(DATA, DATA.resolve(spec))[-1].record["sections"])
+        return sections["Silver bars"]
+
+    spec = bars("default")
+    assert "not a tile that is part of a completed town." in spec and "A town scores once" in spec
+    assert "fences one in" not in spec
+    strict = bars("fence_lock")
+    assert "not a tile that is part of a completed town or fences one in." in strict
+    assert "scores once" not in strict
+
+
 def test_the_japanese_reference_uses_the_seeds_terms():
     ja = DATA.localized("ja")
     ref = pieces_for(ja, ja.resolve("p3"))[-1].record

@@ -40,8 +40,14 @@ def test_the_rules_card_says_the_rules_in_force_in_players_words():
     text = " ".join(section["text"] for section in card["sections"])
     assert "double, double, then one more" in text and "draw until you can play" in text
     two = next(p for p in pieces_for(DATA, DATA.resolve("block")) if p.component == "reference").record
-    end = {"head": "Game end", "text": "a single round. Equal most counters: they share the win."}
+    end = {"head": "Game end", "text": "a single round. Equal most points: they share the win."}
     assert end in two["sections"]
+    # block dominoes' scoring (round_score = pips), not the pot
+    block_round = next(section["text"] for section in two["sections"] if section["head"] == "Round")
+    assert block_round.startswith(
+        "the first to play their last tile scores the pips left in the other hands."
+    )
+    assert "pot" not in block_round
     ranked = DATA.resolve("default", ["match_tie=rounds_won"])
     card = next(p for p in pieces_for(DATA, ranked) if p.component == "reference").record
     assert "Equal most counters: most rounds won wins" in card["sections"][-1]["text"]
@@ -145,7 +151,8 @@ def _printed(words: dict) -> list[str]:
     texts = [
         words["title"],
         *words["heads"].values(),
-        *(said[k] for k in ("counters", "deal", "stake", "lead", "lead_bonus", "turn", "round")),
+        *(said[k] for k in ("counters", "deal", "stake", "lead", "lead_bonus", "turn")),
+        said["round"]["pot"],
         said["draw_boneyard"]["false"],
         said["no_double"]["highest_tile"],
         said["forced_play"]["true"],

@@ -279,3 +279,32 @@ def test_the_view_check_fails_on_a_view_that_keeps_a_generator_or_hidden_parts(n
     leaky = _leaky(state, leak)
     with pytest.raises(AssertionError, match=message):
         check_view(leaky, 0, random.Random(1))
+
+
+ENGINE_GAMES = sorted({name for name, variant, _ in (c.values for c in CASES) if variant == "default"})
+
+
+@pytest.mark.parametrize("name", ENGINE_GAMES)
+def test_every_metric_and_figure_of_the_game_has_a_doc_for_the_definitions_page(name, tmp_path):
+    """The report's definitions page prints a doc for each figure: a game's metric or figure without
+    one fails here. The figures are those `report_extras` draws from a few random games."""
+    import matplotlib.pyplot as plt
+
+    from simulate import balance, report
+    from simulate.arms import arm_changes, play_arm
+
+    data = load_game(name)
+    rules = data.resolve("default")
+    game = make_game(rules)
+    missing = [m for m in game.metric_names if not game.metric_docs.get(m, "").strip()]
+    assert not missing, f"{name}: metric_names without a doc in metric_docs: {missing}"
+    agents = ("random",) * rules.players
+    _, tally = play_arm(data, rules, agents, 6, 1, tmp_path / "arm", 1, True)
+    summary = balance.summarize(tally, game.shown_metrics(), game.categories)
+    arm = report.Arm("default", rules.players, agents, tally.cols(), summary, tally, arm_changes(data, rules))
+    ctx = report.Context(data.title, name, 6, 1, game.shown_metrics(), game.categories)
+    extras = game.report_extras(ctx, [arm, arm]) or report.Extras()
+    undocumented = [f for f in extras.figures if not game.figure_docs.get(f, "").strip()]
+    for fig in extras.figures.values():
+        plt.close(fig)
+    assert not undocumented, f"{name}: report figures without a doc in figure_docs: {undocumented}"

@@ -41,3 +41,24 @@ def test_main_effect_and_interaction_of_a_two_by_two_design_by_hand():
         line.startswith("- Largest interaction on first-mover share of decided games: a x b, +10.0 pts")
         for line in lines
     )
+
+
+def test_main_effects_are_holm_corrected_over_the_whole_sweep():
+    keys = ["a", "b"]
+    values = [("x", "y"), ("u", "v")]
+    combos = [("x", "u"), ("x", "v"), ("y", "u"), ("y", "v")]
+    summaries = [summary(50, 100), summary(50, 100), summary(60, 100), summary(70, 100)]
+    design = effects.Design(keys, values, combos, summaries)
+    per_outcome = effects.holm_main_effects(design)
+    # a's effect on the first mover: 0.15 over its standard error sqrt(var), a two-sided z test
+    var = (0.0024 + 0.0021) / 4 + (0.0025 + 0.0025) / 4
+    p_a = math.erfc(0.15 / math.sqrt(var) / math.sqrt(2))
+    first = per_outcome["first-mover share of decided games"]
+    assert first[0]["p"] == pytest.approx(p_a)
+    # six main effects in the family (two factors, three outcomes); margin and score do not move (p = 1),
+    # so Holm multiplies the smallest by 6 and the next (b's, 0.05 / its se) by 5
+    p_b = math.erfc(0.05 / math.sqrt((0.0025 + 0.0021) / 4 + (0.0025 + 0.0024) / 4) / math.sqrt(2))
+    assert first[0]["p_holm"] == pytest.approx(6 * p_a)
+    assert first[1]["p_holm"] == pytest.approx(min(1.0, 5 * p_b))
+    text = "\n".join(effects.analysis_markdown(design))
+    assert "Holm-corrected over the 6 main effects of this sweep" in text

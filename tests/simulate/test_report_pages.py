@@ -14,10 +14,11 @@ from test_report_stats import draw_heavy
 
 from printkit.gamedata import load_game
 from simulate import balance, report
-from simulate.arms import build_verdict, category_colours, run_arms
+from simulate.arms import category_colours, run_arms
 from simulate.options import PlayOptions
 from simulate.progress import Progress
 from simulate.tally import tally_csv
+from simulate.verdict_page import build_verdict
 
 
 def test_verdict_and_details_of_eight_arms_stay_on_their_pages(tmp_path):
@@ -129,7 +130,7 @@ def _precision_options(out, seed, precision, max_games):
 def test_precision_plays_on_until_the_interval_is_narrow_and_is_deterministic(tmp_path):
     def once(name):
         options = _precision_options(tmp_path / name, seed=2, precision=0.09, max_games=640)
-        _, written, _ = run_arms("united_square", ["default"], options)
+        written = run_arms("united_square", ["default"], options).written
         return written["summary"].read_text()
 
     first = once("a")
@@ -186,8 +187,8 @@ def test_sweep_precision_plays_every_combination_on_to_the_same_count(tmp_path):
 
 
 def test_a_conclusion_holds_under_both_agent_sets_or_says_how_they_differ():
-    from simulate.arms import holds_under_both
     from simulate.verdict import Finding
+    from simulate.verdict_page import holds_under_both
 
     greedy = {
         "default": [Finding("first mover", "advantage", ""), Finding("seat balance", "balanced", "")],

@@ -53,6 +53,21 @@ def binom_two_sided_half(k: int, n: int) -> float:
     return min(1.0, 2 * tail)
 
 
+def binom_at_least(k: int, n: int, p: float) -> float:
+    """P(X >= k) for X binomial(n, p), summed term by term (each through logarithms, as n may be large)."""
+
+    def term(j: int) -> float:
+        log_comb = math.lgamma(n + 1) - math.lgamma(j + 1) - math.lgamma(n - j + 1)
+        return math.exp(log_comb + j * math.log(p) + (n - j) * math.log(1 - p))
+
+    return sum(term(j) for j in range(k, n + 1))
+
+
+def tost_by_hand(k: int, n: int, fair: float, delta: float = 0.02) -> float:
+    """Two one-sided exact binomial tests: the larger of P(X >= k | fair - d), P(X <= k | fair + d)."""
+    return max(binom_at_least(k, n, fair - delta), 1 - binom_at_least(k + 1, n, fair + delta))
+
+
 def wilson_by_hand(k: float, n: int) -> tuple[float, float]:
     z = 1.959963984540054
     p = k / n
@@ -97,15 +112,21 @@ def test_draw_heavy_two_player_case(tmp_path):
     p_first, p_seats = binom_two_sided_half(45, 60), binom_two_sided_half(31, 60)
     assert s["tests"]["first_mover"]["p"] == pytest.approx(p_first)
     assert s["tests"]["seat_balance"]["p"] == pytest.approx(p_seats)
-    # Holm over two tests: the smaller p doubled, the larger kept (it is the larger of the two)
-    assert s["tests"]["first_mover"]["p_holm"] == pytest.approx(2 * p_first)
-    assert s["tests"]["seat_balance"]["p_holm"] == pytest.approx(p_seats)
+    # equivalence within 2 points of a fair half: the first mover's 45 of 60 is far outside (p near 1);
+    # every seat's share at once (31 and 29 of 60): the larger of the two seats' tests
+    assert s["tests"]["first_mover_within"]["p"] == pytest.approx(tost_by_hand(45, 60, 0.5))
+    p_within = max(tost_by_hand(31, 60, 0.5), tost_by_hand(29, 60, 0.5))
+    assert s["tests"]["seat_balance_within"]["p"] == pytest.approx(p_within)
+    assert 0.5 < p_within < p_seats
+    # Holm over four tests: the smallest p times 4; the next (p_within) times 3 is above 1, so all else is 1
+    assert s["tests"]["first_mover"]["p_holm"] == pytest.approx(4 * p_first)
+    assert s["tests"]["seat_balance"]["p_holm"] == 1.0
     assert s["margin"]["mean"] == pytest.approx(60 * 3 / 100)
     assert lines == [
-        "The first mover wins 75% of decided games [63, 84]: an advantage (p = 2.7e-04).",
+        "The first mover wins 75% of decided games [63, 84]: an advantage (p = 5.4e-04).",
         "Counting a draw as a shared win, the first mover takes 65% of games [55, 74] (fair 50%).",
         "Seats of decided games: seat 1 52% [39, 64], seat 2 48% [36, 61]: "
-        "no detectable imbalance (p = 0.90).",
+        "no detectable imbalance (p = 1.00).",
         "Draws: 40% of games [31, 50].",
         "Length: median 12 moves (mean 11.2).",
         "Flow: the lead changed hands 1.0 times a game; the winner led for good after 50% of the moves "
@@ -140,14 +161,15 @@ def test_four_player_case(tmp_path):
     assert s["tests"]["seat_balance"]["p"] == pytest.approx(p_seats)
     # 20 of 80 against a quarter is the mode: two-sided p = 1
     assert s["tests"]["first_mover"]["p"] == pytest.approx(1.0)
-    assert s["tests"]["seat_balance"]["p_holm"] == pytest.approx(2 * p_seats)
+    # the smallest of the four tests (two tests and their equivalence tests), times 4
+    assert s["tests"]["seat_balance"]["p_holm"] == pytest.approx(4 * p_seats)
     assert lines[0] == (
         "The first mover wins 25% of decided games [17, 35]: no detectable difference from a fair 25% "
         "(p = 1.00); about 3,700 games per arm would resolve a 2-point difference."
     )
     assert lines[2] == (
         "Seats of decided games: seat 1 44% [33, 55], seat 2 19% [12, 29], seat 3 19% [12, 29], "
-        "seat 4 19% [12, 29]: an imbalance (p = 0.004)."
+        "seat 4 19% [12, 29]: an imbalance (p = 0.007)."
     )
 
 
@@ -180,15 +202,16 @@ def test_team_case(tmp_path):
     assert s["position_wins"][0]["k"] == 26
     assert s["margin"]["mean"] == 4.0
     p_first, p_teams = binom_two_sided_half(26, 40), binom_two_sided_half(30, 40)
-    assert s["tests"]["first_mover"]["p_holm"] == pytest.approx(p_first)
-    assert s["tests"]["seat_balance"]["p_holm"] == pytest.approx(2 * p_teams)
+    # Holm over four tests: the teams' p times 4, the first mover's times 3, the equivalence tests near 1
+    assert s["tests"]["first_mover"]["p_holm"] == pytest.approx(3 * p_first)
+    assert s["tests"]["seat_balance"]["p_holm"] == pytest.approx(4 * p_teams)
     assert lines[0] == (
         "The first mover's team wins 65% of decided games [50, 78]: no detectable difference from a fair "
-        "50% (p = 0.081); about 4,900 games per arm would resolve a 2-point difference."
+        "50% (p = 0.24); about 4,900 games per arm would resolve a 2-point difference."
     )
     assert lines[2] == (
         "Teams of decided games: team 1 (seats 1, 3) 75% [60, 86], team 2 (seats 2, 4) 25% [14, 40]: "
-        "an imbalance (p = 0.004)."
+        "an imbalance (p = 0.009)."
     )
 
 

@@ -19,7 +19,8 @@ def _arms(tmp_path, jobs, name):
     options = PlayOptions(
         agents=("random,greedy",), games=300, seed=7, jobs=jobs, out=tmp_path / name, fresh=True, quiet=True
     )
-    folder, written, _ = run_arms("united_square", ["default", "equal_deal"], options)
+    outcome = run_arms("united_square", ["default", "equal_deal"], options)
+    folder, written = outcome.folder, outcome.written
     return folder, written
 
 

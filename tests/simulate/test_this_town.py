@@ -199,12 +199,56 @@ def test_without_connected_relocation_a_tile_holding_the_table_together_may_move
     assert state.legal_moves() == [DECLINE, 2, 3]
 
 
-def test_a_tile_whose_fence_closes_a_completed_town_is_locked():
-    # the box east closes the start tile's east section with its fence: moving it would reopen that town
+def test_a_tile_that_is_its_own_completed_town_is_locked():
+    # the box east is a completed town of its own (and closes the start tile's east section)
     _, state = position([face(BOX), face(BOX, bars="S"), face()], [1, 2, 3])
     place(state, EAST)
     place(state, WEST)
     assert state.phase == PLACE  # every tile is locked, so the bar grants nothing
+
+
+def fenced_town_position(spec="default"):
+    """Start; A east of it (fenced N and S, blue brands N and S, a bar in E), open to the start's red east
+    section and to the east; then C beyond A, fenced only on the edge it turns to A. C closes the town
+    {start's east section, A}: blue 2 against red 1, so blue scores 1, and its bar grants a relocation.
+    C is not part of that town: only its fence closes it."""
+    tiles = [face("N S", {"N": [BLUE], "S": [BLUE]}, bars="E"), face("W"), face(), face()]
+    game, state = position(tiles, [1, 2, 3, 4], spec=spec)
+    place(state, EAST)
+    assert state.opens[state._find(1)] == 1  # A's east edge faces an empty cell
+    place(state, EAST + 1)
+    assert state.completed == [(2, 1, 0, 0)] and state.scores() == [1.0, 0.0, 0.0, 0.0]
+    return game, state
+
+
+def test_the_spec_locks_only_the_tiles_of_a_completed_town():
+    _, state = fenced_town_position()
+    # the start tile and A (in the town) stay; C, whose fence closes it, may be lifted
+    assert state.phase == PICK and state.current_player() == 1
+    assert state.legal_moves() == [DECLINE, 2]
+
+
+def test_the_stricter_lock_also_holds_a_tile_whose_fence_closes_a_completed_town():
+    _, state = fenced_town_position("fence_lock")
+    # C is locked too, so nothing may move and the bar grants nothing
+    assert state.phase == PLACE and state.current_player() == 2
+    assert state.stats[8:11] == [0, 0, 0]  # relocations, declined, chains
+
+
+def test_a_town_reopened_by_a_relocation_scores_once_and_grants_nothing_when_it_closes_again():
+    _, state = fenced_town_position()
+    state.apply(2)  # lift C: the town is open again on A's east edge
+    town = state._find(1)
+    assert not state.done[town] and state.opens[town] == 1
+    # closing it again with C would score nothing: greedy sees no gain
+    assert state.completions(2, EAST + 1, 0) == []
+    assert state.move_gain((EAST + 1) * 4, 1) == 0.0
+    place(state, EAST + 1)  # C back where it was: the town is complete again
+    assert state.done[state._find(1)]
+    # no second scoring, and its bar grants no second relocation
+    assert state.completed == [(2, 1, 0, 0)] and state.scores() == [1.0, 0.0, 0.0, 0.0]
+    assert state.phase == PLACE and state.current_player() == 2
+    assert state.stats[8:11] == [1, 0, 0]  # one relocation, no chain
 
 
 def test_placement_needs_a_shared_edge_and_rotation_can_be_turned_off():

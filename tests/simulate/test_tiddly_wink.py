@@ -366,7 +366,8 @@ def test_last_standing_ends_when_one_player_is_left():
     [("shared", [0, 1], [1, 1]), ("rounds_won", [0], [1, 2])],
 )
 def test_equal_counters_share_the_win_or_go_to_most_rounds_won(match_tie, winners, placements):
-    game = build("block", sets=[f"match_tie={match_tie}"])
+    # the block deal and length scored by the pot (no stakes), so counters stay level
+    game = build("block", sets=[f"match_tie={match_tie}", "round_score=pot"])
     state = game.new_state(
         0,
         deals=[
@@ -398,6 +399,71 @@ def test_last_standing_when_a_carried_tie_puts_everyone_out_at_once(all_out, cou
     assert state.is_over() and state.counters == counters and state.pot == pot
     result = state.result()
     assert result.winners == [0, 1, 2] and result.draw
+
+
+# --------------------------------------------- block dominoes (round_score = pips)
+# As OpenSpiel's block_dominoes.py returns: the first to go out, or in a blocked
+# round the lower pip total, scores the loser's pips; equal totals score nobody.
+BLOCKED_DEAL = deal(
+    [(6, 6), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 0)],
+    [(1, 3), (2, 3), (1, 1), (1, 2), (2, 2), (1, 4), (1, 5)],
+)
+
+
+def test_block_a_blocked_round_goes_to_the_lower_pip_total_who_scores_the_losers_pips():
+    state = build("block").new_state(0, deals=[BLOCKED_DEAL])
+    # seat 0 leads [6|6]; nobody holds another 6: both pass and the round blocks
+    assert state.leader == 0 and state.player == 1 and state.legal_moves() == [PASS]
+    state.apply(PASS)
+    state.apply(PASS)
+    # pips left: seat 0 1+2+3+4+5+0 = 15, seat 1 4+5+2+3+4+5+6 = 29
+    assert state.is_over() and state.last_blocked and state.last_winners == [0]
+    result = state.result()
+    assert result.scores == [29.0, 0.0] and result.winners == [0] and not result.draw
+    assert result.placements == [1, 2]
+    assert state.counters == [30, 30] and state.pot == 0  # no stakes: counters never move
+
+
+def test_block_equal_pip_totals_in_a_blocked_round_score_nobody_and_draw():
+    # seat 0 after [6|6]: 0+1+2+9+10+8 = 30; seat 1: 3+4+5+3+4+5+6 = 30; nobody else holds a 6
+    tie = deal(
+        [(6, 6), (0, 0), (0, 1), (0, 2), (4, 5), (5, 5), (3, 5)],
+        [(0, 3), (0, 4), (0, 5), (1, 2), (1, 3), (1, 4), (1, 5)],
+    )
+    for match_tie in ("shared", "rounds_won"):
+        state = build("block", sets=[f"match_tie={match_tie}"]).new_state(0, deals=[tie])
+        state.apply(PASS)
+        state.apply(PASS)
+        assert state.last_winners == [0, 1] and state.result().metrics["tied_rounds"] == 1
+        result = state.result()
+        # no round winner, so most rounds won cannot break the tie either
+        assert result.scores == [0.0, 0.0] and result.winners == [0, 1] and result.draw
+
+
+def test_block_going_out_scores_the_pips_left_in_the_other_hand():
+    game = build("block", sets=["hand=2"])
+    state = game.new_state(0, deals=[deal([(6, 6), (6, 5)], [(0, 1), (2, 3)])])
+    state.apply(PASS)  # seat 1 holds no 6
+    # seat 0's last tile: under pips it expects seat 1's 2 tiles at the mean of the 26 it cannot see,
+    # (168 pips in the set - 12 - 11) / 26 each
+    assert state.move_gain(left(5, 6), 0) == pytest.approx(2 * 145 / 26 - state.evaluate(0))
+    state.apply(left(5, 6))
+    assert state.is_over() and not state.last_blocked and state.last_winners == [0]
+    assert state.result().scores == [6.0, 0.0]  # [0|1] + [2|3]
+
+
+@pytest.mark.parametrize("match_tie, winners", [("shared", [0, 1]), ("rounds_won", [0])])
+def test_block_going_out_against_a_hand_of_no_pips_scores_nothing(match_tie, winners):
+    # OpenSpiel's returns are 0 and 0 for equal pip totals, so the game is a draw unless the round won counts
+    game = build("block", sets=["hand=2", f"match_tie={match_tie}"])
+    state = game.new_state(0, deals=[deal([(6, 6), (6, 5)], [(0, 0), (0, 6)])])
+    assert state.legal_moves() == [left(0, 6)]  # both ends show 6: one move
+    state.apply(left(0, 6))
+    assert (state.left, state.right) == (0, 6) and state.legal_moves() == [right(5, 6)]
+    state.apply(right(5, 6))
+    assert state.last_winners == [0]
+    result = state.result()
+    assert result.scores == [0.0, 0.0] and result.winners == winners
 
 
 # ---------------------------------------------------------------- agents
@@ -439,6 +505,7 @@ def test_keep_ends_prefers_ends_the_next_seat_has_passed_on():
         ("default", ["hand=4"], 8, "8 players x 4 tiles = 32, more than the 28 dominoes"),
         ("default", ["stake=0"], None, 'set match_end = "one_round" or stake >= 1'),
         ("default", ["stake=40"], None, "rules.stake: 40 is more than the 30 counters"),
+        ("default", ["round_score=pips"], None, 'rules.round_score: "pips" scores one round'),
     ],
 )
 def test_impossible_combinations_are_refused_with_the_reason(spec, sets, players, message):

@@ -76,7 +76,7 @@ def test_every_match_ends_with_every_tile_and_counter_accounted_for(seed, spec, 
     assert state.is_over()
     assert state.round <= game.round_cap
     result = state.result()
-    assert result.scores == [float(c) for c in state.counters]
+    assert result.scores == [float(c) for c in (state.points if game.pip_score else state.counters)]
     if result.capped:
         assert state.round == game.round_cap
     positions = sum(result.metrics[f"round_wins_pos{k + 1}"] for k in range(8))
@@ -162,3 +162,31 @@ def test_same_seed_same_match(seed, spec):
     game = build(spec, debug=False)
     runs = [play(game, ("random",) * game.players, seed, 3, 100_000)[0] for _ in range(2)]
     assert runs[0] == runs[1]
+
+
+def _pips(game, hand):
+    return sum(game.pips[t] for t in range(game.tiles) if hand >> t & 1)
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**32), agents=st.sampled_from([("random",), ("heavy",), ("keep_ends", "random")]))
+def test_block_is_decided_as_openspiels_block_dominoes_returns(seed, agents):
+    # OpenSpiel's returns: equal pip totals 0 each; else the lower total scores the other's pips
+    game = build("block")
+    *_, state = playthrough(game, seed, agents)
+    a, b = (_pips(game, state.hands[s]) for s in (0, 1))
+    result = state.result()
+    if a == b:
+        assert result.scores == [0.0, 0.0] and result.draw
+    elif a < b:
+        assert result.scores == [float(b), 0.0] and result.winners == [0]
+    else:
+        assert result.scores == [0.0, float(a)] and result.winners == [1]
+
+
+def test_block_decides_most_games():
+    # the measure: `simulate run tiddly_wink --variant block --agents random` once drew every game
+    game = build("block", debug=False)
+    games = 400
+    decided = sum(not play(game, ("random", "random"), 1, i, 100_000)[0].draw for i in range(games))
+    assert decided > games / 2

@@ -148,6 +148,36 @@ def test_the_quick_portal_brings_the_meeple_out_at_once():
     assert st.pos[0] == g.card("B7") and st.player == 1
 
 
+# Full hands, so nobody draws at the end of a turn and the deck's top stays as set.
+FULL_HANDS = [["Y1", "Y3", "Y6", "Y9"], ["G2", "G4", "G6", "G8"]]
+
+
+def test_stepping_into_the_portal_leaves_the_timeline_behind_standing():
+    # portal_collapse = false: the empty collapse needs a move to another timeline, and the portal is none
+    g = build()
+    st = g.position([["R4", "R5", "R7"], ["B5"]], FULL_HANDS, ["R5", "B5"])
+    play(st, ENTER)  # nobody else is on red, and no freeze marker
+    assert st.pos[0] == PORTAL and line_names(st) == [["R4", "R5", "R7"], ["B5"]]
+    play(st, ENTER)  # seat 2 leaves blue, the last timeline with a meeple on it
+    assert st.pos == [PORTAL, PORTAL] and line_names(st) == [["R4", "R5", "R7"], ["B5"]]
+    play(st, EXIT, "B5")  # coming out is no move from a timeline either
+    assert line_names(st) == [["R4", "R5", "R7"], ["B5"]]
+    assert st.crystals == [0, 0] and st.result().metrics["collapses_empty"] == 0
+
+
+def test_with_portal_collapse_stepping_in_collapses_the_timeline_left_behind():
+    g = build("portal_collapse")
+    st = g.position([["R4", "R5", "R7"], ["B5"]], FULL_HANDS, ["R5", "B5"], deck=["G7"])
+    play(st, ENTER)  # red held 3 cards: a crystal
+    assert line_names(st) == [["B5"]] and st.crystals == [1, 0]
+    assert st.result().breakdown["empty"] == [1.0, 0.0]
+    play(st, ENTER)  # blue, one card, goes too (no crystal); G7 starts a new timeline
+    assert line_names(st) == [["G7"]] and st.crystals == [1, 0]
+    # stepping in was their main action: both stay in the portal and come out next turn
+    assert st.pos == [PORTAL, PORTAL]
+    assert legal_names(st) == ["exit portal G7"]
+
+
 # ------------------------------------------------------------------ empty collapse
 def test_leaving_a_timeline_with_nobody_on_it_collapses_it_for_a_crystal():
     g = build()
@@ -227,6 +257,20 @@ def test_a_run_that_leaves_no_timeline_turns_up_a_new_one_from_the_deck():
     assert st.pos == [g.card("G7")] * 2
     assert g.card_name(st.deck[0]) == "jump"
     assert "Y9" in hand_names(st, 0)  # then seat 1 draws back up
+
+
+@pytest.mark.parametrize("spec, in_portal", [("default", False), ("portal_stays", True)])
+def test_a_new_timeline_after_a_collapse_takes_the_meeple_in_the_portal_too(spec, in_portal):
+    # the seed: with no timeline left, turn up a new one and put every meeple there
+    g = build(spec)
+    st = g.position([["R3", "R4"]], [["R5", "Y1", "Y3", "Y6"], FULL_HANDS[1]], ["R4", PORTAL], deck=["G7"])
+    play(st, PLACE, "R5")
+    assert line_names(st) == [["G7"]] and st.crystals == [1, 0]
+    assert st.player == 1 and st.pos[0] == g.card("G7")
+    if in_portal:  # portal_meeple = stays: seat 2's next main action is still to come out
+        assert st.pos[1] == PORTAL and legal_names(st) == ["exit portal G7"]
+    else:  # portal_meeple = joins: seat 2 stands on G7 and takes a main action from there
+        assert st.pos[1] == g.card("G7") and "enter portal" in legal_names(st)
 
 
 def test_the_placer_chooses_which_of_two_runs_collapses():

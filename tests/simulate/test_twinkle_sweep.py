@@ -41,6 +41,12 @@ def test_sweep_writes_one_row_per_combination_and_jobs_do_not_matter(tmp_path) -
     markdown = one["markdown"].read_text()
     table, _, analysis = markdown.partition("## Which factor matters")
     assert table.count("\n| ") == 1 + 4  # header and one row per combination
+    header = next(line for line in table.splitlines() if line.startswith("| "))
+    assert "| players |" in header and "| p |" not in header
+    assert "seat gap: the best seat's win rate minus the worst seat's" in table
+    # 5 games a row cannot rank 4 rows: the table says so before it
+    assert "so these games cannot rank them; about" in table
+    assert "Holm-corrected over the" in analysis
     # one main-effect row per factor, and the largest interaction per outcome
     assert analysis.count("\n| sides.") == 2 and analysis.count("- Largest interaction on") == 3
     assert one["effects"].stat().st_size > 10_000

@@ -94,6 +94,18 @@ class Game(GameBase):
         "early_end",
         "deal_lopsided",
     )
+    metric_docs: ClassVar[dict[str, str]] = {
+        "rounds": "rounds of the game (deals of the 24 panels), as the rules set them",
+        "passes": "turns on which the player to act could place no panel and passed",
+        "dead_cells": "empty cells at the end of a round that no panel can fit any more, summed over rounds",
+        "empty_cells": "cells still empty when a round ended, summed over rounds",
+        "early_end": "1 when some round ended with a cell still empty (the panels ran out or nothing fitted)",
+        "deal_lopsided": "how uneven the deals were: per deal and panel type, most held minus fewest",
+    }
+    figure_docs: ClassVar[dict[str, str]] = {
+        "deal": "mean winning margin by how lopsided the deal was (deal lopsided), with 95% intervals: "
+        "does an uneven deal decide the game?",
+    }
     categories: ClassVar[tuple[str, ...]] = ("red", "blue", "yellow", "green")
 
     def __init__(self, rules: Rules, debug: bool = False):
@@ -415,7 +427,7 @@ class State(StateBase):
 
     def result(self) -> Result:
         g = self.game
-        scores = self.scores()
+        scores = g.compensated(self.scores(), self.first)
         metrics = {
             "rounds": float(g.rounds),
             "passes": float(self.pass_count),

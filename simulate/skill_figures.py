@@ -1,0 +1,130 @@
+"""The figures of a skill axis: every question at each level, and the strength check between levels."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from simulate import stats
+from simulate.report import Context, SkillView, _heading, colour
+
+Value = Callable[[dict[str, Any]], tuple[float, float, float]]
+
+
+def _first(s: dict[str, Any]) -> tuple[float, float, float]:
+    r = s["position_wins"][0]
+    return (r["p"], r["lo"], r["hi"]) if r["n"] else (math.nan,) * 3
+
+
+def _furthest_seat(s: dict[str, Any]) -> tuple[float, float, float]:
+    if not s["decided"]:
+        return (math.nan,) * 3
+    far = [stats.distance_from(r, s["fair_share"]) for r in s["side_wins"]]
+    return max(d["d"] for d in far), max(d["lo"] for d in far), max(d["hi"] for d in far)
+
+
+def _draws(s: dict[str, Any]) -> tuple[float, float, float]:
+    r = s["draws"]
+    return r["p"], r["lo"], r["hi"]
+
+
+def _length(s: dict[str, Any]) -> tuple[float, float, float]:
+    if s["capped"]["k"]:
+        m = s["length"]["median"]
+        return (m, m, m) if m is not None else (math.nan,) * 3
+    d = s["moves"]
+    return d["mean"], d["lo"], d["hi"]
+
+
+def _margin(s: dict[str, Any]) -> tuple[float, float, float]:
+    d = s["margin"]
+    return d["mean"], d["lo"], d["hi"]
+
+
+PANELS: tuple[tuple[str, Value, str], ...] = (
+    ("first mover's share of decided games", _first, "fair"),
+    ("furthest seat's distance from fair", _furthest_seat, "zero"),
+    ("draw rate", _draws, ""),
+    ("length: mean moves (Kaplan-Meier median if capped)", _length, ""),
+    ("winning margin, mean", _margin, ""),
+)
+
+
+def _lines(ax: Any, view: SkillView, value: Value) -> None:
+    """One line per arm across the levels, each point with its 95% interval."""
+    x = np.arange(len(view.levels))
+    arms = len(view.groups[0])
+    for k in range(arms):
+        points = [value(group[k].summary) for group in view.groups]
+        y = np.array([p[0] for p in points])
+        err = np.array([[max(0.0, p[0] - p[1]) for p in points], [max(0.0, p[2] - p[0]) for p in points]])
+        offset = (k - (arms - 1) / 2) * 0.06
+        label = view.groups[0][k].label.split(" @ ")[0]
+        ax.errorbar(x + offset, y, yerr=err, fmt="o-", capsize=3, markersize=4, color=colour(k), label=label)
+    ax.set_xticks(x, view.levels, fontsize=7, rotation=15)
+
+
+def figure_skill(ctx: Context, view: SkillView) -> plt.Figure:
+    """Every question at each level, weakest first: five panels per arm and the first mover's change."""
+    fig, axes = plt.subplots(3, 2, figsize=(8, 9.5), layout="constrained")
+    flat = axes.ravel()
+    fair = view.groups[0][0].summary["fair_share"]
+    for ax, (title, value, line) in zip(flat, PANELS, strict=False):
+        _lines(ax, view, value)
+        if line == "fair":
+            ax.axhline(fair, color="k", linestyle="dotted", linewidth=1)
+        elif line == "zero":
+            ax.axhline(0, color="k", linestyle="dotted", linewidth=1)
+        ax.set_title(title, fontsize=9)
+    ax = flat[-1]
+    base = view.groups[0][0]
+    x = np.arange(len(view.levels))
+    for k in range(1, len(view.groups[0])):
+        changes = [
+            view.comparisons[f"{g[k].label} vs {g[0].label}"].get("first_mover_change") for g in view.groups
+        ]
+        y = np.array([c["diff"] if c else math.nan for c in changes])
+        err = np.array(
+            [
+                [c["diff"] - c["lo"] if c else 0 for c in changes],
+                [c["hi"] - c["diff"] if c else 0 for c in changes],
+            ]
+        )
+        label = view.groups[0][k].label.split(" @ ")[0]
+        ax.errorbar(
+            x + (k - 1) * 0.06, y, yerr=err, fmt="o-", capsize=3, markersize=4, color=colour(k), label=label
+        )
+    ax.axhline(0, color="k", linestyle="dotted", linewidth=1)
+    ax.set_xticks(x, view.levels, fontsize=7, rotation=15)
+    ax.set_title(f"first mover's share: change against {base.label.split(' @ ')[0]}", fontsize=9)
+    flat[0].legend(fontsize=7)
+    heading = _heading(ctx, [a for g in view.groups for a in g], "the verdict at each level of skill")
+    fig.suptitle(heading + "\n(95% intervals; dotted: fair, or no change)", fontsize=8)
+    return fig
+
+
+def figure_strength(ctx: Context, view: SkillView) -> plt.Figure:
+    """Each level's share against the level below (draws half), and how often the weaker finishes ahead."""
+    fig, ax = plt.subplots(figsize=(8, 4.5), layout="constrained")
+    pairs = view.strengths
+    x = np.arange(len(pairs))
+    for values, name, shift, tint in (
+        ([s.strong_share for s in pairs], "stronger level's share (draw as half)", -0.12, "#0067a5"),
+        ([s.weak_ahead for s in pairs], "weaker level finishes ahead", 0.12, "#be0032"),
+    ):
+        y = np.array([r["p"] for r in values])
+        err = np.array([[r["p"] - r["lo"] for r in values], [r["hi"] - r["p"] for r in values]])
+        ax.bar(x + shift, y, 0.24, yerr=err, capsize=3, color=tint, label=name)
+    ax.axhline(0.5, color="k", linestyle="dotted", linewidth=1)
+    ax.set_xticks(x, [f"{s.strong}\nagainst {s.weak}" for s in pairs], fontsize=7)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("share of head-to-head games (95% Wilson)")
+    ax.legend(fontsize=7)
+    first = view.groups[0][0]
+    heading = _heading(ctx, [first], "are the levels ordered? adjacent levels head to head")
+    ax.set_title(heading, fontsize=8)
+    return fig

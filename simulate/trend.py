@@ -1,0 +1,142 @@
+"""How one question's answer changes across skill levels: one of five phrases, in words.
+
+Each level's finding (`simulate.verdict.Finding`) reads as a mark: +1 or -1
+for a difference that matters (its direction), 0 for none that matters (shown
+within the minimum effect, or called but smaller), and None where the games
+resolve nothing. Over the levels, weakest first:
+
+- *reverses between X and Y*: two resolved levels mark opposite directions
+  (X the last of one direction, Y the first of the other);
+- *not resolved at level X*: no level is resolved (where some are, the
+  phrase of the others is given and this one follows it);
+- *appears only under weak play*: a direction at the weaker levels, none
+  that matters from some level on;
+- *grows with skill*: none that matters at the weaker levels and a direction
+  from some level on, or one direction throughout whose size at the
+  strongest level is beyond its size at the weakest (their intervals apart);
+- *holds at every level*: the same mark at every resolved level.
+
+Anything else (a direction, none, the direction again) has no steady trend
+and says so. A level the tests leave open but whose estimate lies apart from
+a neighbouring level's difference that matters (their intervals do not
+overlap) reads as none that matters there, and says why. A change across
+levels is an effect of skill only if some pair of adjacent levels between
+them is shown to be ordered by the strength check (`ordered[i]` for levels i
+and i + 1); otherwise the line says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from simulate.verdict import Finding, magnitude
+from simulate.words import say
+
+
+@dataclass(frozen=True)
+class Trend:
+    """A question across levels: the phrase's key and its sentence."""
+
+    key: str
+    text: str
+    skill: bool = False  # whether the change it names spans a pair of levels shown to be ordered
+
+
+def mark(f: Finding) -> int | None:
+    """+1 / -1 for a difference that matters, 0 for none that matters, None where nothing is resolved."""
+    if f.state == "matters":
+        return f.sign
+    if f.state in ("small", "within"):
+        return 0
+    return None
+
+
+def _apart(a: Finding, b: Finding) -> bool:
+    """Whether two levels' estimates differ beyond both 95% intervals."""
+    if a.effect is None or b.effect is None:
+        return False
+    return a.effect[2] < b.effect[1] or b.effect[2] < a.effect[1]
+
+
+def marks_of(levels: Sequence[str], found: Sequence[Finding]) -> tuple[list[int | None], list[str]]:
+    """Each level's mark and answer. A level the tests leave open, next to a level whose difference
+    matters and lying apart from it (their intervals do not overlap), reads as none that matters
+    there: its answer says so ("not called, and apart from greedy's")."""
+    marks = [mark(f) for f in found]
+    answers = [f.answer for f in found]
+    for i, f in enumerate(found):
+        if marks[i] is not None or f.state != "open":
+            continue
+        for j in (i - 1, i + 1):
+            if 0 <= j < len(found) and mark(found[j]) not in (None, 0) and _apart(f, found[j]):
+                marks[i] = 0
+                answers[i] = say("answer.apart", level=levels[j])
+                break
+    return marks, answers
+
+
+def _answers(levels: Sequence[str], answers: Sequence[str], idx: Sequence[int]) -> str:
+    return "; ".join(say("trend.answer", answer=answers[i], level=levels[i]) for i in idx)
+
+
+def _grows(found: Sequence[Finding], first: int, last: int) -> bool:
+    """The strongest level's effect is larger than the weakest's beyond both intervals."""
+    a, b = found[first].effect, found[last].effect
+    if a is None or b is None:
+        return False
+    return magnitude(b)[0] > magnitude(a)[1]
+
+
+def _skill_note(levels: Sequence[str], ordered: Sequence[bool | None], i: int, j: int) -> str:
+    """Nothing when some adjacent pair between levels i and j is ordered; else why this is not skill."""
+    if any(ordered[k] for k in range(i, j)):
+        return ""
+    return say("trend.not_skill", x=levels[i], y=levels[j])
+
+
+def trend(levels: Sequence[str], found: Sequence[Finding], ordered: Sequence[bool | None]) -> Trend:
+    """One question's findings at each level (weakest first) as one of the five phrases."""
+    marks, answers = marks_of(levels, found)
+    resolved = [i for i, m in enumerate(marks) if m is not None]
+    open_levels = ", ".join(levels[i] for i, m in enumerate(marks) if m is None)
+    if not resolved:
+        return Trend("unresolved", say("trend.unresolved", levels=open_levels))
+    also = say("trend.unresolved_also", levels=open_levels) if open_levels else ""
+    key, text, span = _phrase(levels, found, answers, marks, resolved)
+    if key == "holds" and open_levels:
+        key, text = "holds_resolved", say("trend.holds_resolved", answer=answers[resolved[0]])
+    note = _skill_note(levels, ordered, *span) if span else ""
+    return Trend(key, text + also + note, bool(span) and not note)
+
+
+def _phrase(
+    levels: Sequence[str],
+    found: Sequence[Finding],
+    answers: Sequence[str],
+    marks: Sequence[int | None],
+    resolved: list[int],
+) -> tuple[str, str, tuple[int, int] | None]:
+    """The phrase of the resolved levels: key, sentence and the levels it spans (None for no change)."""
+    directed = [i for i in resolved if marks[i] != 0]
+    for i, j in zip(directed, directed[1:], strict=False):
+        if marks[i] != marks[j]:
+            text = say("trend.reverses", x=levels[i], y=levels[j], a=answers[i], b=answers[j])
+            return "reverses", text, (i, j)
+    pattern = [marks[i] != 0 for i in resolved]
+    first, last = resolved[0], resolved[-1]
+    if all(pattern) and len(resolved) > 1 and _grows(found, first, last):
+        text = say("trend.grows", x=levels[first], y=levels[last], a=answers[first], b=answers[last])
+        return "grows", text, (first, last)
+    if all(pattern) or not any(pattern):
+        return "holds", say("trend.holds", answer=answers[first]), None
+    cut = pattern.index(not pattern[0])
+    if pattern == [pattern[0]] * cut + [not pattern[0]] * (len(pattern) - cut):
+        x, y = resolved[cut - 1], resolved[cut]
+        if pattern[0]:
+            text = say("trend.weak_only", weak=answers[x], x=levels[x], strong=answers[y], y=levels[y])
+            return "weak only", text, (x, y)
+        text = say("trend.grows", x=levels[x], y=levels[y], a=answers[x], b=answers[y])
+        return "grows", text, (x, y)
+    text = say("trend.unsteady", answers=_answers(levels, answers, resolved))
+    return "unsteady", text, (first, last)

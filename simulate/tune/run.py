@@ -1,0 +1,280 @@
+"""`simulate tune`: plan a tune (everything checked before a file is written), search, confirm, write.
+
+A tune's folder, `OUT/<game>/tune-<knobs>[+variant][+sets].<agents>.seed<S>/`:
+
+- `study.db`: the Optuna study (SQLite through `optuna.storages.RDBStorage`);
+- `settings/<setting>/games.csv`: each setting's search games, seeded from S;
+- `confirm/<arm>/games.csv`: the confirmation's games, seeded from S + 1000;
+- `tune.json` (what the tune is, checked on resume), `tune.md`, `tune.png`
+  and `tuned.toml` (the `[variants.tuned]` table), written at the end.
+
+Running the same command again resumes an interrupted tune (`--fresh`
+starts over); a folder holding a tune of other settings is refused.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from printkit.errors import DataError
+from printkit.gamedata import GameData, Rules
+from simulate.agents import parse_agents
+from simulate.arms import agents_name, load_for_run, play_arm, slug
+from simulate.engines import make_game
+from simulate.progress import Progress
+from simulate.runner import folder_lock
+from simulate.tune.search import Book, Estimate, Halving, OptunaSearch, Trial
+from simulate.tune.space import Setting, Space, parse_knobs
+from simulate.tune.targets import Target, objective, parse_targets
+
+if TYPE_CHECKING:
+    from simulate.tune.report import Written
+
+CONFIRM_SEED_OFFSET = 1000  # the confirmation's seed: S + 1000, so none of its games is a search game
+MAX_CHECKED = 5000  # settings whose rules are all resolved before the first game (larger spaces: sampled)
+SEARCHES = ("optuna", "ntbea")
+
+
+@dataclass(frozen=True)
+class TuneOptions:
+    """What `simulate tune` takes besides the game, the knobs and the targets."""
+
+    variant: str = "default"
+    sets: tuple[str, ...] = ()
+    players: int | None = None
+    agents: str = "greedy"
+    budget: int = 20_000
+    first: int = 128
+    confirm: int = 5_000
+    finalists: int = 3
+    min_effect: float = 0.02
+    search: str = "optuna"
+    seed: int = 1
+    jobs: int = 1
+    out: Path = Path("output")
+    fresh: bool = False
+    quiet: bool = False
+
+    def __post_init__(self) -> None:
+        if self.search not in SEARCHES:
+            raise DataError(f"--search: expected one of {', '.join(SEARCHES)}, got {self.search!r}")
+        if self.budget < self.first:
+            raise DataError(f"--budget: expected at least --games ({self.first}), got {self.budget}")
+        if not 0 < self.min_effect < 0.5:
+            raise DataError(
+                f"--min-effect: expected a share between 0 and 0.5 (e.g. 0.02), got {self.min_effect}"
+            )
+
+
+@dataclass
+class TunePlan:
+    """A tune checked whole: the data, the base rules, the space, the targets, the agents, the folder."""
+
+    data: GameData
+    base_parts: list[str]
+    space: Space
+    targets: tuple[Target, ...]
+    agents: tuple[str, ...]
+    base: Rules
+    metric_names: tuple[str, ...]
+    categories: tuple[str, ...]
+    folder: Path
+    options: TuneOptions
+
+    def rules(self, setting: Setting) -> Rules:
+        """The base rules with the setting's values laid over them (checked by the loader)."""
+        return self.data.resolve(
+            self.base_parts + self.space.parts(setting), self.options.sets, self.options.players
+        )
+
+    def base_setting(self) -> Setting | None:
+        """The setting the base rules already are, if the knobs list their values."""
+        try:
+            return self.space.index_of({k.key: _leaf(self.base.values, k.key) for k in self.space.knobs})
+        except DataError:
+            return None
+
+    def identity(self) -> dict[str, Any]:
+        """What must match for a folder's study and games to be resumed."""
+        o = self.options
+        return {
+            "game": self.data.name,
+            "base": self.base.as_dict(),
+            "players": self.base.players,
+            "knobs": [[k.key, list(k.values)] for k in self.space.knobs],
+            "targets": [t.text for t in self.targets if not t.required],
+            "requires": [t.text for t in self.targets if t.required],
+            "agents": list(self.agents),
+            **{
+                k: v
+                for k, v in asdict(o).items()
+                if k in ("budget", "first", "confirm", "finalists", "search", "seed")
+            },
+            "min_effect": o.min_effect,
+        }
+
+
+def _leaf(values: Any, key: str) -> Any:
+    for step in key.split("."):
+        values = values[step]
+    return values
+
+
+def plan_tune(
+    game: str, knobs: Sequence[str], targets: Sequence[str], requires: Sequence[str], options: TuneOptions
+) -> TunePlan:
+    """Check the game, knobs, targets, agents and every setting's rules; nothing is written."""
+    data = load_for_run(game, options.first, options.jobs)
+    base_parts = [
+        p for p in options.variant.split("+") if p and not (p == "default" and "default" not in data.variants)
+    ]
+    base = data.resolve(base_parts, options.sets, options.players)
+    engine = make_game(base)
+    space = parse_knobs(data, knobs, options.sets)
+    parsed = parse_targets(targets, requires, engine.shown_metrics())
+    agents = parse_agents(options.agents, data.engine, base.players)
+    plan = TunePlan(
+        data,
+        base_parts,
+        space,
+        parsed,
+        agents,
+        base,
+        engine.shown_metrics(),
+        engine.categories,
+        options.out,
+        options,
+    )
+    settings = list(space.settings()) if space.size <= MAX_CHECKED else [tuple(0 for _ in space.knobs)]
+    for setting in settings:
+        plan.rules(setting)
+    name = "tune-" + "-".join(k.short for k in space.knobs)
+    named = [p for p in base_parts if p != "default"]
+    if named:
+        name += "+" + slug("+".join(named))
+    if options.sets:
+        name += "+" + slug("+".join(options.sets))
+    plan.folder = options.out / data.name / f"{name}.{slug(agents_name(agents))}.seed{options.seed}"
+    return plan
+
+
+class Games:
+    """The search's `evaluate`: a setting's games start..stop-1 played (or resumed) and measured."""
+
+    def __init__(self, plan: TunePlan):
+        self.plan = plan
+        self.summaries: dict[tuple[Setting, int, int], dict[str, Any]] = {}
+
+    def __call__(self, setting: Setting, start: int, stop: int) -> Estimate:
+        summary = self.summary(setting, start, stop)
+        value, se = objective(self.plan.targets, summary)
+        return Estimate(value, se, stop - start)
+
+    def summary(self, setting: Setting, start: int, stop: int) -> dict[str, Any]:
+        key = (setting, start, stop)
+        if key not in self.summaries:
+            from simulate.balance import summarize
+
+            plan = self.plan
+            folder = plan.folder / "settings" / slug(plan.space.folder(setting))
+            _, tally = play_arm(
+                plan.data,
+                plan.rules(setting),
+                plan.agents,
+                stop,
+                plan.options.seed,
+                folder,
+                plan.options.jobs,
+                False,
+                skip=start,
+            )
+            self.summaries[key] = summarize(tally, plan.metric_names, plan.categories)
+        return self.summaries[key]
+
+
+@dataclass
+class Searched:
+    """What the search found: its history, the book of games and the finalists, best first."""
+
+    history: list[Trial]
+    book: Book
+    finalists: list[Setting]
+    stopped: str
+
+
+def run_tune(
+    game: str, knobs: Sequence[str], targets: Sequence[str], requires: Sequence[str], options: TuneOptions
+) -> Written:
+    """Plan, then search, confirm and write a tune."""
+    plan = plan_tune(game, knobs, targets, requires, options)
+    with folder_lock(plan.folder):
+        _open_folder(plan)
+        arms = options.confirm * (options.finalists + 1)
+        label = f"{plan.data.title}: tune, {options.budget:,} games of search and up to {arms:,} to confirm"
+        with Progress(options.budget + arms, label, options.quiet) as progress:
+            searched = search(plan, progress.update)
+            from simulate.tune.report import confirm_and_write
+
+            return confirm_and_write(plan, searched, progress.update)
+
+
+def _open_folder(plan: TunePlan) -> None:
+    """Start the folder afresh, or check that its tune is this one (so it can be resumed)."""
+    meta = plan.folder / "tune.json"
+    if plan.options.fresh:
+        for part in ("settings", "confirm"):
+            shutil.rmtree(plan.folder / part, ignore_errors=True)
+        for name in ("study.db", "tune.json", "tune.md", "tune.png", "tuned.toml", "result.json"):
+            (plan.folder / name).unlink(missing_ok=True)
+    elif meta.exists():
+        try:
+            earlier = json.loads(meta.read_text())
+        except json.JSONDecodeError:
+            earlier = None
+        if earlier != plan.identity():
+            raise DataError(
+                f"{meta}: holds a tune of other settings; pass --fresh to replace it or --out to write "
+                "elsewhere"
+            )
+    elif (plan.folder / "study.db").exists():
+        raise DataError(f"{plan.folder}: holds a study without its tune.json; pass --fresh to start over")
+    meta.write_text(json.dumps(plan.identity(), indent=2, sort_keys=True))
+
+
+def search(plan: TunePlan, on_games: Any = None) -> Searched:
+    """Run the chosen search over the plan's space within its budget."""
+    options = plan.options
+    book = Book(Games(plan), options.budget, on_games=on_games)
+    if options.search == "ntbea":
+        from simulate.tune.ntbea import ntbea_search
+
+        history, best = ntbea_search(plan.space, book, options.seed, options.first)
+        ranked = book.ranked()
+        finalists = ([best] if best is not None else []) + [s for s in ranked if s != best]
+        stopped = "the budget was spent"
+    else:
+        history = OptunaSearch(
+            open_study(plan.folder / "study.db"), plan.space, book, options.seed, halving(options)
+        ).run()
+        finalists = book.ranked()
+        stopped = "the budget was spent" if not book.left else "no other setting was left in doubt"
+    return Searched(history, book, finalists[: options.finalists], stopped)
+
+
+def halving(options: TuneOptions) -> Halving:
+    """The race's plan: `--games` first, then twice and four times as many."""
+    return Halving(first=options.first)
+
+
+def open_study(path: Path) -> Any:
+    """The tune's Optuna study in the SQLite file `path`, created or loaded."""
+    from simulate.tune.search import load_optuna
+
+    optuna = load_optuna()
+    storage = optuna.storages.RDBStorage(f"sqlite:///{path}")
+    return optuna.create_study(storage=storage, study_name="tune", direction="minimize", load_if_exists=True)

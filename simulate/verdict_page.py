@@ -1,0 +1,259 @@
+"""What the verdict page says, put together from every arm, comparison and level of a run.
+
+`build_verdict` turns the summaries (`simulate.balance`) into findings
+(`simulate.verdict`), then into the bottom line (`simulate.bottom_line`),
+the sections per agent set or level, and, on a skill axis, each question
+read across the levels (`simulate.trend`) and the strength check
+(`simulate.skill`). Every sentence comes from `simulate.words`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from simulate.bottom_line import LevelChange, agents_note, change_line, first_mover_line, ranking_line
+from simulate.min_effect import DEFAULT, MinEffect
+from simulate.trend import trend
+from simulate.verdict import Finding, arm_findings, change_finding, changes, median_length, pct, span
+from simulate.words import say
+
+if TYPE_CHECKING:
+    from simulate.report import Arm
+    from simulate.skill import Skill, Strength
+
+
+@dataclass
+class Verdict:
+    """The verdict page's content: the bottom line, then per agent set (or level) per arm and per
+    comparison, findings in words; on a skill axis, the questions across levels and the strength check."""
+
+    sections: list[tuple[str, list[tuple[str, list[Finding]]]]]
+    both: list[str]
+    tests: int
+    bottom: list[str] = field(default_factory=list)
+    skill: list[str] = field(default_factory=list)
+    strength: list[str] = field(default_factory=list)
+
+
+def _name(arm: Arm) -> str:
+    return arm.label.split(" @ ")[0]
+
+
+def _agents(arm: Arm) -> str:
+    return arm.agents[0] if len(set(arm.agents)) == 1 else ",".join(arm.agents)
+
+
+def build_verdict(
+    groups: list[list[Arm]],
+    comparisons: dict[str, Any],
+    tests: int,
+    games: Sequence[int] | int,
+    seed: int,
+    me: MinEffect = DEFAULT,
+    skill: Skill | None = None,
+    strengths: Sequence[Strength] = (),
+    file_levels: Sequence[str] = (),
+) -> Verdict:
+    """Findings per agent set (or level) per arm and comparison, and the lines read across them."""
+    level_games = [games] * len(groups) if isinstance(games, int) else list(games)
+    levels = [_agents(g[0]) for g in groups]
+    sections = []
+    per_set: list[dict[str, list[Finding]]] = []
+    for group, n in zip(groups, level_games, strict=True):
+        found: dict[str, list[Finding]] = {_name(arm): arm_findings(arm.summary, me) for arm in group}
+        base = group[0]
+        for arm in group[1:]:
+            comp = comparisons[f"{arm.label} vs {base.label}"]
+            found[f"{_name(arm)} against {_name(base)}"] = [
+                change_finding(c)
+                for c in changes(_name(base), _name(arm), base.summary, arm.summary, comp, me)
+            ]
+        per_set.append(found)
+        sections.append(
+            (
+                f"Under agents {levels[len(per_set) - 1]}: {n:,} games per arm, seed {seed}",
+                list(found.items()),
+            )
+        )
+    ordered = [s.ordered for s in strengths] if skill is not None else []
+    verdict = Verdict(sections, [], tests)
+    verdict.bottom = bottom_lines(
+        groups, comparisons, levels, per_set, me, skill is not None, ordered, file_levels
+    )
+    if skill is not None:
+        verdict.skill = skill_lines(groups, levels, level_games, per_set, ordered)
+        verdict.strength = strength_lines(groups[0][0], strengths)
+    elif len(groups) == 2:
+        verdict.both = holds_under_both(per_set, levels)
+    return verdict
+
+
+def bottom_lines(
+    groups: list[list[Arm]],
+    comparisons: dict[str, Any],
+    levels: list[str],
+    per_set: list[dict[str, list[Finding]]],
+    me: MinEffect,
+    on_skill: bool,
+    ordered: list[bool],
+    file_levels: Sequence[str],
+) -> list[str]:
+    """One sentence per comparison, the arms ranked at each level, each arm's first mover, the agents."""
+    lines = []
+    first = groups[0]
+    for k, arm in enumerate(first[1:], start=1):
+        per_level = []
+        for level, group in zip(levels, groups, strict=True):
+            base, other = group[0], group[k]
+            comp = comparisons[f"{other.label} vs {base.label}"]
+            change = changes(_name(base), _name(other), base.summary, other.summary, comp, me)[1]
+            per_level.append(LevelChange(level, base.summary, other.summary, change))
+        what = arm.changes.split(". ")[0].rstrip(".")
+        lines.append(change_line(_name(first[0]), _name(arm), what, per_level, len(groups) == 1))
+    for level, group in zip(levels, groups, strict=True):
+        ranked = ranking_line(level if len(groups) > 1 else None, [(_name(a), a.summary) for a in group])
+        if ranked:
+            lines.append(ranked)
+    for k, arm in enumerate(first):
+        if on_skill:
+            found = [per_set[j][_name(arm)][0] for j in range(len(groups))]
+            per_level = [(lv, g[k].summary, f) for lv, g, f in zip(levels, groups, found, strict=True)]
+            lines.append(first_mover_line(_name(arm), per_level, trend(levels, found, ordered)))
+        else:
+            for j, (level, group) in enumerate(zip(levels, groups, strict=True)):
+                f = per_set[j][_name(arm)][0]
+                lines.append(first_mover_line(_name(arm), [(level, group[k].summary, f)], None))
+    if not on_skill:
+        lines.append(agents_note(levels, list(file_levels)))
+    return lines
+
+
+QUESTIONS_OF_ARM = (("first mover", "q.first"), ("seat balance", "q.seats"))
+QUESTIONS_OF_CHANGE = (
+    ("first mover change", "q.first_change"),
+    ("seat balance change", "q.seats_change"),
+    ("draw rate", "q.draws_change"),
+    ("margin", "q.margin_change"),
+    ("length change", "q.length_change"),
+)
+
+
+def skill_lines(
+    groups: list[list[Arm]],
+    levels: list[str],
+    level_games: list[int],
+    per_set: list[dict[str, list[Finding]]],
+    ordered: list[bool],
+) -> list[str]:
+    """Every question read across the levels: each arm's, then each comparison's."""
+    games = ", ".join(f"{n:,}" for n in level_games)
+    lines = [say("skill.levels", levels=", ".join(levels), games=games)]
+    for k, arm in enumerate(groups[0]):
+        name = _name(arm)
+        for question, key in QUESTIONS_OF_ARM:
+            found = [next(f for f in per_set[j][name] if f.question == question) for j in range(len(groups))]
+            lines.append(
+                say("skill.question", question=say(key), arm=name, trend=trend(levels, found, ordered).text)
+            )
+        lines += value_lines(name, [g[k].summary for g in groups], levels)
+    base = _name(groups[0][0])
+    for arm in groups[0][1:]:
+        where = f"{_name(arm)} against {base}"
+        for question, key in QUESTIONS_OF_CHANGE:
+            found = [next(f for f in per_set[j][where] if f.question == question) for j in range(len(groups))]
+            text = trend(levels, found, ordered).text
+            lines.append(
+                say("skill.question_change", question=say(key), other=_name(arm), base=base, trend=text)
+            )
+    return lines
+
+
+def value_lines(arm: str, summaries: list[dict[str, Any]], levels: list[str]) -> list[str]:
+    """Draws, length and margin of one arm at each level (questions with no fair line to test against)."""
+    rows = (
+        ("q.draws", lambda s: f"{pct(s['draws']['p'])} {span(s['draws'])}"),
+        ("q.length", median_length),
+        (
+            "q.margin",
+            lambda s: f"{s['margin']['mean']:.2f} [{s['margin']['lo']:.2f}, {s['margin']['hi']:.2f}]",
+        ),
+    )
+    out = []
+    for key, show in rows:
+        values = ", ".join(
+            say("skill.value", value=show(s), level=lv) for s, lv in zip(summaries, levels, strict=True)
+        )
+        out.append(say("skill.values", question=say(key), arm=arm, values=values))
+    return out
+
+
+def strength_lines(first: Arm, strengths: Sequence[Strength]) -> list[str]:
+    """Where the levels were played head to head, whether each pair is ordered, and how much luck there is."""
+    if not strengths:
+        return []
+    players = first.players
+    lines = [
+        say(
+            "strength.where",
+            arm=_name(first),
+            players=str(players),
+            filler=say("strength.filler") if players > 2 else "",
+            rotations=say("strength.rotations") if players > 2 else "",
+        )
+    ]
+    for s in strengths:
+        key = "strength.ordered" if s.ordered else "strength.not_ordered"
+        share = s.strong_share
+        lines.append(
+            say(
+                key,
+                strong=s.strong,
+                weak=s.weak,
+                share=pct(share["p"]),
+                interval=span(share),
+                games=f"{s.games:,.0f}",
+            )
+        )
+    luck = ", ".join(
+        say(
+            "strength.luck_pair",
+            share=f"{pct(s.weak_ahead['p'])} {span(s.weak_ahead)}",
+            weak=s.weak,
+            strong=s.strong,
+        )
+        for s in strengths
+    )
+    lines.append(say("strength.luck", shares=luck))
+    return lines
+
+
+def holds_under_both(per_set: list[dict[str, list[Finding]]], names: list[str]) -> list[str]:
+    """For each conclusion that calls something, whether the other agent set reaches the same one."""
+    lines = []
+    a, b = per_set
+    for where, findings in a.items():
+        for fa, fb in zip(findings, b[where], strict=True):
+            if fa.conclusion in ("info",) or (
+                fa.conclusion in ("none", "n/a") and fb.conclusion in ("none", "n/a")
+            ):
+                continue
+            if fa.conclusion == fb.conclusion:
+                lines.append(f"{where}, {fa.question}: {fa.conclusion} under both {names[0]} and {names[1]}.")
+            else:
+                lines.append(
+                    f"{where}, {fa.question}: does not hold under both: {names[0]} finds {_said(fa)}, "
+                    f"{names[1]} finds {_said(fb)}."
+                )
+    lines.append(f"Every other question: no detectable difference under either {names[0]} or {names[1]}.")
+    return lines
+
+
+def _said(f: Finding) -> str:
+    return {
+        "none": "no detectable difference",
+        "n/a": "no test possible",
+        "within": "no difference larger than the minimum effect",
+        "small": "a difference smaller than players would notice",
+    }.get(f.conclusion, f.conclusion)

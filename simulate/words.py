@@ -1,0 +1,203 @@
+"""Every sentence of the verdict, as templates of words in one place, so that they can be translated.
+
+A template is plain text with `{name}` fields (`printkit.template`, the same
+safe substitution printed text uses); `say(key, **fields)` fills one. The
+code that builds a verdict chooses which sentence applies and works out the
+fields (numbers already written as text); it writes no sentence itself. A
+translation is another table with the same keys.
+"""
+
+from __future__ import annotations
+
+from printkit.template import fill
+
+EN: dict[str, str] = {
+    # ---------------------------------------------------------------- one arm
+    "who.first": "The first mover",
+    "who.first_team": "The first mover's team",
+    "who.first.lower": "the first mover",
+    "who.first_team.lower": "the first mover's team",
+    "word.advantage": "an advantage",
+    "word.disadvantage": "a disadvantage",
+    "first.none_decided": "{who}: no game was decided, so there is no share to weigh.",
+    "first.head": "{who} wins {share} of decided games {interval}",
+    "first.matters": "{head}: {word} ({p}).",
+    "first.small": (
+        "{head}: {word}, detectable but smaller than players would notice (within {delta} of a "
+        "fair {fair}; {p})."
+    ),
+    "first.within": "{head}: no difference from a fair {fair} larger than {delta} ({p_within}).",
+    "first.open": "{head}: no detectable difference from a fair {fair} ({p}); {more}",
+    "more.need": "about {need} games per arm would resolve a {delta} difference.",
+    "more.enough": "{games} games resolve a {delta} difference, so any edge is smaller.",
+    "credit": "Counting a draw as a shared win, {who} takes {share} of games {interval} (fair {fair}).",
+    "seats.noun": "Seats",
+    "teams.noun": "Teams",
+    "seats.none_decided": "{noun}: no game was decided, so there is nothing to split.",
+    "seats.head": "{noun} of decided games: {shares}",
+    "seats.matters": "{head}: an imbalance ({p}).",
+    "seats.small": (
+        "{head}: an imbalance, detectable but smaller than players would notice (every share "
+        "within {delta} of fair; {p})."
+    ),
+    "seats.within": "{head}: every share within {delta} of a fair {fair} ({p_within}).",
+    "seats.open": "{head}: no detectable imbalance ({p}).",
+    "draws": "Draws: {share} of games {interval}.",
+    "draws.capped": " Stopped by a cap: {share} {interval}, counted neither as a win nor as a draw.",
+    "length": "Length: median {median} moves (mean {mean}).",
+    "length.all_capped": (
+        "Length: {share} of games were stopped by the cap, so the median length is at least the "
+        "cap ({at_least} moves); no mean is given for games cut off."
+    ),
+    "length.capped": (
+        "Length: Kaplan-Meier median {median} moves, with the {share} of games stopped by the cap "
+        "counted as lasting at least until it."
+    ),
+    "flow": "Flow: {parts}.",
+    "flow.lead": "the lead changed hands {n} times a game",
+    "flow.decisive": "the winner led for good after {share} of the moves (median)",
+    "flow.drama": "winners trailed by {n} points at worst (mean)",
+    "flow.spread": "the final spread was {n} points (mean)",
+    # ---------------------------------------------------------------- between arms
+    "change.na": "{head}: {p}.",
+    "change.matters": "{head}: {word} ({p}).",
+    "change.small": "{head}: {word}, detectable but smaller than players would notice (under {delta}; {p}).",
+    "change.within": "{head}: no change larger than {delta} ({p_within}).",
+    "change.open": "{head}: no detectable change ({p}); {more}",
+    "change.open_capped": "{head}: no detectable change ({p}).",
+    "change.more": "about {need} games per arm would resolve a {delta} change.",
+    "change.draws.head": "Draws: {other} {b} {bi} against {base} {a} {ai}",
+    "change.first.head": (
+        "First mover: {other} {b} {bi} of decided games against {base} {a} {ai} (fair {fair})"
+    ),
+    "change.seats.head": "Split of decided games between seats: {other} against {base}",
+    "change.margin.head": "Winning margin: {other} mean {b} against {base} {a}",
+    "change.length.head": "Length: {other} median {b} against {base} {a}",
+    "word.fewer_draws": "fewer draws",
+    "word.more_draws": "more draws",
+    "word.closer": "closer to fair",
+    "word.further": "further from fair",
+    "word.closer_across": "closer to fair, and across it",
+    "word.further_across": "further from fair, and across it",
+    "word.split": "a different split",
+    "word.larger_margins": "larger margins",
+    "word.smaller_margins": "smaller margins",
+    "word.longer": "longer games",
+    "word.shorter": "shorter games",
+    "length.moves": "{median} moves (mean {mean})",
+    "length.km": "{median} moves",
+    "length.at_least": "at least {at_least} moves",
+    # ---------------------------------------------------------------- units
+    "unit.points": "{n} points",
+    "unit.point": "{n} point",
+    "unit.moves": "{n} moves",
+    "unit.move": "{n} move",
+    "unit.point_adj": "{n}-point",
+    "unit.move_adj": "{n}-move",
+    "p.within": "equivalence {p}",
+    # ---------------------------------------------------------------- bottom line
+    "bottom.title": "Bottom line",
+    "bottom.first": (
+        "{arm}: the first mover wins {share} {interval} of decided games (fair {fair}): {answer}, "
+        "under {level}."
+    ),
+    "bottom.first_levels": (
+        "{arm}: the first mover's verdict {depends}: {levels} of decided games (fair {fair}); across the "
+        "levels: {trend}"
+    ),
+    "bottom.depends": "depends on skill",
+    "bottom.holds": "does not depend on skill",
+    "bottom.unshown": "is not shown to depend on skill",
+    "bottom.level_share": "{share} {interval} under {level}",
+    "bottom.change": (
+        "{other} against {base} ({changes}) moves the first mover {direction}: {a} to {b} of decided "
+        "games (fair {fair}); {called}."
+    ),
+    "bottom.change_levels": (
+        "{other} against {base} ({changes}), the first mover's share of decided games (fair {fair}): "
+        "{levels}."
+    ),
+    "bottom.change_level": "under {level} {a} to {b}, {direction}, {called}",
+    "bottom.under": "under {level}",
+    "bottom.under_level": " under {level}",
+    "bottom.called": "called ({p})",
+    "bottom.called_small": "called but smaller than players would notice ({p})",
+    "bottom.within": "no change larger than {delta} ({p_within})",
+    "bottom.open": "not called ({p}; about {need} games per arm would resolve a {delta} change)",
+    "bottom.na": "no test ({p})",
+    "bottom.ranked": "Arms by how far the first mover's share lies from fair{where}, closest first: {ranks}.",
+    "bottom.rank": "{arm} {d} [{lo}, {hi}]",
+    "bottom.pair": "{a} against {b}",
+    "bottom.pairs_joint": ", nor ",
+    "bottom.ranked_overlap": " Their intervals overlap, so these games do not rank {pairs}.",
+    "bottom.one_set": (
+        "This verdict rests on one agent set ({agents}). Stronger play can change it: run the same "
+        "command with --skill to read every question at the game's levels ({levels})."
+    ),
+    "bottom.two_sets": (
+        "This verdict rests on two agent sets ({agents}), not shown to be ordered in strength; "
+        "--skill reads every question over levels whose order is checked."
+    ),
+    # ---------------------------------------------------------------- skill axis
+    "skill.title": "How the verdict changes with skill",
+    "skill.levels": "Levels, weakest first: {levels}; games per arm: {games}.",
+    "skill.question": "{question}, {arm}: {trend}",
+    "skill.question_change": "{question}, {other} against {base}: {trend}",
+    "skill.values": "{question}, {arm}: {values}.",
+    "skill.value": "{value} under {level}",
+    "trend.holds": "holds at every level ({answer}).",
+    "trend.holds_resolved": "holds at every level where it is resolved ({answer}).",
+    "trend.weak_only": "appears only under weak play ({weak} under {x}; {strong} under {y}).",
+    "trend.reverses": "reverses between {x} and {y} ({a} under {x}; {b} under {y}).",
+    "trend.grows": "grows with skill ({a} under {x}; {b} under {y}).",
+    "trend.unresolved": "not resolved at level {levels}.",
+    "trend.unresolved_also": " Not resolved at level {levels}.",
+    "trend.unsteady": "changes between levels without a steady trend ({answers}).",
+    "trend.not_skill": (
+        " {x} and {y} are not shown to differ in strength, so this is not shown to be an effect of skill."
+    ),
+    "trend.answer": "{answer} under {level}",
+    "answer.advantage": "an advantage of {d}",
+    "answer.disadvantage": "a disadvantage of {d}",
+    "answer.imbalance": "an imbalance",
+    "answer.small": "an edge smaller than players would notice",
+    "answer.within": "within {delta} of fair",
+    "answer.open": "not resolved",
+    "answer.apart": "none called (apart from {level}'s)",
+    "answer.na": "no test",
+    "answer.change_within": "no change larger than {delta}",
+    "answer.change": "{word} by {d}",
+    "answer.change_small": "{word}, by less than players would notice",
+    "q.first": "First mover",
+    "q.seats": "Seat balance",
+    "q.draws": "Draws",
+    "q.length": "Length",
+    "q.margin": "Winning margin",
+    "q.first_change": "First mover change",
+    "q.seats_change": "Split between seats",
+    "q.draws_change": "Draw rate change",
+    "q.margin_change": "Winning margin change",
+    "q.length_change": "Length change",
+    "strength.title": "Are the levels ordered?",
+    "strength.where": (
+        "Each pair of adjacent levels played head to head under {arm} ({players} players{filler}), "
+        "each level first and second{rotations}; a game counts for the level placed better, a draw "
+        "as half."
+    ),
+    "strength.filler": ", the other seats played by the weaker level",
+    "strength.rotations": " at every rotation of the table",
+    "strength.ordered": "{strong} against {weak}: {share} {interval} of {games} games: stronger.",
+    "strength.not_ordered": (
+        "{strong} against {weak}: {share} {interval} of {games} games: not shown to be stronger, "
+        "so a change between them is not called an effect of skill."
+    ),
+    "strength.luck": "How much luck there is: the weaker level still finishes ahead in {shares} of games.",
+    "strength.luck_pair": "{share} ({weak} against {strong})",
+}
+
+LANGUAGES: dict[str, dict[str, str]] = {"en": EN}
+
+
+def say(key: str, lang: str = "en", **fields: object) -> str:
+    """The sentence `key` in `lang`, its `{name}` fields filled from `fields`."""
+    return fill(LANGUAGES[lang][key], fields, f"simulate.words {lang}.{key}")

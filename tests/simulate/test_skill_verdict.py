@@ -1,0 +1,320 @@
+"""The verdict's new statistics and words on small hand-made games CSVs, each answer worked out by hand.
+
+Equivalence tests (two one-sided tests), the minimum-effect wording, closer to
+or further from fair (with draws and with teams), the five phrases of a
+question read across skill levels, the strength check between levels and the
+ranking of arms by their distance from fair. Lines are asserted word for word.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from scipy import stats as sps
+from test_report_stats import binom_at_least, tost_by_hand, wilson_by_hand, write_games
+
+from simulate import balance, stats, verdict
+from simulate.bottom_line import LevelChange, change_line, ranking_line
+from simulate.min_effect import MinEffect, parse_min_effect
+from simulate.skill import strength_of
+from simulate.tally import tally_csv
+from simulate.trend import trend
+from simulate.verdict_page import strength_lines
+
+
+def two_player(path, first_wins: int, decided: int, draws: int = 0, moves=(20,), scores=((8, 5), (5, 8))):
+    """Games where seat 1 always moves first: `first_wins` of the `decided` go to it, then `draws` draws.
+
+    `moves` cycles over the games (so lengths can differ between arms)."""
+    games = []
+    for k in range(decided):
+        won = k < first_wins
+        games.append(
+            dict(first=1, winners="1" if won else "2", draw=0, scores=list(scores[0 if won else 1]),
+                 moves=moves[k % len(moves)])
+        )  # fmt: skip
+    games += [dict(first=1, winners="1;2", draw=1, scores=[6, 6], moves=moves[0]) for _ in range(draws)]
+    return write_games(path, 2, games)
+
+
+def summary_of(path, sides=(0, 1), me=None):
+    s = balance.summarize(tally_csv(path, list(sides)), (), (), me or MinEffect())
+    balance.apply_holm({"arm": s}, {})
+    return s
+
+
+def alone(comp):
+    """Each test of a comparison corrected as a family of one (p_holm = p), to word one question."""
+    for test in comp["tests"].values():
+        test["p_holm"] = test["p"]
+    return comp
+
+
+# ------------------------------------------------------------------ equivalence
+def test_equivalence_of_a_share_by_hand():
+    # 52 of 100 against a fair half within 10 points: P(X >= 52 | 0.4) and P(X <= 52 | 0.6), the larger
+    below, above = binom_at_least(52, 100, 0.4), 1 - binom_at_least(53, 100, 0.6)
+    assert stats.tost_share(52, 100, 0.5, 0.10)["p"] == pytest.approx(max(below, above))
+    # 52 lies nearer 0.6 than 0.4, so the upper test is the harder one (about 0.06: not shown within)
+    assert below < 0.05 < above
+    # a bound outside [0, 1] cannot fail: 3 of 100 against 0.02 within 0.05 tests only the upper side
+    assert stats.tost_share(3, 100, 0.02, 0.05)["p"] == pytest.approx(1 - binom_at_least(4, 100, 0.07))
+
+
+def test_equivalence_of_two_rates_by_hand():
+    # 40 of 100 against 45 of 100 within 10 points, Agresti-Caffo: (41/102, 46/102), se from 102 each
+    a, b = 41 / 102, 46 / 102
+    se = math.sqrt(a * (1 - a) / 102 + b * (1 - b) / 102)
+    d = b - a
+    by_hand = max(sps.norm.sf((d + 0.1) / se), sps.norm.sf((0.1 - d) / se))
+    assert stats.tost_rates(40, 100, 45, 100, 0.10)["p"] == pytest.approx(by_hand)
+    # no draws in either arm still has an answer (not a division by zero)
+    assert stats.tost_rates(0, 2000, 0, 2000, 0.02)["p"] < 1e-6
+
+
+def test_equivalence_of_two_means_by_hand():
+    a = {"n": 50, "mean": 10.0, "sd": 2.0}
+    b = {"n": 40, "mean": 10.3, "sd": 3.0}
+    va, vb = 4 / 50, 9 / 40
+    se = math.sqrt(va + vb)
+    dof = (va + vb) ** 2 / (va**2 / 49 + vb**2 / 39)
+    by_hand = max(sps.t.sf((0.3 + 1) / se, dof), sps.t.sf((1 - 0.3) / se, dof))
+    assert stats.tost_means(a, b, 1.0)["p"] == pytest.approx(by_hand)
+
+
+def test_every_seat_within_is_the_largest_of_the_seats_tests():
+    tests = [stats.tost_share(k, 200, 0.5, 0.1) for k in (95, 105)]
+    assert stats.all_within(tests, "side's share")["p"] == max(t["p"] for t in tests)
+    assert stats.all_within([*tests, {"p": None, "why": "no decided games"}], "x")["p"] is None
+
+
+def test_equivalence_tests_are_in_the_reports_holm_family(tmp_path):
+    s = summary_of(two_player(tmp_path / "a.csv", 2000, 4000))
+    family = [t["p"] for t in s["tests"].values()]
+    assert len(family) == 4  # first mover, its equivalence, seat balance, its equivalence
+    assert s["tests"]["first_mover_within"]["p_holm"] == pytest.approx(stats.holm(family)[1])
+
+
+def test_a_share_shown_within_two_points_says_so(tmp_path):
+    # 2000 of 4000: exactly fair; P(X >= 2000 | 0.48) = P(X <= 2000 | 0.52) by symmetry, about 0.006
+    s = summary_of(two_player(tmp_path / "a.csv", 2000, 4000))
+    p = tost_by_hand(2000, 4000, 0.5)
+    assert s["tests"]["first_mover_within"]["p"] == pytest.approx(p, rel=1e-6)
+    # Holm: the smallest of four times 4 (the binomial and the seats' tests are near 1)
+    assert s["tests"]["first_mover_within"]["p_holm"] == pytest.approx(4 * p, rel=1e-6)
+    assert verdict.first_mover(s).text == (
+        "The first mover wins 50% of decided games [48, 52]: no difference from a fair 50% larger than "
+        f"2 points (equivalence {stats.fmt_p(4 * p)})."
+    )
+
+
+# ------------------------------------------------------------------ the minimum effect
+def test_a_called_difference_below_the_minimum_effect_is_smaller_than_players_would_notice(tmp_path):
+    # 2000 games each; b's games alternate 20 and 21 moves: 0.5 moves longer on average, which
+    # Mann-Whitney calls, against a minimum effect of 5% of a's median of 20 = 1 move
+    a = tally_csv(two_player(tmp_path / "a.csv", 1000, 2000), [0, 1])
+    b = tally_csv(two_player(tmp_path / "b.csv", 1000, 2000, moves=(20, 21)), [0, 1])
+    sa, sb = balance.summarize(a, (), ()), balance.summarize(b, (), ())
+    comp = alone(balance.compare(a, b, sa, sb))
+    line = next(
+        f for f in verdict.comparison_findings("a", "b", sa, sb, comp) if f.question == "length change"
+    )
+    assert line.state == "small"
+    assert line.text == (
+        "Length: b median 20.5 moves (mean 20.5) against a 20 moves (mean 20.0): longer games, detectable "
+        f"but smaller than players would notice (under 1 move; {stats.fmt_p(comp['tests']['length']['p'])})."
+    )
+    # the same games with a minimum effect of a quarter move: the half move is a change that matters
+    me = parse_min_effect("length=0.25")
+    comp = alone(balance.compare(a, b, sa, sb, me))
+    line = next(
+        f for f in verdict.comparison_findings("a", "b", sa, sb, comp, me) if f.question == "length change"
+    )
+    assert (line.state, line.conclusion) == ("matters", "longer games")
+
+
+def test_min_effect_is_read_from_the_command_line_with_its_defaults():
+    me = parse_min_effect("share=3,length=10%,margin=0.5")
+    assert (me.share, me.length(40), me.margin) == (pytest.approx(0.03), pytest.approx(4.0), 0.5)
+    assert parse_min_effect(None) == MinEffect() and MinEffect().length(20) == pytest.approx(1.0)
+    assert parse_min_effect("length=3").length(100) == 3
+    for bad in ("share", "share=-1", "speed=2", "share=60"):
+        with pytest.raises(Exception, match="--min-effect"):
+            parse_min_effect(bad)
+
+
+# ------------------------------------------------------------------ closer to or further from fair
+def test_closer_to_fair_with_draws(tmp_path):
+    # a: the first mover wins 60 of 100 decided (and 20 draws); b: 52 of 100 decided (and 50 draws)
+    a = tally_csv(two_player(tmp_path / "a.csv", 60, 100, draws=20), [0, 1])
+    b = tally_csv(two_player(tmp_path / "b.csv", 52, 100, draws=50), [0, 1])
+    sa, sb = balance.summarize(a, (), ()), balance.summarize(b, (), ())
+    comp = alone(balance.compare(a, b, sa, sb))
+    first = next(
+        f for f in verdict.comparison_findings("a", "b", sa, sb, comp) if f.question == "first mover change"
+    )
+    # shares over decided games only: 60% -> 52%, 10 points from fair -> 2: closer; Fisher on 60/100, 52/100
+    fisher = sps.fisher_exact([[60, 40], [52, 48]]).pvalue
+    assert comp["tests"]["first_mover"]["p"] == pytest.approx(fisher)
+    assert first.text == (
+        "First mover: b 52% [42, 62] of decided games against a 60% [50, 69] (fair 50%): no detectable "
+        f"change ({stats.fmt_p(fisher)}); about 13,000 games per arm would resolve a 2-point change."
+    )
+    # 2 (1.96 + 0.8416)^2 * 0.56 * 0.44 / 0.02^2 = 9,670 decided games, over the 200/270 decided: 13,055
+    assert first.conclusion == "none"
+    # the bottom line says which way the share moved, and that the test does not call it
+    change = verdict.changes("a", "b", sa, sb, comp, MinEffect())[1]
+    line = change_line("a", "b", "fewer draws", [LevelChange("greedy", sa, sb, change)], one_level=True)
+    assert line == (
+        "b against a (fewer draws) moves the first mover closer to fair: 60% to 52% of decided games (fair "
+        f"50%); not called ({stats.fmt_p(fisher)}; about 13,000 games per arm would resolve a 2-point "
+        "change) under greedy."
+    )
+
+
+def test_closer_to_fair_and_across_it_with_teams(tmp_path):
+    # teams 1+3 against 2+4, seat 1 always first: the first mover's team wins 70 of 100 in a, 40 in b
+    def teams(path, first_team_wins):
+        games = [
+            dict(first=1, winners="1;3" if k < first_team_wins else "2;4", draw=0,
+                 scores=[4, 2, 4, 2] if k < first_team_wins else [2, 4, 2, 4], moves=20)
+            for k in range(100)
+        ]  # fmt: skip
+        return tally_csv(write_games(path, 4, games), [0, 1, 0, 1])
+
+    a, b = teams(tmp_path / "a.csv", 70), teams(tmp_path / "b.csv", 40)
+    sa, sb = balance.summarize(a, (), ()), balance.summarize(b, (), ())
+    assert sa["fair_share"] == 0.5  # two sides, so fair is a half, not a quarter
+    comp = alone(balance.compare(a, b, sa, sb))
+    first = next(
+        f for f in verdict.comparison_findings("a", "b", sa, sb, comp) if f.question == "first mover change"
+    )
+    fisher = sps.fisher_exact([[70, 30], [40, 60]]).pvalue
+    assert first.text == (
+        "First mover: b 40% [31, 50] of decided games against a 70% [60, 78] (fair 50%): closer to fair, and "
+        f"across it ({stats.fmt_p(fisher)})."
+    )
+    # the other way round: 40% -> 70% is further from fair, and across it
+    comp = alone(balance.compare(b, a, sb, sa))
+    first = next(
+        f for f in verdict.comparison_findings("b", "a", sb, sa, comp) if f.question == "first mover change"
+    )
+    assert first.conclusion == "further from fair, and across it" and first.sign == 1
+
+
+# ------------------------------------------------------------------ the five trend phrases
+LEVELS = ["random", "greedy", "mcts:100"]
+
+
+def first_mover_at(tmp_path, name, wins_of):
+    """The first mover's finding of a 2-player arm at each level, from one CSV per level."""
+    out = []
+    for k, (wins, decided) in enumerate(wins_of):
+        s = summary_of(two_player(tmp_path / f"{name}{k}.csv", wins, decided))
+        out.append(verdict.first_mover(s))
+    return out
+
+
+def test_holds_at_every_level(tmp_path):
+    found = first_mover_at(tmp_path, "h", [(70, 100), (72, 100), (69, 100)])
+    assert [f.state for f in found] == ["matters"] * 3
+    assert trend(LEVELS, found, [True, True]).text == ("holds at every level (an advantage of 20 points).")
+
+
+def test_appears_only_under_weak_play(tmp_path):
+    found = first_mover_at(tmp_path, "w", [(75, 100), (70, 100), (2000, 4000)])
+    assert trend(LEVELS, found, [True, True]).text == (
+        "appears only under weak play (an advantage of 20 points under greedy; within 2 points of fair under "
+        "mcts:100)."
+    )
+
+
+def test_reverses_between_two_levels_and_only_if_they_are_ordered(tmp_path):
+    found = first_mover_at(tmp_path, "r", [(70, 100), (30, 100), (28, 100)])
+    t = trend(LEVELS, found, [True, True])
+    assert (t.key, t.skill) == ("reverses", True)
+    assert t.text == (
+        "reverses between random and greedy (an advantage of 20 points under random; a disadvantage of 20 "
+        "points under greedy)."
+    )
+    # the strength check did not show greedy stronger than random: not called an effect of skill
+    t = trend(LEVELS, found, [False, True])
+    assert not t.skill and t.text.endswith(
+        " random and greedy are not shown to differ in strength, so this is not shown to be an effect of "
+        "skill."
+    )
+
+
+def test_grows_with_skill(tmp_path):
+    # 60% of 1000 at random (10 points, [57, 63]) to 80% of 1000 at mcts:100 (30 points, [77, 82])
+    found = first_mover_at(tmp_path, "g", [(600, 1000), (700, 1000), (800, 1000)])
+    lo, hi = wilson_by_hand(600, 1000)
+    assert hi - 0.5 < wilson_by_hand(800, 1000)[0] - 0.5  # the intervals lie apart
+    assert trend(LEVELS, found, [True, True]).text == (
+        "grows with skill (an advantage of 10 points under random; an advantage of 30 points under mcts:100)."
+    )
+    del lo
+
+
+def test_not_resolved_at_a_level(tmp_path):
+    found = first_mover_at(tmp_path, "n", [(70, 100), (55, 100), (71, 100)])
+    assert found[1].state == "open"
+    assert trend(LEVELS, found, [True, True]).text == (
+        "holds at every level where it is resolved (an advantage of 20 points). Not resolved at level greedy."
+    )
+    found = first_mover_at(tmp_path, "m", [(52, 100), (55, 100), (48, 100)])
+    assert trend(LEVELS, found, [True, True]).text == "not resolved at level random, greedy, mcts:100."
+
+
+# ------------------------------------------------------------------ strength and ranking
+def test_the_strength_check_by_hand():
+    ordered = strength_of("greedy", "mcts:100", weak_wins=30, strong_wins=60, draws=10)
+    # the stronger level's share: (60 + 10/2) / 100 = 0.65, Wilson [0.552, 0.736]: above one half
+    assert ordered.strong_share["p"] == pytest.approx(0.65)
+    assert (ordered.strong_share["lo"], ordered.strong_share["hi"]) == pytest.approx(wilson_by_hand(65, 100))
+    assert ordered.ordered and ordered.weak_ahead["p"] == pytest.approx(0.30)
+    level = strength_of("mcts:100", "mcts:400", weak_wins=45, strong_wins=50, draws=5)
+    assert level.strong_share["p"] == pytest.approx(0.525) and not level.ordered
+
+    class First:
+        label, players = "default", 2
+
+    assert strength_lines(First(), [ordered, level]) == [
+        "Each pair of adjacent levels played head to head under default (2 players), each level first and "
+        "second; a game counts for the level placed better, a draw as half.",
+        "mcts:100 against greedy: 65% [55, 74] of 100 games: stronger.",
+        "mcts:400 against mcts:100: 52% [43, 62] of 100 games: not shown to be stronger, so a change between "
+        "them is not called an effect of skill.",
+        "How much luck there is: the weaker level still finishes ahead in 30% [22, 40] (greedy against "
+        "mcts:100), 45% [36, 55] (mcts:100 against mcts:400) of games.",
+    ]
+
+
+def test_arms_ranked_by_their_distance_from_fair(tmp_path):
+    arms = [(name, summary_of(two_player(tmp_path / f"{name}.csv", k, 100))) for name, k in
+            (("a", 60), ("b", 52), ("c", 45))]  # fmt: skip
+    # distances 10, 2 and 5 points; b's interval [42, 62] holds fair, so its distance is at least 0
+    lo, hi = wilson_by_hand(52, 100)
+    assert (round(100 * (0.5 - lo)), round(100 * (hi - 0.5))) == (8, 12)
+    assert ranking_line(None, arms) == (
+        "Arms by how far the first mover's share lies from fair, closest first: b 2 points [0, 12], "
+        "c 5 points [0, 14], a 10 points [0, 19]. Their intervals overlap, so these games do not rank b "
+        "against c, nor c against a."
+    )
+
+
+def test_a_level_left_open_but_apart_from_its_neighbour_reads_as_none_and_the_trend_as_unsteady(tmp_path):
+    # random 1000 of 2000 ([47.8, 52.2]), greedy 740 of 2000 (37%, [34.9, 39.1]), mcts:100 96 of 200
+    # (48%, [41.2, 54.9]): neither outer level is called or shown within 2 points, but each lies apart
+    # from greedy's disadvantage, so the disadvantage is greedy's alone
+    found = first_mover_at(tmp_path, "u", [(1000, 2000), (740, 2000), (96, 200)])
+    assert [f.state for f in found] == ["open", "matters", "open"]
+    t = trend(LEVELS, found, [True, False])
+    assert (t.key, t.skill) == ("unsteady", True)
+    assert t.text == (
+        "changes between levels without a steady trend (none called (apart from greedy's) under random; a "
+        "disadvantage of 13 points under greedy; none called (apart from greedy's) under mcts:100)."
+    )
+    # with no pair shown to be ordered, it is not called an effect of skill
+    assert not trend(LEVELS, found, [False, False]).skill
