@@ -203,12 +203,13 @@ class GameBase(ABC):
     `agents` (the engine's own agent classes by name, beside the generic ones),
     `playout_depth` (how far search agents' random playouts run), `playout_scale`
     (what lead in `evaluate` a cut-off playout counts as a clear win),
-    `playout_policy` and `search_prior` (search agents' default rollout and prior),
+    `playout_policy` and `search_prior` (search agents' default rollout and prior), `core` (the
+    module of its compiled core, if it has one),
     `metric_docs` (one line for a reader per name of `metric_names`) and
     `figure_docs` (one line per figure `report_extras` draws), which the
     report's definitions page prints; the conformance suite fails a metric or
-    figure without one; `core` (the module of its compiled core, if it has one).
-    Methods with defaults: `side_of`, `shown_metrics`, `report_extras`.
+    figure without one. Methods with defaults: `side_of`, `shown_metrics`,
+    `report_extras`.
     """
 
     name: ClassVar[str | None] = None

@@ -32,6 +32,11 @@ SEARCH_AGENTS = (
 )
 
 
+def own_agents(game: GameBase, core: CoreBase) -> list[str]:
+    """The engine's own agents that its core compiles (their runs are compared too)."""
+    return [name for name, cls in type(game).agents.items() if cls in core.own_agents]
+
+
 class Mismatch(AssertionError):
     """The core and the engine parted: where, and what each had."""
 
@@ -71,17 +76,20 @@ def _same(ours: dict[str, Any], theirs: dict[str, Any], where: str, generator: b
             raise Mismatch(f"{where}: {key} is {value} in Python, {theirs[key]} compiled")
 
 
-def same_rows(game: GameBase, agents: tuple[str, ...], seed: int, indices: range) -> None:
-    """The runner's CSV text for games `indices` on both engines is the same."""
+def same_rows(game: GameBase, agents: tuple[str, ...], seed: int, indices: range, max_moves: int = 0
+              ) -> None:  # fmt: skip
+    """The runner's CSV text for games `indices` on both engines is the same (each game stopped after
+    `max_moves` moves if given: the capped rows of a long game's first moves)."""
     from simulate.fast import core_of
     from simulate.runner import _play_rows, csv_text
 
-    python = csv_text(_play_rows(game, agents, seed, game.max_moves, indices, "python"))
+    cap = max_moves or game.max_moves
+    python = csv_text(_play_rows(game, agents, seed, cap, indices, "python"))
     core = core_of(game, "fast")
     assert core is not None
     table = core.agent_table(agents)
     assert table is not None, f"{agents}: no compiled form"
-    fast = csv_text(core.rows(table, seed, game.max_moves, indices))
+    fast = csv_text(core.rows(table, seed, cap, indices))
     if python != fast:
         for k, (a, b) in enumerate(zip(python.splitlines(), fast.splitlines(), strict=True)):
             if a != b:
@@ -103,9 +111,9 @@ def check(name: str, games: int, search_games: int, out: Any = sys.stdout) -> No
             raise SystemExit(f"{name}: no compiled core can load")
         moves = sum(step_by_step(game, core, seed, policy) for policy in ("random", "greedy")
                     for seed in range(games))  # fmt: skip
-        for agents in ("random", "greedy", *SEARCH_AGENTS):
-            same_rows(game, (agents,) * game.players, 7, range(games if agents in ("random", "greedy")
-                                                              else search_games))  # fmt: skip
+        plain = ("random", "greedy", *own_agents(game, core))
+        for agents in (*plain, *SEARCH_AGENTS):
+            same_rows(game, (agents,) * game.players, 7, range(games if agents in plain else search_games))
         print(f"{name} {variant}: {2 * games} games ({moves} moves) move by move, runs of every agent "
               f"row for row: the same", file=out)  # fmt: skip
 

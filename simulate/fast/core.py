@@ -8,15 +8,15 @@ played wholly in compiled code) and the conformance test a state it can step
 move by move (`new_state`, `legal`, `apply`).
 
 Agents: the generic agents (`random`, `greedy`, `mc`, `mcts`, `ismcts`) with
-any of their parameters are played by the compiled search; an engine's own
-agents are not, and a run that names one plays on the Python engine
-(`agent_table` returns None).
+any of their parameters are played by the compiled search, and an engine's
+own agents where its core compiles them (`own_agents`); a run that names any
+other plays on the Python engine (`agent_table` returns None).
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -43,7 +43,13 @@ def _column(values: np.ndarray) -> list[Any]:
 
 
 class CoreBase:
-    """A game's compiled core for one `Game`: its tables, its shape (`common`) and its search."""
+    """A game's compiled core for one `Game`: its tables, its shape (`common`) and its search.
+
+    `own_agents` maps the engine's own agent classes its core compiles to their kinds (`search.OWN`
+    on), which the core's `own_choose` plays.
+    """
+
+    own_agents: ClassVar[dict[type, int]] = {}
 
     def __init__(self, game: GameBase, tables: tuple[np.ndarray, ...], move_offset: int, move_space: int,
                  max_legal: int):  # fmt: skip
@@ -66,7 +72,7 @@ class CoreBase:
         game = self.game
         rows = []
         for cls, kwargs in _agent_makers(names, game.rules.meta["engine"]):
-            kind = KINDS.get(cls)
+            kind = KINDS.get(cls, self.own_agents.get(cls))
             if kind is None:
                 return None
             rollout = kwargs.get("rollout") or game.playout_policy

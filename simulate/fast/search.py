@@ -17,6 +17,8 @@ cannot cache a function that takes another as an argument). A core provides:
     sample(s, t, rng, seat, s_out, r_out)  a full state from a seat's view (determinization)
     side_totals(s, t, common, out)         side scores for the observer; scores_moved(s) -> bool
     placements(s, t, out)                  result(s, t, common, capped, res)
+    own_choose(s, t, kind, rng, moves, count)   optional: the engine's own agents (kinds from OWN on)
+    stopped_by_cap(s)                      optional: the game's own cap ended it (the row is capped)
 
 `t` is the core's tuple of tables (rule options included), `common` the int64
 array of `COMMON` below. Every agent is the Python agent of the same name
@@ -45,7 +47,7 @@ R_FIRST, R_DRAW, R_WINNERS = range(3)  # then winners as a seat mask, scores, pl
 
 # agent parameters, one row per seat (simulate.fast.agents.agent_table)
 A_KIND, A_COUNT, A_C, A_GREEDY_ROLLOUT, A_PRIOR, A_NORM, A_DEPTH, A_SCALE = range(8)
-RANDOM, GREEDY, MC, MCTS, ISMCTS = range(5)
+RANDOM, GREEDY, MC, MCTS, ISMCTS, OWN = range(6)  # OWN on: the engine's own agents (own_choose)
 
 
 @jit
@@ -157,6 +159,19 @@ def default_legal_nth(s, t, k, buf):
     """`legal_nth` for a core that has only `legal`."""
     legal(s, t, buf)
     return buf[k]
+
+
+@jit
+def default_own_choose(s, t, kind, rng, moves, count):
+    """Never called: `CoreBase.agent_table` gives the engine's own agents a kind only where its core
+    compiles them."""
+    return moves[0]
+
+
+@jit
+def default_stopped_by_cap(s):
+    """The game ends by its rules, never by a cap of its own."""
+    return False
 
 
 @jit
@@ -523,7 +538,9 @@ def choose(s, t, common, params, rng, moves, count, scratch):
         return mc_choose(s, t, common, params, rng, moves, count)
     if kind == MCTS:
         return mcts_choose(s, t, common, params, rng, moves, count)
-    return ismcts_choose(s, t, common, params, rng, moves, count)
+    if kind == ISMCTS:
+        return ismcts_choose(s, t, common, params, rng, moves, count)
+    return own_choose(s, t, kind, rng, moves, count)
 
 
 # ------------------------------------------------------------------ the game loop
@@ -570,7 +587,7 @@ def play_game(t, common, agents, game_seed, agent_seeds, max_moves, row):
     lead.see(record, played, totals, sides)
     res = np.zeros(res_size(common), dtype=np.float64)
     result(s, t, common, capped, res)
-    write_row(common, res, record, played, capped, row)
+    write_row(common, res, record, played, capped or stopped_by_cap(s), row)
     row[row.size - 1] = choices
 
 

@@ -32,9 +32,9 @@ RULES = (
     "placements",
     "result",
 )
-
-
-OPTIONAL = ("legal_count", "legal_nth")  # the template has defaults made from `legal`
+# What a core may define; where it does not, the template's `default_<name>` stands in (`search.py`):
+# random play's count and k-th legal move from `legal`, no agents of the engine's own, no cap of its own.
+OPTIONAL = ("legal_count", "legal_nth", "own_choose", "stopped_by_cap")
 
 
 def instantiate(core: str, rules: dict[str, Any], most_legal: int) -> ModuleType:

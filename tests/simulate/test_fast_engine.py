@@ -58,7 +58,7 @@ def test_without_numba_the_python_engine_plays_and_says_so_in_one_line(tmp_path,
     [
         (["united_square"], "engine fast (compiled core)"),
         (["united_square", "--engine", "python"], "engine python (--engine python)"),
-        (["tiddly_wink", "--players", "2"], "engine python only (no compiled core for this game)"),
+        (["this_town", "--players", "2"], "engine python only (no compiled core for this game)"),
     ],
 )
 def test_bench_names_the_engine(run_tool, args, path):
