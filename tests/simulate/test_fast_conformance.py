@@ -56,7 +56,7 @@ def _pair(name: str, variant: str):
     return game, core
 
 
-@pytest.mark.parametrize("name", ["united_square", "tiddly_wink"])
+@pytest.mark.parametrize("name", ["united_square", "tiddly_wink", "twinkle_twinkle"])
 def test_the_game_has_core_cases(name):
     assert any(case.values[0] == name for case in CASES)
 
@@ -174,3 +174,35 @@ def test_tiddly_wink_compensation_and_head_start_on_the_core(variant, sets):
         same_rows(
             game, (agents,) * n, 3, range(20 if agents == "random" else 3), 0 if agents == "random" else 60
         )
+
+
+@pytest.mark.parametrize(
+    ("variant", "sets"),
+    [
+        ("default", ("compensation=0.5",)),
+        ("p2", ("compensation=-1.25", "sides.comets=blue", "sides.planets=blue", "new_star_points=2")),
+        (
+            "flip",
+            (
+                "compensation=3",
+                "sides.asteroids=blue",
+                "sides.black_holes=blue",
+                "chart.rows=3",
+                "chart.cols=4",
+            ),
+        ),  # fmt: skip
+        ("p3", ("sides.satellites=blue", "sides.black_holes=blue", "constellations.largest=3")),
+    ],
+)
+def test_twinkle_twinkle_compensation_and_mixed_sides_on_the_core(variant, sets):
+    """No variant of the data file sets the compensation or mixes the score references' sides: arms
+    built with --set, move by move and row by row (greedy_left, the engine's own agent, included)."""
+    game = make_game(load_game("twinkle_twinkle").resolve(variant, sets))
+    core = core_of(game, "fast")
+    assert core is not None
+    for seed in range(6):
+        step_by_step(game, core, seed, "random")
+        step_by_step(game, core, seed, "greedy")
+    n = game.players
+    for agents in ("random", "greedy", "greedy_left", "mcts:20,prior=greedy,rollout=greedy,norm=minmax"):
+        same_rows(game, (agents,) * n, 3, range(20 if agents == "random" else 4))

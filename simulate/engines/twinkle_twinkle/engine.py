@@ -77,6 +77,7 @@ class Game(GameBase):
         "sides decide games",
     }
     categories: ClassVar[tuple[str, ...]] = CATEGORIES
+    core: ClassVar[str | None] = "simulate.engines.twinkle_twinkle.core"
 
     def __init__(self, rules: Rules, debug: bool = False):
         self.rules = rules
