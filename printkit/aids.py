@@ -3,8 +3,8 @@
 A game's data file declares an aid as a component (`kind = "reference"`,
 `size_mm`, `count`, optional `colours = { band, band_text, ink, rule }`) whose
 `text` holds a `title` and `sections`, a list of `{ head = "...", text = "..." }`
-in players' words, with `{name}` placeholders that the game's drawing module
-fills from the rules in force (`read_sections`); a section may also name a
+in players' words, with `{name}` fields that the game's drawing module
+fills from the rules in force (`read_sections`, `printkit.texts`); a section may also name a
 `table` that the drawing module supplies (e.g. opening rows per player count).
 The Japanese (`[lang.ja.components.<aid>.text]`) mirrors the same list.
 
@@ -18,7 +18,6 @@ tables under their section, in the largest type from `MAX_PT` down to
 from __future__ import annotations
 
 import re
-import string
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -31,6 +30,7 @@ from printkit.errors import DataError
 from printkit.fonts import family, wrap
 from printkit.gamedata import GameData
 from printkit.pieces import Piece, fill_bleed
+from printkit.texts import fill_text
 
 MAX_PT = 10.0
 MIN_PT = 7.0
@@ -49,16 +49,6 @@ RGB = re.compile(r"#[0-9a-fA-F]{6}")
 Table = Mapping[str, Any]  # {"head": [...], "rows": [[...], ...]}
 
 
-def fill(data: GameData, key: str, template: str, values: Mapping[str, Any]) -> str:
-    """`template` with its `{name}` placeholders from `values`; an unknown name is a `DataError`."""
-    names = [name for _, name, _, _ in string.Formatter().parse(template) if name]
-    for name in names:
-        if name not in values:
-            known = ", ".join(sorted(values)) or "none"
-            raise DataError(f"{data.where()}: {key}: unknown placeholder {{{name}}}; expected one of {known}")
-    return template.format_map(values)
-
-
 def read_sections(data: GameData, component: str, values: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The aid's sections with their placeholders filled: [{"head", "text", "table"?}]."""
     key = f"components.{component}.text.sections"
@@ -74,7 +64,7 @@ def read_sections(data: GameData, component: str, values: Mapping[str, Any]) -> 
             raise DataError(
                 f'{data.where()}: {where}: expected {{ head = "...", text = "..." }}, got {section!r}'
             )
-        out = {"head": section["head"], "text": fill(data, f"{where}.text", section["text"], values)}
+        out = {"head": section["head"], "text": fill_text(data, f"{where}.text", section["text"], values)}
         if "table" in section:
             out["table"] = section["table"]
         sections.append(out)
@@ -87,7 +77,11 @@ def aid_record(
     values: Mapping[str, Any],
     tables: Mapping[str, Table] | None = None,
 ) -> dict[str, Any]:
-    """The plain record an aid is drawn from: title, sections (tables in place), colours, fonts."""
+    """The plain record an aid is drawn from: title, sections (tables in place), colours, fonts.
+
+    The title and every section may use the fields of `values` and `{game}`, the game's title.
+    """
+    values = {"game": data.title, **values}
     comp = data.components.get(component, {})
     text = comp.get("text", {})
     if not isinstance(text.get("title"), str):
@@ -111,7 +105,7 @@ def aid_record(
             )
     fam = family(data.lang)
     return {
-        "title": fill(data, f"components.{component}.text.title", text["title"], values),
+        "title": fill_text(data, f"components.{component}.text.title", text["title"], values),
         "sections": sections,
         "colours": colours,
         "fonts": [fam.regular, fam.bold],

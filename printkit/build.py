@@ -11,7 +11,15 @@ One build writes, into the output folder:
   BleedBox (`printkit/shop.py`), with `unique` each distinct face once and its
   quantity in the summary (`printkit/faces.py`);
 - `<stem>.summary.json`: the summary the command prints (`printkit/summary.py`);
-- with `cut_svg`, `<stem>-cut-NN.svg` for front sheet NN (`printkit/cutfile.py`);
+- with `cmyk`, every colour converted to CMYK through an ICC profile (the
+  shipped FOGRA39 one or `icc`; `printkit/colour_profile.py`), the profile
+  embedded as the PDF's output intent, and with `pdfx` PDF/X-4 identification
+  (`printkit/pdfx.py`); colours the profile cannot print are named in the summary;
+- with `cut_svg` / `cut_dxf`, `<stem>-cut-NN.svg` / `.dxf` for front sheet NN, each
+  shared edge cut once, with Silhouette Studio's registration marks on the
+  sheets (`printkit/cutfile.py`);
+- with `ink_saver`, pieces on dark grounds printed as outlined light tints for
+  a playtest (`printkit/ink_saver.py`), the stem marked `-inksaver`;
 - with `designer_sheet`, `<stem>-designer.pdf`: the options in force, their
   sources and changed values (`printkit/designer.py`), kept off the players' cards.
 
@@ -27,7 +35,6 @@ before the first file is written, so bad input leaves no file behind.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -35,20 +42,24 @@ from typing import Any
 
 from printkit.atomic import write_output
 from printkit.backs import Offset, fold_pairs, has_backs, with_backs
-from printkit.cutfile import add_registration, sheet_svg
+from printkit.colour_profile import Converter, load_profile
+from printkit.cutfile import MIN_MARGIN_MM, add_registration, sheet_dxf, sheet_svg
 from printkit.designer import designer_pdf
 from printkit.draw import pieces_for
 from printkit.errors import DataError
 from printkit.faces import distinct_faces, face_name
+from printkit.filenames import safe_part
 from printkit.fonts import family
 from printkit.gamedata import Rules, load_game
-from printkit.imposition import LayoutOptions, layout, render
+from printkit.imposition import LayoutOptions, Sheet, layout, render
 from printkit.margins import SheetInfo
+from printkit.pdfx import with_output_intent
 from printkit.pieces import count_by_component
 from printkit.shop import SHOP_BLEED_MM, shop_layout
-from printkit.summary import summarize
+from printkit.summary import colour_summary, summarize
 
 MODES = ("home", "shop")
+DEFAULT_MARGIN_MM = 10.0
 
 
 @dataclass(frozen=True)
@@ -64,9 +75,15 @@ class BuildResult:
 
 
 def output_stem(
-    game: str, label: str, mode: str = "home", lang: str = "en", paper: str = "a4", sides: str = ""
+    game: str,
+    label: str,
+    mode: str = "home",
+    lang: str = "en",
+    paper: str = "a4",
+    sides: str = "",
+    ink_saver: bool = False,
 ) -> str:
-    """`<game>[-<variant>][-letter][-fold|-simplex][-shop[-unique]][-<lang>]`, safe characters only.
+    """`<game>[-<variant>][-letter][-fold|-simplex][-shop[-unique]][-inksaver][-<lang>]`, made safe.
 
     Home sheets on a paper other than A4 carry its name, so an A4 and a Letter
     build of the same game sit side by side instead of overwriting each other;
@@ -77,8 +94,9 @@ def output_stem(
     stem += f"-{sides}" if mode == "home" and sides else ""
     stem += "-shop" if mode == "shop" else ""
     stem += "-unique" if mode == "shop" and sides == "unique" else ""
+    stem += "-inksaver" if ink_saver else ""
     stem += "" if lang == "en" else f"-{lang}"
-    return re.sub(r"[^A-Za-z0-9_.=+-]", "_", stem)
+    return safe_part(stem, "game")
 
 
 def build(
@@ -88,7 +106,7 @@ def build(
     sets: Iterable[str] = (),
     paper: str = "a4",
     bleed: float | None = None,
-    margin: float = 10.0,
+    margin: float | None = None,
     gap: float = 0.0,
     crop_marks: bool = True,
     players: int | None = None,
@@ -97,7 +115,11 @@ def build(
     backs: bool = True,
     back_offset: Offset = (0.0, 0.0),
     cut_svg: bool = False,
+    cut_dxf: bool = False,
     cmyk: bool = False,
+    icc: Path | str | None = None,
+    pdfx: bool = False,
+    ink_saver: bool = False,
     lang: str = "en",
     duplex: bool | None = None,
     fold: bool = False,
@@ -108,12 +130,17 @@ def build(
     """Write the game's files (see the module docstring); bad input raises `DataError` first.
 
     `bleed` defaults to 0 in home mode and `SHOP_BLEED_MM` in shop mode;
-    `duplex` defaults to double-sided when a piece has a back.
+    `margin` to `DEFAULT_MARGIN_MM`, or with cut files to the room their
+    registration marks need; `duplex` defaults to double-sided when a piece has a back.
+    `icc` (a CMYK profile file) and `pdfx` imply `cmyk`.
     """
     if mode not in MODES:
         raise DataError(f"mode: expected one of {', '.join(MODES)}, got {mode!r}")
-    if mode == "shop" and cut_svg:
-        raise DataError("--cut-svg: cut files are for home sheets; a print shop cuts at the TrimBox")
+    cut_flag = "--cut-svg" if cut_svg else "--cut-dxf" if cut_dxf else ""
+    if mode == "shop" and cut_flag:
+        raise DataError(f"{cut_flag}: cut files are for home sheets; a print shop cuts at the TrimBox")
+    if margin is None:
+        margin = MIN_MARGIN_MM if cut_flag else DEFAULT_MARGIN_MM
     if bleed is None:
         bleed = SHOP_BLEED_MM if mode == "shop" else 0.0
     if unique and mode != "shop":
@@ -123,6 +150,7 @@ def build(
     options = LayoutOptions(
         paper=paper, margin=margin, gap=gap, bleed=bleed, crop_marks=crop_marks, rotate=rotate
     )
+    converter = Converter(load_profile(icc)) if cmyk or pdfx or icc is not None else None
     data = load_game(game).localized(lang)
     fonts = family(lang)
     rules = data.resolve(spec, sets, players)
@@ -132,19 +160,16 @@ def build(
     elif fold:
         items = fold_pairs(items)
     sides = "fold" if fold else "simplex" if duplex is False else "unique" if unique else ""
-    stem = output_stem(data.name, rules.label, mode, lang, options.paper, sides)
+    stem = output_stem(data.name, rules.label, mode, lang, options.paper, sides, ink_saver)
     out = Path(out_dir)
-    svgs: list[tuple[Path, str]] = []
+    cuts: list[tuple[Path, str]] = []
     info = None
     if mode == "home":
         fronts = layout(items, options)
         duplex = has_backs(fronts) if duplex is None else duplex
-        if cut_svg:
-            add_registration(fronts, options)
-            svgs = [
-                (out / f"{stem}-cut-{n:02d}.svg", sheet_svg(sheet, f"{data.title}: sheet {n} cut lines"))
-                for n, sheet in enumerate(fronts, 1)
-            ]
+        if cut_flag:
+            add_registration(fronts, options, cut_flag)
+            cuts = _cut_files(fronts, out, stem, data.title, cut_svg, cut_dxf)
         sheets = with_backs(fronts, back_offset, duplex)
         info = SheetInfo(data.title, options.paper, margin, duplex, lang)
     elif unique:
@@ -152,10 +177,16 @@ def build(
         sheets = shop_layout([f.piece for f in faces], bleed)
     else:
         sheets = shop_layout(items, bleed)
-    pdf = render(sheets, f"{data.title} ({rules.label})", fonts, cmyk=cmyk, info=info, duplex=duplex)
+    title = f"{data.title} ({rules.label})"
+    colours = converter.colour if converter else None
+    pdf = render(sheets, title, fonts, colours, info=info, duplex=duplex, ink_saver=ink_saver)
+    if converter is not None:
+        pdf = with_output_intent(pdf, converter.profile, title, pdfx)
     path = out / f"{stem}.pdf"
     summary = summarize(data, rules, items, sheets, mode, options.paper if mode == "home" else None, duplex)
     summary["fold"] = fold
+    summary["ink_saver"] = ink_saver
+    summary["colour"] = colour_summary(data, converter, pdfx)
     if unique:
         summary["faces"] = [
             {"face": face_name(f, faces), "label": f.piece.label, "quantity": f.quantity} for f in faces
@@ -163,7 +194,7 @@ def build(
         for name, component in summary["components"].items():
             component["count"] = sum(f.quantity for f in faces if f.piece.component == name)
     summary_path = out / f"{stem}.summary.json"
-    extra: list[tuple[Path, bytes | str]] = list(svgs)
+    extra: list[tuple[Path, bytes | str]] = list(cuts)
     if designer_sheet:
         extra.append((out / f"{stem}-designer.pdf", designer_pdf(data, rules, fonts)))
     summary["files"] = [path.name, *(p.name for p, _ in extra)]
@@ -179,6 +210,20 @@ def build(
         summary=summary,
         files=[path, *(p for p, _ in extra), summary_path],
     )
+
+
+def _cut_files(
+    fronts: list[Sheet], out: Path, stem: str, title: str, svg: bool, dxf: bool
+) -> list[tuple[Path, str]]:
+    """The cut files of the front sheets: `<stem>-cut-NN.svg` and/or `.dxf`."""
+    files = []
+    for n, sheet in enumerate(fronts, 1):
+        name = f"{title}: sheet {n} cut lines"
+        if svg:
+            files.append((out / f"{stem}-cut-{n:02d}.svg", sheet_svg(sheet, name)))
+        if dxf:
+            files.append((out / f"{stem}-cut-{n:02d}.dxf", sheet_dxf(sheet, name)))
+    return files
 
 
 def build_game(game: str, out_dir: Path | str, **options: Any) -> Path:

@@ -8,58 +8,100 @@ render layer, adjusts what they ask for without their knowing:
   `setFont` and in text objects, and the page's initial font is that family's
   regular, so no page refers to a font the viewer must supply. A family without
   a real bold has its bold drawn filled and stroked in the fill colour.
-- colours: with `cmyk=True` every colour set through `setFillColor`,
-  `setStrokeColor` and their RGB forms is converted to DeviceCMYK (greys to
-  black ink only), for print shops that ask for CMYK files.
+- colours: with `colours` (a function from a colour to a colour, e.g. the
+  ICC conversion of `printkit/colour_profile.py`) every colour set through
+  `setFillColor`, `setStrokeColor` and their RGB forms, in text objects too,
+  is the function's answer, so a print shop gets DeviceCMYK throughout;
+  with `ink_saver` (`printkit/ink_saver.py`) each colour is first mapped for
+  the piece being drawn, fills and strokes told apart.
 - bytes: reportlab's invariant mode (no dates, fixed document id), so the same
   drawing gives the same file.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import IO, Any
 
-from reportlab.lib.colors import CMYKColor, Color, rgb2cmyk, toColor
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from printkit.fonts import Family, substitute
+from printkit.ink_saver import InkSaver
 
 FAUX_BOLD_STROKE = 0.03  # outline stroke of a faux bold, as a fraction of the font size
-
-
-def to_cmyk(colour: Any) -> CMYKColor:
-    """The colour as CMYK: RGB by reportlab's naive conversion, greys as black ink only."""
-    c = toColor(colour)
-    if isinstance(c, CMYKColor):
-        return c
-    if not isinstance(c, Color):
-        raise ValueError(f"not a colour: {colour!r}")
-    if c.red == c.green == c.blue:
-        return CMYKColor(0, 0, 0, 1 - c.red, alpha=c.alpha)
-    return CMYKColor(*rgb2cmyk(c.red, c.green, c.blue), alpha=c.alpha)
 
 
 class _TextObject(PDFTextObject):
     def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:
         super().setFont(substitute(psfontname, self._canvas.family), size, leading)
 
+    def setFillColor(self, aColor: Any, alpha: float | None = None) -> None:
+        saver = self._canvas.ink_saver
+        super().setFillColor(saver.colour("fill", aColor) if saver else aColor, alpha)
+
+    def setStrokeColor(self, aColor: Any, alpha: float | None = None) -> None:
+        saver = self._canvas.ink_saver
+        super().setStrokeColor(saver.colour("stroke", aColor) if saver else aColor, alpha)
+
 
 class PrintCanvas(Canvas):
-    """A reportlab canvas with embedded fonts for `family` and, if asked, CMYK colours."""
+    """A reportlab canvas with embedded fonts for `family` and, if asked, colours mapped by `colours`."""
 
-    def __init__(self, out: IO[bytes], family: Family, cmyk: bool = False) -> None:
+    def __init__(
+        self,
+        out: IO[bytes],
+        family: Family,
+        colours: Callable[[Any], Any] | None = None,
+        ink_saver: InkSaver | None = None,
+    ) -> None:
         self.family = family
+        self.ink_saver = ink_saver
         super().__init__(
             out,
             invariant=1,
             pageCompression=1,
             initialFontName=family.regular,
-            enforceColorSpace=to_cmyk if cmyk else None,
+            enforceColorSpace=colours,
         )
 
     def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:
         super().setFont(substitute(psfontname, self.family), size, leading)
+
+    def setFillColor(self, aColor: Any, alpha: float | None = None) -> None:
+        super().setFillColor(self.ink_saver.colour("fill", aColor) if self.ink_saver else aColor, alpha)
+
+    def setStrokeColor(self, aColor: Any, alpha: float | None = None) -> None:
+        super().setStrokeColor(self.ink_saver.colour("stroke", aColor) if self.ink_saver else aColor, alpha)
+
+    def _painting(self, rect: tuple[float, float, float, float] | None = None) -> None:
+        """Before the first shape of a piece: let the ink saver decide its ground, colours set again."""
+        if self.ink_saver is not None:
+            again = self.ink_saver.decide(rect)
+            if "fill" in again:
+                super().setFillColor(again["fill"])
+            if "stroke" in again:
+                super().setStrokeColor(again["stroke"])
+
+    def rect(self, x: float, y: float, width: float, height: float, stroke: int = 1, fill: int = 0) -> None:
+        self._painting((x, y, width, height) if fill else None)
+        super().rect(x, y, width, height, stroke, fill)
+
+    def drawText(self, aTextObject: Any) -> None:
+        self._painting()
+        super().drawText(aTextObject)
+
+    def _strokeAndFill(self, *args: Any, **kwargs: Any) -> None:  # paths, circles, ellipses, wedges, arcs
+        self._painting()
+        super()._strokeAndFill(*args, **kwargs)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float) -> None:
+        self._painting()
+        super().line(x1, y1, x2, y2)
+
+    def lines(self, linelist: Any) -> None:
+        self._painting()
+        super().lines(linelist)
 
     def beginText(self, x: float = 0, y: float = 0, direction: Any = None) -> PDFTextObject:
         return _TextObject(self, x, y, direction=direction)
@@ -68,6 +110,7 @@ class PrintCanvas(Canvas):
         return self.family.faux_bold and self._fontname == self.family.bold
 
     def _stroked(self, draw: Any, x: float, y: float, text: str, mode: Any, kwargs: dict) -> None:
+        self._painting()
         if mode is not None or not self._faux_bold():
             draw(x, y, text, mode=mode, **kwargs)
             return

@@ -4,11 +4,12 @@
     printkit build GAME [--variant SPEC] [--set key=value ...] [--mode home|shop]
                         [--paper a4|a3|letter|WxH] [--bleed MM] [--margin MM] [--gap MM]
                         [--no-crop-marks] [--no-rotate] [--no-backs] [--duplex|--simplex]
-                        [--fold] [--back-offset X,Y] [--cut-svg] [--cmyk] [--unique] [--designer-sheet]
-                        [--lang en|ja] [--out DIR]
+                        [--fold] [--back-offset X,Y] [--cut-svg] [--cut-dxf] [--cmyk] [--icc FILE]
+                        [--pdfx] [--ink-saver] [--unique] [--designer-sheet] [--lang en|ja] [--out DIR]
     printkit calibrate [--paper a4|a3|letter|WxH] [--back-offset X,Y] [--out DIR]
     printkit proof GAME [--variant SPEC] [--set key=value ...] [--dpi N] [--lang en|ja] [--out DIR]
-    printkit export GAME [--png] [--svg] [--tts] [--dpi N] [--variant SPEC] [--lang en|ja] [--out DIR]
+    printkit export GAME [--png] [--svg] [--tts] [--tts-url URL] [--dpi N] [--variant SPEC]
+                         [--lang en|ja] [--out DIR]
 
 Every mistake in the input is one line `error: ...` on stderr and exit status
 2, with no output file written.
@@ -151,7 +152,7 @@ _offset = click.option(
 )
 @_paper
 @click.option("--bleed", type=float, default=None, help="Artwork past the trim, mm [default: 0; shop: 3].")
-@click.option("--margin", type=float, default=10.0, show_default=True, help="Page margin, mm.")
+@click.option("--margin", type=float, default=None, help="Page margin, mm [default: 10; with cut files: 16].")
 @click.option("--gap", type=float, default=0.0, show_default=True, help="Gutter between pieces, mm.")
 @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
 @click.option(
@@ -169,8 +170,40 @@ _offset = click.option(
 )
 @click.option("--fold", is_flag=True, help="Single-sided: front and back side by side, to fold and glue.")
 @_offset
-@click.option("--cut-svg", is_flag=True, help="Also write an SVG of each sheet's cut lines (home mode).")
-@click.option("--cmyk", is_flag=True, help="Write every colour as CMYK (for print shops).")
+@click.option(
+    "--cut-svg",
+    is_flag=True,
+    help="Also write an SVG of each sheet's cut lines, shared edges once, with Silhouette "
+    "print-and-cut registration marks on the sheets (home mode).",
+)
+@click.option(
+    "--cut-dxf", is_flag=True, help="The same cut lines as DXF (millimetres), beside or instead of SVG."
+)
+@click.option(
+    "--cmyk",
+    is_flag=True,
+    help="Write every colour as CMYK through an ICC profile (FOGRA39, coated offset, unless --icc), "
+    "embedded as the PDF's output intent; colours the profile cannot print are named in the summary.",
+)
+@click.option(
+    "--icc",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    metavar="FILE",
+    help="The print shop's CMYK profile (.icc) to convert through instead of FOGRA39 (implies --cmyk).",
+)
+@click.option(
+    "--pdfx",
+    is_flag=True,
+    help="Write PDF/X-4: output intent, trim and bleed boxes, X-4 metadata (implies --cmyk).",
+)
+@click.option(
+    "--ink-saver",
+    "ink_saver",
+    is_flag=True,
+    help="Playtest print: pieces on dark grounds as light tints of them, outlined, their marks dark "
+    "(writes GAME-...-inksaver.pdf).",
+)
 @click.option("--unique", is_flag=True, help="Shop mode: each distinct face once, quantities in the summary.")
 @click.option(
     "--designer-sheet", is_flag=True, help="Also write the options in force, their sources and changes."
@@ -184,7 +217,7 @@ def build_cmd(
     mode: str,
     paper: str,
     bleed: float | None,
-    margin: float,
+    margin: float | None,
     gap: float,
     crop_marks: bool,
     rotate: bool,
@@ -193,7 +226,11 @@ def build_cmd(
     fold: bool,
     back_offset: str,
     cut_svg: bool,
+    cut_dxf: bool,
     cmyk: bool,
+    icc: Path | None,
+    pdfx: bool,
+    ink_saver: bool,
     unique: bool,
     designer_sheet: bool,
     lang: str,
@@ -217,7 +254,11 @@ def build_cmd(
         rotate=rotate,
         back_offset=parse_offset(back_offset),
         cut_svg=cut_svg,
+        cut_dxf=cut_dxf,
         cmyk=cmyk,
+        icc=icc,
+        pdfx=pdfx,
+        ink_saver=ink_saver,
         designer_sheet=designer_sheet,
         unique=unique,
         lang=lang,
@@ -256,7 +297,20 @@ def proof_cmd(game: str, spec: str, sets: tuple[str, ...], dpi: int, lang: str, 
 @_variant_options
 @click.option("--png", is_flag=True, help="One PNG per distinct face (and back).")
 @click.option("--svg", is_flag=True, help="One SVG per distinct face (needs pdftocairo).")
-@click.option("--tts", is_flag=True, help="Tabletop Simulator deck sheets (10 x 7 at most) and tts.json.")
+@click.option(
+    "--tts",
+    is_flag=True,
+    help="A Tabletop Simulator saved object: OUT/GAME-export/tts/GAME.json and GAME.png (copy both into "
+    "TTS's Saves/Saved Objects folder) and the images they name, in the same folder.",
+)
+@click.option(
+    "--tts-url",
+    "tts_url",
+    default=None,
+    metavar="URL",
+    help="Prefix of the images' URLs in the TTS object, e.g. where you upload OUT/GAME-export/tts/ "
+    "[default: file:/// URLs of the files written].",
+)
 @click.option("--dpi", type=int, default=300, show_default=True, help="Resolution of the images.")
 @_lang
 @_out_option
@@ -267,13 +321,23 @@ def export_cmd(
     png: bool,
     svg: bool,
     tts: bool,
+    tts_url: str | None,
     dpi: int,
     lang: str,
     out_dir: Path,
 ) -> None:
-    """Write OUT/GAME-export/: images of each distinct face, and Tabletop Simulator decks."""
-    paths = export(game, out_dir, png=png, svg=svg, tts=tts, dpi=dpi, spec=spec, sets=sets, lang=lang)
-    click.echo(f"wrote {len(paths)} files into {paths[0].parent if paths else out_dir}")
+    """Write OUT/GAME-export/: images of each distinct face, and with --tts OUT/GAME-export/tts/."""
+    paths = export(
+        game, out_dir, png=png, svg=svg, tts=tts, dpi=dpi, spec=spec, sets=sets, lang=lang, tts_url=tts_url
+    )
+    folders = sorted({str(p.parent) for p in paths})
+    click.echo(f"wrote {len(paths)} files into {', '.join(folders)}")
+    saved = [p for p in paths if p.parent.name == "tts" and p.suffix == ".json"]
+    if saved:
+        click.echo(
+            f"Tabletop Simulator: copy {saved[0].name} and {saved[0].with_suffix('.png').name} into "
+            "Documents/My Games/Tabletop Simulator/Saves/Saved Objects, then Objects > Saved Objects"
+        )
 
 
 def main() -> None:

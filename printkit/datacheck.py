@@ -17,6 +17,7 @@ from printkit.schema import (
     TOP_LEVEL,
     VARIANT_FIELDS,
     Field,
+    check_name,
     check_option,
     check_table,
     component_fields,
@@ -98,6 +99,7 @@ def check_components(where: str, raw: Mapping[str, Any], game_fields: Mapping[st
         raise DataError(f"{where}: components: expected a table, got {show(components)}")
     for name, comp in components.items():
         key = f"components.{name}"
+        check_name(where, key, name)
         kind = comp.get("kind") if isinstance(comp, dict) else None
         check_table(where, key, comp, component_fields(kind, game_fields), COMPONENT_PATTERNS)
         for link in ("like", "cell_of"):
@@ -120,6 +122,7 @@ def check_rules_and_options(where: str, raw: Mapping[str, Any]) -> tuple[dict[st
         if not isinstance(table, dict):
             raise DataError(f"{where}: {key}: expected a table, got {show(table)}")
     for name in rules:
+        check_name(where, f"rules.{name}", name)
         if name not in options:
             raise DataError(f"{where}: options.{name}: missing; every rule needs a documented option")
     for name, option in options.items():
@@ -145,6 +148,7 @@ def check_variant_tables(where: str, raw: Mapping[str, Any], players: list[int])
         raise DataError(f"{where}: variants: expected a table, got {show(variants)}")
     for name, variant in variants.items():
         key = f"variants.{name}"
+        check_name(where, key, name)
         check_table(where, key, variant, VARIANT_FIELDS)
         if "players" in variant and variant["players"] not in players:
             raise DataError(f"{where}: {key}.players: expected one of game.players, got {variant['players']}")

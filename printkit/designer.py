@@ -24,6 +24,7 @@ from printkit.canvas import PrintCanvas
 from printkit.fonts import Family, wrap
 from printkit.gamedata import GameData, Rules
 from printkit.sheets import paper_size
+from printkit.template import fill
 
 INK = HexColor("#222222")
 FAINT = HexColor("#666666")
@@ -76,7 +77,8 @@ def option_rows(data: GameData, rules: Rules) -> list[dict[str, Any]]:
                 "value": _show(rules[name], words),
                 "changed": changed,
                 "source": words["source_names"][option["source"]],
-                "doc": option["doc"] + (" " + words["default"].format(value=default) if changed else ""),
+                "doc": option["doc"]
+                + (" " + fill(words["default"], {"value": default}, "default") if changed else ""),
             }
         )
     return rows
@@ -106,16 +108,17 @@ def designer_pdf(data: GameData, rules: Rules, fonts: Family) -> bytes:
     words = WORDS.get(data.lang, WORDS["en"])
     buf = io.BytesIO()
     canvas = PrintCanvas(buf, fonts)
-    canvas.setTitle(words["title"].format(game=data.title))
+    title = fill(words["title"], {"game": data.title}, "title")
+    canvas.setTitle(title)
     canvas.setViewerPreference("PrintScaling", "None")
     out = _Writer(canvas, fonts)
     left, width = MARGIN_MM * mm, out.w - 2 * MARGIN_MM * mm
     out.y -= 14
-    out.text(left, words["title"].format(game=data.title), 15, bold=True)
-    subtitle = words["subtitle"].format(variant=rules.label, players=rules.players)
+    out.text(left, title, 15, bold=True)
+    subtitle = fill(words["subtitle"], {"variant": rules.label, "players": rules.players}, "subtitle")
     published = data.game.get("published_players")
     if published and rules.players not in published:
-        subtitle += words["published"].format(low=min(published), high=max(published))
+        subtitle += fill(words["published"], {"low": min(published), "high": max(published)}, "published")
     out.y -= 14
     out.text(left, subtitle, 9, colour=FAINT)
     out.y -= 22

@@ -1,4 +1,4 @@
-"""Exports for screens and online playtests: one image per distinct face, and Tabletop Simulator decks.
+"""Exports for screens and online playtests: one image per distinct face, and a Tabletop Simulator object.
 
 `printkit export GAME` renders each distinct face (`printkit/faces.py`) alone
 at its trim size, the way proofs are made, and writes into `<out>/<stem>-export/`:
@@ -7,21 +7,22 @@ at its trim size, the way proofs are made, and writes into `<out>/<stem>-export/
   face of w x h mm being round(w / 25.4 * dpi) x round(h / 25.4 * dpi) pixels;
 - `--svg`: the same faces as vector SVG, converted from the face's PDF page by
   `pdftocairo` (poppler-utils), which must be installed;
-- `--tts`: Tabletop Simulator custom decks: per component, its faces in grids
-  of at most 10 x 7 (TTS's largest deck sheet; a deck of more faces takes
-  several sheets) as `<component>-NN.png`, a back image `<component>-back.png`
-  when its faces share one back, or a back sheet `<component>-NN-back.png` laid
-  out like the faces when each has its own (TTS's "unique backs"), and
-  `tts.json` listing each sheet with its
-  columns, rows, and for each face its place on the sheet and how many copies
-  the game has, so a deck of the right counts can be built (TTS's
-  "Custom Deck" import takes the sheet, its columns and rows).
+- `--tts`: into `<stem>-export/tts/`, a Tabletop Simulator saved object
+  `<stem>.json` with its thumbnail `<stem>.png` (the two files to copy into
+  TTS's Saved Objects folder) and the images it names: deck sheets of at most
+  10 x 7 faces `<component>-NN.png` with a back `<component>-back.png` or a
+  sheet of backs `<component>-NN-back.png`, and one image per distinct tile,
+  token or board face (`printkit/tts.py` says which object each component
+  becomes and how the images are named as URLs).
 
-Nothing is written when the input is bad; the same input gives the same files.
+All faces are drawn into one PDF and rasterised from it by pdfium in one
+pass, each image saved once. Nothing is written when the input is bad; the
+same input gives the same files.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import shutil
@@ -29,44 +30,90 @@ import subprocess
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
 
-from PIL import Image
+import pypdfium2
+from PIL import Image, ImageDraw
 
 from printkit.atomic import write_output
 from printkit.build import output_stem
 from printkit.errors import DataError
 from printkit.faces import Face, face_name
+from printkit.fonts import Family
+from printkit.gamedata import GameData
 from printkit.imposition import render
-from printkit.proof import checked_faces, face_pngs
+from printkit.pieces import Piece
+from printkit.proof import checked_faces
 from printkit.shop import shop_layout
+from printkit.tts import Builder, Plan, face_pixels, plan, save_state
 
-TTS_COLUMNS, TTS_ROWS = 10, 7
+THUMBNAIL_PX = 256
+PNG_LEVEL = 3  # zlib level: 6 (Pillow's default) took twice the time for files 10 % smaller
+Images = list[tuple[Image.Image, Image.Image | None]]
+Files = list[tuple[str, bytes | str]]  # file name (in the export folder) and content
 
-
-def face_pixels(size_mm: tuple[float, float], dpi: int) -> tuple[int, int]:
-    """The pixel size of a face of `size_mm` at `dpi`."""
-    return (round(size_mm[0] / 25.4 * dpi), round(size_mm[1] / 25.4 * dpi))
-
-
-def _face_pngs(faces: Sequence[Face], title: str, fonts: Any, dpi: int) -> list[tuple[bytes, bytes | None]]:
-    """Front and (if any) back PNG of each face, each exactly `face_pixels` in size."""
-    out = []
-    for face in faces:
-        size = face_pixels(face.piece.size_mm, dpi)
-        fixed = [_exact(png, size) for _, png in face_pngs(face, title, fonts, dpi)]
-        out.append((fixed[0], fixed[1] if len(fixed) > 1 else None))
-    return out
+__all__ = ["export", "face_pixels"]
 
 
-def _exact(png: bytes, size: tuple[int, int]) -> bytes:
-    """The image resampled to exactly `size` when rasterising rounded it a pixel off."""
-    with Image.open(io.BytesIO(png)) as image:
-        if image.size == size:
-            return png
-        buf = io.BytesIO()
-        image.convert("RGB").resize(size, Image.Resampling.LANCZOS).save(buf, format="PNG")
-        return buf.getvalue()
+def face_images(faces: Sequence[Face], title: str, fonts: Family, dpis: Sequence[int]) -> Images:
+    """Front and (if any) back image of each face, each exactly `face_pixels` at its face's dpi."""
+    sheets = shop_layout([f.piece for f in faces], bleed=0.0)
+    doc = pypdfium2.PdfDocument(render(sheets, title, fonts))
+    try:
+        out: Images = []
+        page = 0
+        for face, dpi in zip(faces, dpis, strict=True):
+            size = face_pixels(face.piece.size_mm, dpi)
+            sides = []
+            for _ in range(2 if face.piece.draw_back is not None else 1):
+                pdf_page = doc[page]
+                image = pdf_page.render(scale=dpi / 72).to_pil().convert("RGB")
+                pdf_page.close()
+                sides.append(_fit(image, size))
+                page += 1
+            out.append((sides[0], sides[1] if len(sides) > 1 else None))
+        return out
+    finally:
+        doc.close()
+
+
+def _fit(image: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """The rendered face at exactly `size`: pdfium rounds a page's pixels up, so at most a partial
+    pixel is cut from the right and bottom edges; anything else is resampled."""
+    if image.size == size:
+        return image
+    if 0 <= image.width - size[0] <= 1 and 0 <= image.height - size[1] <= 1:
+        return image.crop((0, 0, *size))
+    return image.resize(size, Image.Resampling.LANCZOS)
+
+
+def _png(image: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", compress_level=PNG_LEVEL)
+    return buf.getvalue()
+
+
+def _grid(images: Sequence[Image.Image | None], cols: int, rows: int, size: tuple[int, int]) -> Image.Image:
+    """The images in a grid of `cols` x `rows` cells of `size` pixels, row by row, on white."""
+    sheet = Image.new("RGB", (cols * size[0], rows * size[1]), "white")
+    for k, image in enumerate(images):
+        if image is not None:
+            sheet.paste(image, ((k % cols) * size[0], (k // cols) * size[1]))
+    return sheet
+
+
+def cut_out(image: Image.Image, piece: Piece) -> Image.Image:
+    """The face's image made transparent outside the piece's cut outline (y up, mm from its corner)."""
+    w_mm, h_mm = piece.size_mm
+    sx, sy = image.width / w_mm, image.height / h_mm
+    mask = Image.new("L", image.size, 0)
+    ImageDraw.Draw(mask).polygon([(x * sx, (h_mm - y) * sy) for x, y in piece.outline or ()], fill=255)
+    shaped = image.convert("RGBA")
+    shaped.putalpha(mask)
+    return shaped
+
+
+def _digest(image: Image.Image | None) -> str | None:
+    return None if image is None else hashlib.sha256(image.tobytes()).hexdigest()
 
 
 def _svg(pdf: bytes) -> str:
@@ -82,56 +129,87 @@ def _svg(pdf: bytes) -> str:
         return dst.read_text(encoding="utf-8")
 
 
-def _tts_decks(
-    faces: Sequence[Face], images: Sequence[tuple[bytes, bytes | None]], dpi: int
-) -> tuple[list[tuple[str, bytes]], dict[str, Any]]:
-    """Deck sheet images and the JSON listing, one deck per component."""
-    files: list[tuple[str, bytes]] = []
-    decks = []
-    components = list(dict.fromkeys(f.piece.component for f in faces))
-    for component in components:
-        members = [(f, img) for f, img in zip(faces, images, strict=True) if f.piece.component == component]
-        size = face_pixels(members[0][0].piece.size_mm, dpi)
-        backs = {img[1] for _, img in members if img[1] is not None}
-        per_sheet = TTS_COLUMNS * TTS_ROWS
-        sheets = []
-        for n, start in enumerate(range(0, len(members), per_sheet), 1):
-            chunk = members[start : start + per_sheet]
-            cols = min(TTS_COLUMNS, len(chunk))
-            rows = -(-len(chunk) // cols)
-            name = f"{component}-{n:02d}.png"
-            files.append((name, _grid([img[0] for _, img in chunk], cols, rows, size)))
-            cards = [
-                {"place": k, "label": f.piece.label, "count": f.quantity} for k, (f, _) in enumerate(chunk)
-            ]
-            sheet = {"image": name, "columns": cols, "rows": rows, "cards": cards}
-            if len(backs) > 1:  # a back per face: TTS's "unique backs", a sheet laid out like the faces
-                sheet["back_image"] = f"{component}-{n:02d}-back.png"
-                files.append((sheet["back_image"], _grid([img[1] for _, img in chunk], cols, rows, size)))
-            sheets.append(sheet)
-        deck: dict[str, Any] = {"component": component, "face_pixels": list(size), "sheets": sheets}
-        if len(backs) == 1:
-            deck["back"] = f"{component}-back.png"
-            files.append((deck["back"], backs.pop()))
-        deck["count"] = sum(c["count"] for s in sheets for c in s["cards"])
-        decks.append(deck)
-    return files, {"dpi": dpi, "decks": decks}
+def _tts_prefix(folder: Path, base: str | None) -> str:
+    """What goes before an image's name in its URL: `base`, or the file:/// URL of `folder`."""
+    if base is None:
+        return folder.resolve().as_uri() + "/"
+    if not base.strip():
+        raise DataError("--tts-url: expected a URL prefix such as https://example.org/mygame/, got ''")
+    return base if base.endswith("/") else base + "/"
 
 
-def _grid(pngs: Sequence[bytes | None], cols: int, rows: int, size: tuple[int, int]) -> bytes:
-    """The images in a grid of `cols` x `rows` cells of `size` pixels, row by row, on white."""
-    sheet = Image.new("RGB", (cols * size[0], rows * size[1]), "white")
-    for k, png in enumerate(pngs):
-        if png is not None:
-            with Image.open(io.BytesIO(png)) as image:
-                sheet.paste(image.convert("RGB"), ((k % cols) * size[0], (k // cols) * size[1]))
-    return _png(sheet)
+def _deck_files(the_plan: Plan, by_face: dict[int, tuple[Image.Image, Image.Image | None]]) -> Files:
+    """The deck sheets (and sheets of backs, or the one back) of every deck component."""
+    files: Files = []
+    for component, sheets in the_plan.sheets.items():
+        size = face_pixels(sheets[0].faces[0].piece.size_mm, the_plan.dpi[component])
+        for sheet in sheets:
+            fronts = [by_face[id(f)][0] for f in sheet.faces]
+            files.append((sheet.image, _png(_grid(fronts, sheet.cols, sheet.rows, size))))
+            if sheet.back_image:
+                backs = [by_face[id(f)][1] for f in sheet.faces]
+                files.append((sheet.back_image, _png(_grid(backs, sheet.cols, sheet.rows, size))))
+        if component in the_plan.common_back:
+            back = next(by_face[id(f)][1] for f in sheets[0].faces)
+            files.append((the_plan.common_back[component], _png(back)))
+    return files
 
 
-def _png(image: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    image.save(buf, format="PNG")
-    return buf.getvalue()
+def _piece_files(
+    faces: Sequence[Face],
+    the_plan: Plan,
+    by_face: dict[int, tuple[Image.Image, Image.Image | None]],
+    backs: dict[str, int],
+) -> tuple[Files, dict[int, tuple[str, str | None]]]:
+    """One image per distinct tile, token or board face (a shared back once), and each face's names."""
+    files: Files = []
+    names: dict[int, tuple[str, str | None]] = {}
+    written: set[str] = set()
+    for face in faces:
+        component = face.piece.component
+        if the_plan.kind[component] == "deck":
+            continue
+        front, back = by_face[id(face)]
+        if the_plan.kind[component] == "token" and face.piece.outline is not None:
+            front = cut_out(front, face.piece)
+        name = f"{face_name(face, faces)}.png"
+        back_name = None
+        if back is not None:
+            shared = backs[component] == 1
+            back_name = f"{component}-back.png" if shared else f"{face_name(face, faces)}-back.png"
+        for file_name, image in ((name, front), (back_name, back)):
+            if file_name and image is not None and file_name not in written:
+                files.append((file_name, _png(image)))
+                written.add(file_name)
+        names[id(face)] = (name, back_name)
+    return files, names
+
+
+def tts_files(
+    data: GameData, stem: str, faces: Sequence[Face], fonts: Family, dpi: int, prefix: str
+) -> Files:
+    """The saved object, its thumbnail and its images (see `printkit/tts.py`), by file name."""
+    kinds = {name: str(spec.get("kind", "")) for name, spec in data.components.items()}
+    dpis = plan(faces, kinds, dpi, {}).dpi
+    images = face_images(faces, data.title, fonts, [dpis[f.piece.component] for f in faces])
+    digests: dict[str, set[str | None]] = {}
+    for face, (_, back) in zip(faces, images, strict=True):
+        digests.setdefault(face.piece.component, set()).add(_digest(back))
+    backs = {c: len(d - {None}) for c, d in digests.items()}
+    the_plan = plan(faces, kinds, dpi, backs)
+    by_face = {id(f): img for f, img in zip(faces, images, strict=True)}
+    piece_files, names = _piece_files(faces, the_plan, by_face, backs)
+    titles = {name: str(spec.get("title", name)) for name, spec in data.components.items()}
+    builder = Builder(data.name, faces, the_plan, lambda name: prefix + name, titles)
+    objects = builder.objects(lambda f: names[id(f)][0], lambda f: names[id(f)][1])
+    thumb = images[0][0].copy()
+    thumb.thumbnail((THUMBNAIL_PX, THUMBNAIL_PX))
+    return [
+        *_deck_files(the_plan, by_face),
+        *piece_files,
+        (f"{stem}.png", _png(thumb)),
+        (f"{stem}.json", json.dumps(save_state(objects), indent=2, ensure_ascii=False) + "\n"),
+    ]
 
 
 def export(
@@ -145,31 +223,33 @@ def export(
     spec: str = "default",
     sets: Iterable[str] = (),
     lang: str = "en",
+    tts_url: str | None = None,
 ) -> list[Path]:
     """Write the asked exports (see the module docstring) and return their paths."""
     if not (png or svg or tts):
         raise DataError("export: say what to write: --png, --svg and/or --tts")
     data, rules, fonts, faces = checked_faces(game, spec, sets, dpi, lang)
-    folder = Path(out_dir) / f"{output_stem(data.name, rules.label, 'home', lang)}-export"
-    files: list[tuple[str, bytes | str]] = []
-    images = _face_pngs(faces, data.title, fonts, dpi) if png or tts else []
+    stem = output_stem(data.name, rules.label, "home", lang)
+    folder = Path(out_dir) / f"{stem}-export"
+    prefix = _tts_prefix(folder / "tts", tts_url) if tts else ""
+    files: Files = []
     if png:
+        images = face_images(faces, data.title, fonts, [dpi] * len(faces))
         for face, (front, back) in zip(faces, images, strict=True):
-            files.append((f"{face_name(face, faces)}.png", front))
+            files.append((f"{face_name(face, faces)}.png", _png(front)))
             if back is not None:
-                files.append((f"{face_name(face, faces)}-back.png", back))
+                files.append((f"{face_name(face, faces)}-back.png", _png(back)))
     if svg:
         for face in faces:
-            sheets = shop_layout([face.piece], bleed=0.0)
-            for sheet in sheets:
+            for sheet in shop_layout([face.piece], bleed=0.0):
                 suffix = "-back" if sheet.side == "back" else ""
                 files.append(
                     (f"{face_name(face, faces)}{suffix}.svg", _svg(render([sheet], data.title, fonts)))
                 )
     if tts:
-        deck_files, listing = _tts_decks(faces, images, dpi)
-        files += [(f"tts/{name}", content) for name, content in deck_files]
-        files.append(("tts/tts.json", json.dumps(listing, indent=2, ensure_ascii=False) + "\n"))
+        files += [
+            (f"tts/{name}", content) for name, content in tts_files(data, stem, faces, fonts, dpi, prefix)
+        ]
     for name, content in files:
         write_output(folder / name, content)
     return [folder / name for name, _ in files]

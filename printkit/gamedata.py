@@ -21,19 +21,30 @@ the bad value and what was expected.
 from __future__ import annotations
 
 import copy
+import math
 import os
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from printkit import datacheck
+from printkit import datacheck, texts
 from printkit.datacheck import LANGS
 from printkit.errors import DataError
-from printkit.rulesets import RuleError, ruleset
-from printkit.rulesets.shapes import check_rule_shapes
-from printkit.schema import MAX_DEPTH, SOURCES, check_value, depth, type_name, unknown_key
+from printkit.rulesets import RuleError, check_players, ruleset
+from printkit.rulesets.shapes import check_option_limits, check_rule_shapes
+from printkit.schema import (
+    MAX_ARMS,
+    MAX_DEPTH,
+    MAX_FILE_BYTES,
+    SOURCES,
+    check_extent,
+    check_value,
+    depth,
+    type_name,
+    unknown_key,
+)
 
 __all__ = ["LANGS", "SOURCES", "GameData", "Rules", "check_value", "load_game", "parse_value"]
 
@@ -67,6 +78,14 @@ def available_games() -> list[str]:
 
 def find_data_file(game: str) -> Path:
     """Resolve a game name (`united_square`) or a path (`./my.toml`, anything with a `/`) to a data file."""
+    try:
+        return _find_data_file(game)
+    except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL in it
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise DataError(f"{game[:80]!r}: not a data file: {reason}") from None
+
+
+def _find_data_file(game: str) -> Path:
     if game.endswith(".toml") or "/" in game or os.sep in game:
         path = Path(game)
         if path.is_dir():
@@ -213,6 +232,7 @@ class GameData:
         if module is None:
             return
         try:
+            check_rule_shapes(rules.values, self.game["players"], module.RULES)
             module.check_rules(self, rules)
         except RuleError as exc:
             given = f'variant "{rules.label}"' + "".join(f", --set {s}" for s in sets)
@@ -284,9 +304,14 @@ def load_game(game: str) -> GameData:
 def read_toml(path: Path) -> dict[str, Any]:
     """The parsed file; unreadable, non-UTF-8, invalid or too deeply nested TOML is one `DataError` line."""
     try:
-        raw_bytes = path.read_bytes()
+        with path.open("rb") as handle:
+            raw_bytes = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise DataError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(raw_bytes) > MAX_FILE_BYTES:
+        raise DataError(
+            f"{path}: larger than {MAX_FILE_BYTES:,} bytes; a data file is text of a few tens of kB"
+        )
     try:
         text = raw_bytes.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
@@ -302,6 +327,7 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise DataError(f"{path}: not valid TOML: tables or lists nested too deeply") from None
     if depth(raw) > MAX_DEPTH:
         raise DataError(f"{path}: tables or lists nested {depth(raw)} deep; expected at most {MAX_DEPTH}")
+    check_extent(str(path), raw)
     return raw
 
 
@@ -316,6 +342,7 @@ def check_game(raw: Mapping[str, Any], path: Path) -> GameData:
     datacheck.check_house_rules(where, game, options)
     variants = datacheck.check_variant_tables(where, raw, game["players"])
     datacheck.check_headline(where, game, variants)
+    translations = datacheck.check_translations(where, raw)
     data = GameData(
         name=path.stem,
         path=path,
@@ -324,16 +351,69 @@ def check_game(raw: Mapping[str, Any], path: Path) -> GameData:
         rules=rules,
         options=options,
         variants=variants,
-        translations=datacheck.check_translations(where, raw),
+        translations=translations,
     )
     if module is not None:
         try:
+            check_players(game["players"], module.PLAYERS, game["title"])
             check_rule_shapes(rules, game["players"], module.RULES)
+            check_option_limits(options, module.RULES)
             module.check_data(data)
         except RuleError as exc:
             raise DataError(f"{where}: {exc.key}: {exc.message}") from None
+    texts.check_printed(where, game, components, translations, module.TEXTS if module else None)
     _check_variant_sets(data)
+    _check_headline_and_sweep(data)
     return data
+
+
+def _check_headline_and_sweep(data: GameData) -> None:
+    """`game.headline`'s `key=value` parts and the `game.sweep` grid name rules and values they allow."""
+    where = data.where()
+    for i, spec in enumerate(data.game.get("headline", [])):
+        for part in spec.split("+"):
+            key, sep, raw = part.partition("=")
+            if sep:
+                check_patch(
+                    data,
+                    key.strip().split("."),
+                    parse_value(raw.strip()),
+                    "rules.",
+                    f"{where}: game.headline[{i}]",
+                )
+    if "sweep" in data.game:
+        axes = parse_grid(data.game["sweep"], f"{where}: game.sweep")
+        check_grid(data, axes, f"{where}: game.sweep")
+
+
+def parse_grid(specs: Iterable[str], origin: str = "--grid") -> list[tuple[str, tuple[str, ...]]]:
+    """`KEY=V1,V2` strings as (key, values); a key may appear once and needs distinct values."""
+    axes: list[tuple[str, tuple[str, ...]]] = []
+    for spec in specs:
+        key, sep, raw = spec.partition("=")
+        key = key.strip()
+        values = tuple(v.strip() for v in raw.split(",") if v.strip())
+        if not sep or not key or not values:
+            raise DataError(f"{origin} {spec!r}: expected KEY=V1,V2 (e.g. sides.comets=green,blue)")
+        if len(set(values)) != len(values):
+            raise DataError(f"{origin} {spec}: a value is listed twice")
+        if any(k == key for k, _ in axes):
+            raise DataError(f"{origin} {spec}: {key} is already on the grid")
+        axes.append((key, values))
+    return axes
+
+
+def check_grid(data: GameData, axes: Sequence[tuple[str, Sequence[str]]], origin: str = "--grid") -> None:
+    """Each axis names a rule and values its option allows; the grid holds at most `MAX_ARMS` combinations,
+    counted before any is built."""
+    combinations = math.prod(len(values) for _, values in axes)
+    if combinations > MAX_ARMS:
+        raise DataError(f"{origin}: {combinations:,} combinations; a sweep plays at most {MAX_ARMS}")
+    for key, values in axes:
+        for value in values:
+            check_patch(
+                data, key.split("."), parse_value(value), "rules.", f"{origin} {key}={','.join(values)}"
+            )
 
 
 def _check_variant_sets(data: GameData) -> None:

@@ -4,8 +4,10 @@ Two steps, so that other outputs can reuse the first:
 
 - `layout(pieces, options) -> list[Sheet]` (`printkit/packing.py`) is pure
   geometry in millimetres on `Sheet`s (`printkit/sheets.py`);
-- `render(sheets, title, fonts, cmyk, info, duplex) -> bytes` draws the sheets
-  on a `PrintCanvas` (embedded fonts, optional CMYK; `printkit/canvas.py`).
+- `render(sheets, title, fonts, colours, info, duplex, ink_saver) -> bytes`
+  draws the sheets on a `PrintCanvas` (embedded fonts; `colours` maps every
+  colour, e.g. to CMYK through a profile; `printkit/canvas.py`; `ink_saver`
+  prints pieces on dark grounds as outlined tints, `printkit/ink_saver.py`).
   Each piece is drawn by its own `draw_front` (`draw_back` on a back sheet)
   with the canvas moved to its trim corner (and turned a quarter turn for a
   turned placement) and clipped to its bleed box (see `printkit/pieces.py`).
@@ -36,12 +38,14 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from reportlab.lib.units import mm
 
 from printkit.canvas import PrintCanvas
 from printkit.fonts import Family, family
+from printkit.ink_saver import OUTLINE_PT, InkSaver
 from printkit.margins import SheetInfo, draw_margin, sheet_numbers
 from printkit.packing import MARK_LINE_PT, layout
 from printkit.sheets import PAPERS_MM, LayoutOptions, Placement, Rect, Sheet, Side
@@ -77,7 +81,15 @@ def _draw_placement(canvas: PrintCanvas, placement: Placement, side: Side) -> No
     clip = canvas.beginPath()
     clip.rect(-b, -b, piece.width_mm * mm + 2 * b, piece.height_mm * mm + 2 * b)
     canvas.clipPath(clip, stroke=0, fill=0)
+    saver = canvas.ink_saver
+    if saver is not None:
+        saver.begin((piece.width_mm * mm, piece.height_mm * mm))
     draw(canvas, piece)
+    ground = saver.end() if saver is not None else None
+    if ground is not None:  # an ink-saver tint: outlined in the ground it replaced
+        canvas.setStrokeColor(ground)
+        canvas.setLineWidth(OUTLINE_PT)
+        canvas.rect(0, 0, piece.width_mm * mm, piece.height_mm * mm, stroke=1, fill=0)
     canvas.restoreState()
     canvas.addLiteral("EMC")
 
@@ -114,13 +126,14 @@ def render(
     sheets: Sequence[Sheet],
     title: str,
     fonts: Family | None = None,
-    cmyk: bool = False,
+    colours: Callable[[Any], Any] | None = None,
     info: SheetInfo | None = None,
     duplex: bool | None = None,
+    ink_saver: bool = False,
 ) -> bytes:
     """The sheets as a PDF document (see the module docstring); the same sheets give the same bytes."""
     buf = io.BytesIO()
-    canvas = PrintCanvas(buf, fonts or family("en"), cmyk=cmyk)
+    canvas = PrintCanvas(buf, fonts or family("en"), colours, InkSaver() if ink_saver else None)
     canvas.setTitle(title)
     canvas.setCreator("printkit")
     canvas.setViewerPreference("PrintScaling", "None")

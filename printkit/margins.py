@@ -22,6 +22,7 @@ from reportlab.lib.units import mm
 from printkit.canvas import PrintCanvas
 from printkit.packing import outer_band
 from printkit.sheets import Sheet
+from printkit.template import fill
 
 MIN_MARGIN_MM = 7.0
 SCALE_BAR_MM = 50.0
@@ -77,7 +78,7 @@ class SheetInfo:
         w = self.words()
         parts = [
             self.title,
-            w["sheet"].format(n=number, total=total),
+            fill(w["sheet"], {"n": number, "total": total}, "sheet"),
             w[side],
             self.paper_label(),
             w["scale"],

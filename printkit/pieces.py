@@ -57,6 +57,9 @@ class Piece:
     `component` is the key of its `[components.*]` table (e.g. "panel"),
     `label` says which one it is ("panel type 3 #2"), `size_mm` is its trim
     size (width, height). `bleed_mm` is set by the imposition before drawing.
+    `outline` is the line a cutter follows, a polygon in mm from the trim's
+    lower-left corner (a hexagon, a circle's polygon); None means the trim
+    rectangle. Cut files (`printkit/cutpaths.py`) cut shared edges once.
     """
 
     component: str
@@ -66,6 +69,7 @@ class Piece:
     draw_back: DrawFn | None = None
     record: Mapping[str, Any] = field(default_factory=dict)
     bleed_mm: float = 0.0
+    outline: tuple[tuple[float, float], ...] | None = None
 
     @property
     def width_mm(self) -> float:

@@ -28,6 +28,7 @@ from printkit.sheets import Sheet
 from printkit.shop import shop_layout
 
 DPI_RANGE = (30, 600)
+MAX_PIXELS = 100_000_000  # an image of one face (300 MB of RGB): a 420 x 594 mm board at 600 dpi
 
 
 def png_pages(pdf: bytes, dpi: int) -> list[bytes]:
@@ -55,7 +56,16 @@ def checked_faces(
         raise DataError(f"--dpi: expected {lo} to {hi}, got {dpi}")
     data = load_game(game).localized(lang)
     rules = data.resolve(spec, sets)
-    return data, rules, family(lang), distinct_faces(pieces_for(data, rules))
+    faces = distinct_faces(pieces_for(data, rules))
+    for face in faces:
+        w, h = (round(side / 25.4 * dpi) for side in face.piece.size_mm)
+        if w * h > MAX_PIXELS:
+            raise DataError(
+                f"--dpi {dpi}: {face.piece.label} ({face.piece.width_mm:g} x {face.piece.height_mm:g} mm) "
+                f"would be an image of {w * h / 1e6:,.0f} million pixels; at most {MAX_PIXELS / 1e6:,.0f}, "
+                "so lower --dpi"
+            )
+    return data, rules, family(lang), faces
 
 
 def face_pngs(face: Face, title: str, fonts: Family, dpi: int) -> list[tuple[Sheet, bytes]]:

@@ -35,12 +35,23 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from printkit.errors import DataError
+from printkit.template import MAX_TEMPLATE_CHARS
 
 SOURCES = ("seed", "pub", "house")
 COMPONENT_KINDS = ("tile", "board", "card", "domino", "token", "reference", "chart")
 TOP_LEVEL = ("game", "components", "rules", "options", "variants", "lang")
 RGB = re.compile(r"#[0-9a-fA-F]{6}")
 MAX_DEPTH = 24  # far deeper than any real table; deeper input is refused before anything recurses into it
+# Bounds on what sizes work and memory, generous for real games (docs/guides/data-file-limits.md).
+MAX_FILE_BYTES = 1_000_000  # the largest shipped data file is 28 kB
+MAX_TEXT = MAX_TEMPLATE_CHARS  # characters of any string (the longest shipped one has 470)
+MAX_TITLE = 100  # characters of a title: it is printed on every sheet and in every report figure
+MAX_KEY = 64  # characters of a key (a rule, variant or component name)
+MAX_COUNT = 2000  # pieces of one component, records of a manifest
+MAX_PLAYERS = 16  # any player count a data file may name (each game's rule set allows fewer)
+SIZE_MM = (3.0, 1000.0)  # each side of a piece, in mm
+MAX_ARMS = 256  # arms of a compare, combinations of a sweep (the default sweep of Twinkle Twinkle has 32)
+VARIANT_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")  # typed in --variant, joined with '+'
 
 
 def show(value: Any) -> str:
@@ -106,6 +117,33 @@ def depth(value: Any) -> int:
     return deepest
 
 
+def check_extent(where: str, raw: Mapping[str, Any]) -> None:
+    """No key longer than `MAX_KEY` and no string longer than `MAX_TEXT` anywhere, without recursion."""
+    stack: list[tuple[str, Any]] = [("", raw)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, dict):
+            for key, value in item.items():
+                if len(key) > MAX_KEY:
+                    raise DataError(
+                        f"{where}: {path}{show(key)}: a key of {len(key):,} characters; at most {MAX_KEY}"
+                    )
+                stack.append((f"{path}{key}.", value))
+        elif isinstance(item, list):
+            stack.extend((f"{path[:-1]}[{i}].", value) for i, value in enumerate(item))
+        elif isinstance(item, str) and len(item) > MAX_TEXT:
+            raise DataError(f"{where}: {path[:-1]}: text of {len(item):,} characters; at most {MAX_TEXT:,}")
+
+
+def check_name(where: str, key: str, name: str) -> None:
+    """A rule, variant or component name: letters, digits, `_` and `-`, as typed on a command line."""
+    if not VARIANT_NAME.fullmatch(name):
+        raise DataError(
+            f"{where}: {key}: the name {show(name)} may hold only letters, digits, _ and - "
+            "(and not start with -)"
+        )
+
+
 # ------------------------------------------------------------------ fields
 @dataclass(frozen=True)
 class Field:
@@ -128,7 +166,8 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _is_number(v: Any) -> bool:
+def is_number(v: Any) -> bool:
+    """An integer or a finite float, never a boolean."""
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
@@ -170,16 +209,25 @@ def _is_strings(v: Any) -> bool:
 
 
 def _is_counts(v: Any) -> bool:
-    return isinstance(v, list) and bool(v) and all(_is_int(p) and p >= 1 for p in v)
+    return isinstance(v, list) and bool(v) and all(_is_int(p) and 1 <= p <= MAX_PLAYERS for p in v)
 
 
 def _is_sets(v: Any) -> bool:
     if isinstance(v, dict):
-        return bool(v) and all(isinstance(x, list) and bool(x) for x in v.values())
-    return _is_int(v) and v >= 1
+        return bool(v) and all(isinstance(x, list) and 1 <= len(x) <= MAX_COUNT for x in v.values())
+    return _is_int(v) and 1 <= v <= MAX_COUNT
+
+
+def _is_size(v: Any) -> bool:
+    lo, hi = SIZE_MM
+    return isinstance(v, list) and len(v) == 2 and all(is_number(x) and lo <= x <= hi for x in v)
 
 
 TEXT = Field("a string", lambda v: isinstance(v, str) and v.strip() != "")
+TITLE = Field(
+    f"a string of at most {MAX_TITLE} characters",
+    lambda v: isinstance(v, str) and v.strip() != "" and len(v) <= MAX_TITLE,
+)
 WORDS = Field("printed words (a string, or tables and lists of strings)", _is_words)
 STRINGS = Field("a list of strings", _is_strings)
 COLOUR = Field('a colour "#rrggbb"', _is_colour)
@@ -193,25 +241,24 @@ COLOURS = Field(
     _is_colours,
     records=COLOUR_RECORD_FIELDS,
 )
-COUNT = Field("a count >= 0", lambda v: _is_int(v) and v >= 0)
-POSITIVE = Field("an integer >= 1", lambda v: _is_int(v) and v >= 1)
-SIZE = Field(
-    "[width, height] in mm, both > 0",
-    lambda v: isinstance(v, list) and len(v) == 2 and all(_is_number(x) and x > 0 for x in v),
-)
+COUNT = Field(f"a count from 0 to {MAX_COUNT}", lambda v: _is_int(v) and 0 <= v <= MAX_COUNT)
+POSITIVE = Field(f"an integer from 1 to {MAX_COUNT}", lambda v: _is_int(v) and 1 <= v <= MAX_COUNT)
+SIZE = Field(f"[width, height] in mm, each from {SIZE_MM[0]:g} to {SIZE_MM[1]:g}", _is_size)
 NAME = Field("the name of another component", lambda v: isinstance(v, str))
-MANIFEST = Field("a list of records", lambda v: isinstance(v, list) and bool(v))
-PLAYER_COUNTS = Field("a non-empty list of player counts", _is_counts)
+MANIFEST = Field(
+    f"a list of 1 to {MAX_COUNT} records", lambda v: isinstance(v, list) and 1 <= len(v) <= MAX_COUNT
+)
+PLAYER_COUNTS = Field(f"a non-empty list of player counts from 1 to {MAX_PLAYERS}", _is_counts)
 BOOL = Field("true or false", lambda v: isinstance(v, bool))
-NUMBER = Field("a number", _is_number)
+NUMBER = Field("a number", is_number)
 
 Patterns = tuple[tuple[re.Pattern[str], Field], ...]
 
 GAME_FIELDS: dict[str, Field] = {
-    "title": TEXT.needed(),
+    "title": TITLE.needed(),
     "engine": TEXT.needed(),
     "players": PLAYER_COUNTS.needed(),
-    "default_players": POSITIVE.needed(),
+    "default_players": Field("a player count", lambda v: _is_int(v) and v >= 1, True),
     "sources": STRINGS.needed(),
     "designer": TEXT,
     "published_players": PLAYER_COUNTS,
@@ -225,12 +272,15 @@ GAME_FIELDS: dict[str, Field] = {
 }
 
 COMPONENT_FIELDS: dict[str, Field] = {
-    "title": TEXT.needed(),
+    "title": TITLE.needed(),
     "kind": Field("one of " + ", ".join(COMPONENT_KINDS), lambda v: v in COMPONENT_KINDS, True),
     "size_mm": SIZE,
     "count": COUNT,
     # printed sets of a component that comes one per player, or named sets of records to choose from
-    "sets": Field("a count of printed sets >= 1, or a table of named lists of records", _is_sets),
+    "sets": Field(
+        f"a count of printed sets from 1 to {MAX_COUNT}, or a table of named lists of records",
+        _is_sets,
+    ),
     "spaces": POSITIVE,  # spaces of a track or grid
     "per_row": POSITIVE,  # spaces of a track or grid in one row
     "like": NAME,  # printed like that component (its size)
@@ -270,7 +320,7 @@ OPTION_FIELDS: dict[str, Field] = {
 
 VARIANT_FIELDS: dict[str, Field] = {
     "doc": TEXT.needed(),
-    "players": POSITIVE,
+    "players": Field("a player count", lambda v: _is_int(v) and v >= 1),
     "set": Field("a table of rules", lambda v: isinstance(v, dict)),
 }
 
@@ -352,7 +402,7 @@ def _check_leaf(key: str, value: Any, default: Any, option: Mapping[str, Any], w
         return DataError(f"{where}: {key}: expected {expected}, got {show(value)}")
 
     if isinstance(default, float):
-        if not _is_number(value):
+        if not is_number(value):
             raise fail("a number")
         value = float(value)
     elif not same_type(value, default):
@@ -360,7 +410,7 @@ def _check_leaf(key: str, value: Any, default: Any, option: Mapping[str, Any], w
     choices = option.get("choices")
     if choices is not None and not any(same_type(c, value) and c == value for c in choices):
         raise fail("one of " + ", ".join(show(c) for c in choices))
-    if _is_number(value):
+    if is_number(value):
         lo, hi = option.get("min"), option.get("max")
         if lo is not None and value < lo:
             raise fail(f"a value >= {lo}")
@@ -402,7 +452,7 @@ def check_option(where: str, name: str, option: Any, default: Any) -> None:
     if "min" in option or "max" in option:
         bound = "min" if "min" in option else "max"
         for leaf in kinds or [default]:
-            if not _is_number(leaf):
+            if not is_number(leaf):
                 raise DataError(f"{where}: rules.{name}: {key}.{bound} bounds numbers, got {show(leaf)}")
     if "variable_length" in option and not isinstance(default, (list, dict)):
         raise DataError(f"{where}: {key}.variable_length: rules.{name} is not a list")

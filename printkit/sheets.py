@@ -39,6 +39,15 @@ def paper_size(name: str) -> tuple[float, float]:
     )
 
 
+# The most each length may be: past these a sheet holds one piece in a sea of paper, or none.
+LIMITS_MM = {"margin": 100.0, "gap": 50.0, "bleed": 25.0}
+LIMITS_WHY = {
+    "margin": "10 mm suits home printers",
+    "gap": "a few mm between pieces is plenty",
+    "bleed": "print shops ask for 3 to 5 mm",
+}
+
+
 @dataclass(frozen=True)
 class LayoutOptions:
     """How to lay pieces out; lengths in mm. Invalid values raise `DataError`.
@@ -63,6 +72,11 @@ class LayoutOptions:
                 raise DataError(f"{name}: expected a length in mm >= 0, got {value!r}")
             if not math.isfinite(value):
                 raise DataError(f"{name}: expected a finite length in mm, got {value!r}")
+            if value > LIMITS_MM[name]:
+                raise DataError(
+                    f"{name}: {value:g} mm is more than the {LIMITS_MM[name]:g} mm a printed sheet can use "
+                    f"({LIMITS_WHY[name]})"
+                )
         w, h = self.page_mm
         if 2 * self.margin >= min(w, h):
             raise DataError(

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from printkit.colour_profile import GAMUT_DELTA_E, Converter
 from printkit.gamedata import GameData, Rules
 from printkit.pieces import Piece, count_by_component
 from printkit.sheets import Sheet
@@ -78,6 +79,57 @@ def summarize(
     }
 
 
+def colour_keys(data: GameData) -> dict[str, list[str]]:
+    """Each `#rrggbb` in the data file's game and component tables, lower case, with its key paths."""
+    found: dict[str, list[str]] = {}
+
+    def walk(value: Any, path: str) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, f"{path}.{key}" if path else str(key))
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, f"{path}[{i}]")
+        elif isinstance(value, str) and len(value) == 7 and value.startswith("#"):
+            found.setdefault(value.lower(), []).append(path)
+
+    walk({"game": dict(data.game), "components": dict(data.components)}, "")
+    return found
+
+
+def colour_summary(data: GameData, converter: Converter | None, pdfx: bool) -> dict[str, Any] | None:
+    """How the colours were printed: the profile, the output intent, and the colours out of its gamut."""
+    if converter is None:
+        return None
+    keys = colour_keys(data)
+    profile = converter.profile
+    return {
+        "cmyk": True,
+        "profile": profile.description,
+        "profile_file": profile.file_name,
+        "output_intent": profile.identifier,
+        "pdfx": "PDF/X-4" if pdfx else None,
+        "colours": len(converter.seen),
+        "gamut_delta_e": GAMUT_DELTA_E,
+        "out_of_gamut": [
+            {"rgb": rgb, "delta_e": round(de, 1), "keys": keys.get(rgb, [])}
+            for rgb, de in converter.out_of_gamut()
+        ],
+    }
+
+
+def _colour_lines(colour: dict[str, Any]) -> list[str]:
+    pdfx = f", {colour['pdfx']}" if colour["pdfx"] else ""
+    out = [f"  colour: CMYK through {colour['profile']}; output intent {colour['output_intent']}{pdfx}"]
+    far = colour["out_of_gamut"]
+    if not far:
+        out.append(f"  every colour within the profile's gamut (CIEDE2000 <= {colour['gamut_delta_e']:g})")
+    for c in far:
+        where = f" ({', '.join(c['keys'])})" if c["keys"] else " (drawn by the game's code)"
+        out.append(f"  out of gamut: {c['rgb']}{where} prints {c['delta_e']:g} CIEDE2000 away")
+    return out
+
+
 def _area(sheet: Sheet) -> float:
     return sheet.size_mm[0] * sheet.size_mm[1]
 
@@ -123,4 +175,6 @@ def lines(summary: dict[str, Any]) -> list[str]:
     out.append(f"  by kind (pieces on {unit}): {kinds}")
     if "faces" in summary:
         out.append("  faces: " + ", ".join(f"{f['face']} x{f['quantity']}" for f in summary["faces"]))
+    if summary.get("colour"):
+        out.extend(_colour_lines(summary["colour"]))
     return out

@@ -4,10 +4,10 @@ An *arm* is one set of rules (a variant spec plus `--set` overrides) played
 `games` times from one seed by one agent set. `run_arms` is what `simulate
 run` and `simulate compare` do (under one agent set or several); `simulate
 sweep` plays its arms with the same `play_arm`. With `--precision X` the arms
-are played on, `games` more at a time, until the 95% interval of every
-arm's first-mover share is at most X either side of it (or the cap is met):
-the games are the same seeds in the same order, so the stopping point is as
-deterministic as the games.
+are played on (in steps of `games`, as many as the widest interval says it
+needs) until the 95% interval of every arm's first-mover share is at most X
+either side of it (or the cap is met): the games are the same seeds in the
+same order, so the stopping point is as deterministic as the games.
 
 The report's modules (scipy, matplotlib: about a second to import) are
 imported only once games are being played, by `load_report_modules`: with
@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import gc
 import importlib
+import json
+import math
 import os
 import re
 from collections.abc import Callable, Sequence
@@ -26,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printkit.errors import DataError
+from printkit.filenames import safe_part
 from printkit.gamedata import GameData, Rules, load_game
 from simulate.agents import parse_agents
 from simulate.engines import ENGINES, make_game
@@ -39,6 +42,7 @@ if TYPE_CHECKING:
     from simulate.tally import ArmTally, RowFeed
 
 REPORT_MODULES = ("simulate.balance", "simulate.report", "simulate.tally", "simulate.verdict_page")
+MAX_COMPARED = 32  # arms of one compare: a report's figures and tables stay readable well before
 
 
 def load_report_modules() -> None:
@@ -60,8 +64,8 @@ def load_report_modules() -> None:
 
 
 def slug(text: str) -> str:
-    """A folder name for a variant label or an agent set."""
-    return re.sub(r"[^A-Za-z0-9_.=+-]+", "_", text).strip("_") or "default"
+    """A folder name for a game, a variant label or an agent set (`printkit.filenames.safe_part`)."""
+    return safe_part(re.sub(r"[^A-Za-z0-9_.=+-]+", "_", text).strip("_"))
 
 
 def machine_cores() -> int:
@@ -69,15 +73,23 @@ def machine_cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+PER_CORE, PER_CORE_FORCED = 4, 16  # worker processes per core, without and with --force
+
+
 def worker_count(jobs: int | None, force: bool) -> int:
-    """`--jobs`: by default the machine's cores; more than 4 per core only with `--force`."""
+    """`--jobs`: by default the machine's cores; more than 4 per core only with `--force`, never past 16."""
     cores = machine_cores()
     if jobs is None:
         return cores
-    if jobs > 4 * cores and not force:
+    if jobs > PER_CORE * cores and not force:
         raise DataError(
-            f"--jobs: {jobs} workers for this machine's {cores} cores (more than 4 per core) would only "
-            f"slow the run; give at most {4 * cores}, or --force"
+            f"--jobs: {jobs} workers for this machine's {cores} cores (more than {PER_CORE} per core) would "
+            f"only slow the run; give at most {PER_CORE * cores}, or --force"
+        )
+    if jobs > PER_CORE_FORCED * cores:
+        raise DataError(
+            f"--jobs: {jobs:,} workers for this machine's {cores} cores; at most {PER_CORE_FORCED * cores} "
+            f"even with --force (a process each, and only {cores} to run them)"
         )
     return jobs
 
@@ -187,7 +199,7 @@ def run_folder(
     if sets:
         name += "+" + slug("+".join(sets))
     name += "." + "-and-".join(slug(a) for a in agent_sets) + f".seed{seed}"
-    return out / data.name / name
+    return out / slug(data.name) / safe_part(name)
 
 
 def arm_changes(data: GameData, rules: Rules) -> str:
@@ -248,6 +260,8 @@ class Plan:
 def plan_arms(game: str, specs: list[str], options: PlayOptions) -> Plan:
     """The arms' rules, engines and agents and the run's folder, all checked before a game is played."""
     data = load_for_run(game, options.games, options.jobs)
+    if len(specs) > MAX_COMPARED:
+        raise DataError(f"--variant: {len(specs)} arms; a compare reports on at most {MAX_COMPARED}")
     skill = None
     if options.skill is not None:
         games = options.games if options.games_given else None
@@ -261,17 +275,37 @@ def plan_arms(game: str, specs: list[str], options: PlayOptions) -> Plan:
             )
         if len(set(agent_specs)) != len(agent_specs):
             raise DataError(f"--agents: the same agent set is given twice: {', '.join(agent_specs)}")
+        options.check_total(len(specs) * len(agent_specs))
     arms_rules = [data.resolve(spec, options.sets, options.players) for spec in specs]
     labels = [r.label for r in arms_rules]
     if len(set(labels)) != len(labels):
         raise DataError(f"--variant: the same arm is given twice: {', '.join(labels)}")
+    refuse_same_rules(arms_rules)
     engines = [make_game(r) for r in arms_rules]
+    check_precision(options, engines)
     agent_sets = [[parse_agents(spec, data.engine, r.players) for r in arms_rules] for spec in agent_specs]
     names = [agents_name(a[0]) for a in agent_sets]
     if skill is not None:
         names = ["skill-" + "-".join(slug(n) for n in names)]
     folder = run_folder(options.out, data, labels, options.sets, names, options.seed)
-    return Plan(data, arms_rules, engines, agent_sets, folder, skill)
+    plan = Plan(data, arms_rules, engines, agent_sets, folder, skill)
+    if skill is not None:  # each level plays its own number of games, and the strength checks more
+        options.check_total(len(specs) * len(agent_specs), total_games(plan, options.games))
+    return plan
+
+
+def refuse_same_rules(arms: Sequence[Rules]) -> None:
+    """Two arms under other names that resolve to the same rules and players would compare a thing with
+    itself: refused, naming both."""
+    seen: dict[str, str] = {}
+    for rules in arms:
+        key = json.dumps([rules.values, rules.players], sort_keys=True)
+        if key in seen:
+            raise DataError(
+                f"--variant: {seen[key]!r} and {rules.label!r} are the same rules "
+                f"({rules.players} players); compare arms that differ"
+            )
+        seen[key] = rules.label
 
 
 @dataclass(frozen=True)
@@ -363,18 +397,44 @@ def _half_width(tally: ArmTally) -> float:
 def play_to_precision(
     play: Callable[[int, bool], list[ArmTally]], options: PlayOptions, progress: Progress
 ) -> tuple[int, list[ArmTally]]:
-    """Play `--games` per arm, then as many more at a time while an arm's first-mover interval is too wide.
+    """Play `--games` per arm, then more while an arm's first-mover interval is too wide.
 
-    `play(n, fresh)` plays (or resumes) every arm to n games and returns their tallies.
+    `play(n, fresh)` plays (or resumes) every arm to n games and returns their tallies. A
+    half-width shrinks as one over the square root of the games, so each step plays what the
+    widest interval says it still needs, in whole multiples of `--games`, at most three times
+    the games so far: a handful of steps, each rereading the arms' rows once, where one
+    `--games` at a time made the cost grow as the square of the games.
     """
     n, precision, cap = options.games, options.precision, options.max_games
     tallies = play(n, options.fresh)
-    while precision is not None and n < cap and max(_half_width(t) for t in tallies) > precision:
-        step = min(options.games, cap - n)
+    while precision is not None and n < cap:
+        widest = max(_half_width(t) for t in tallies)
+        if widest <= precision:
+            break
+        needed = n * (widest / precision) ** 2 - n
+        step = min(options.games * max(1, math.ceil(needed / options.games)), 3 * n, cap - n)
         progress.grow(step * len(tallies))
         n += step
         tallies = play(n, False)
     return n, tallies
+
+
+def check_precision(options: PlayOptions, engines: Sequence[Any]) -> None:
+    """Refuse a `--precision` that even a fair game could not reach within `--max-games` an arm."""
+    if options.precision is None:
+        return
+    from simulate.stats import Z95
+
+    fair = 1 / min(len(set(sides_of(e))) for e in engines)  # the fewest sides: the widest interval
+    spread = Z95 * math.sqrt(fair * (1 - fair))
+    needed = math.ceil((spread / options.precision) ** 2)
+    if needed > options.max_games:
+        reachable = math.ceil(spread / math.sqrt(options.max_games) * 10_000) / 10_000
+        raise DataError(
+            f"--precision {options.precision:g}: even a fair game needs about {needed:,} decided games "
+            f"an arm for that, more than --max-games {options.max_games:,}; ask for {reachable:g} or "
+            "more, or raise --max-games"
+        )
 
 
 @dataclass(frozen=True)

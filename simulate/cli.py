@@ -38,14 +38,18 @@ JOBS_OPTION = click.option(
     default=None,
     help="Worker processes (default: this machine's cores); results do not depend on it.",
 )
-FORCE_OPTION = click.option("--force", is_flag=True, help="Allow --jobs beyond 4 per core.")
+FORCE_OPTION = click.option(
+    "--force",
+    is_flag=True,
+    help="Allow --jobs beyond 4 per core (up to 16), and more than a million games in one command.",
+)
 ENGINE_OPTION = click.option(
     "--engine",
     type=click.Choice(ENGINE_NAMES),
     default="fast",
     show_default=True,
-    help="fast: a game's compiled core where it has one (United Square), the same games as the Python "
-    "engine; python: the Python engines, the rules' reference.",
+    help="fast: a game's compiled core where it has one (United Square, Tiddly-Wink), the same games as "
+    "the Python engine; python: the Python engines, the rules' reference.",
 )
 SCHEDULER_OPTION = click.option(
     "--scheduler",
@@ -186,7 +190,7 @@ def _play_options(
             type=float,
             default=None,
             metavar="X",
-            help="Play on, --games more at a time, until every arm's first-mover share is known to "
+            help="Play on, in steps of --games, until every arm's first-mover share is known to "
             "within X either side (95%), e.g. 0.02; at most --max-games per arm.",
         ),
         click.option(
@@ -207,7 +211,9 @@ def _play_options(
             extra = _skill_fields(given)
             shared = {name: given.pop(name) for name in PLAY_FIELDS if name in given}
             agent_sets = tuple(agents) if several_agents else (agents,)
-            options = PlayOptions(agents=agent_sets, jobs=worker_count(jobs, force), **shared, **extra)
+            options = PlayOptions(
+                agents=agent_sets, jobs=worker_count(jobs, force), force=force, **shared, **extra
+            )
             with on_cluster(scheduler), engine_choice(engine):
                 return command(options=options, **given)
 
@@ -219,7 +225,9 @@ def _play_options(
 
 
 # PlayOptions' fields the command line gives as they are (agents and jobs are worked out first)
-PLAY_FIELDS = tuple(f.name for f in dataclasses.fields(PlayOptions) if f.name not in ("agents", "jobs"))
+PLAY_FIELDS = tuple(
+    f.name for f in dataclasses.fields(PlayOptions) if f.name not in ("agents", "jobs", "force")
+)
 ARM_OPTIONS = _play_options(
     2000,
     "Games per arm.",
@@ -289,7 +297,7 @@ def compare_cmd(game, variants, options):
 @click.option("--repeats", type=click.IntRange(1, 1000), default=5, show_default=True)
 @click.option(
     "--seconds",
-    type=click.FloatRange(min=0, min_open=True),
+    type=click.FloatRange(min=0, max=60, min_open=True),
     default=0.5,
     show_default=True,
     help="With --all: time per repeat of each row.",
@@ -371,7 +379,7 @@ def agents_cmd(game):
 )
 @click.option(
     "--timing-games",
-    type=click.IntRange(min=0),
+    type=click.IntRange(0, 100),
     default=1,
     show_default=True,
     help="Games per agent (in every seat) to time its moves; 0 for none.",
@@ -401,7 +409,7 @@ def ladder_cmd(
     from simulate.ladder_report import table_lines
 
     jobs = worker_count(jobs, force)
-    plan = plan_ladder(game, variant, sets, players, agents, filler, games, seed, jobs)
+    plan = plan_ladder(game, variant, sets, players, agents, filler, games, seed, jobs, force)
     with on_cluster(scheduler), engine_choice(engine):
         _, written, summary = run_ladder(plan, out, sets, jobs, fresh, quiet)
     click.echo("\n".join(table_lines(summary)))
@@ -433,17 +441,22 @@ def demo_cmd(games, jobs, force, out, quiet):
     from printkit.build import build_game
     from printkit.draw import has_drawing
 
+    options = PlayOptions(games=games, jobs=jobs, out=out, fresh=True, quiet=quiet, force=force)
+    games_data = [load_game(name) for name in available_games()]
+    headlines = {
+        data.name: list(data.game.get("headline", []))
+        for data in games_data
+        if data.engine in ENGINES and len(data.game.get("headline", [])) >= 2
+    }
+    options.check_total(sum(len(arms) for arms in headlines.values()))  # before a file is written
     made, bottom = [], []
-    for name in available_games():
-        data = load_game(name)
+    for data in games_data:
         if has_drawing(data):
-            pdf = build_game(name, out)
+            pdf = build_game(data.name, out)
             made.append(f"{data.title}: print-and-play PDF  {pdf}")
-        headline = list(data.game.get("headline", []))
-        if data.engine in ENGINES and len(headline) >= 2:
-            options = PlayOptions(games=games, jobs=jobs, out=out, fresh=True, quiet=quiet)
-            outcome = run_arms(name, headline, options)
-            made.append(f"{data.title}: {' vs '.join(headline)} report  {outcome.written['pdf']}")
+        if data.name in headlines:
+            outcome = run_arms(data.name, headlines[data.name], options)
+            made.append(f"{data.title}: {' vs '.join(headlines[data.name])} report  {outcome.written['pdf']}")
             bottom.append(f"{data.title}: {outcome.bottom[0]}")
     click.echo("\n".join(made))
     if bottom:

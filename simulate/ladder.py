@@ -24,13 +24,17 @@ import numpy as np
 
 from printkit.atomic import write_text
 from printkit.errors import DataError
+from printkit.filenames import safe_part
 from printkit.gamedata import GameData, Rules
 from simulate.agents import agent_list
 from simulate.arms import load_for_run, slug
 from simulate.ladder_report import write_ladder_outputs
+from simulate.options import PlayOptions
 from simulate.ratings import PairResult, bradley_terry
 from simulate.runner import RunConfig, read_rows, run_to_csv
 from simulate.stats import wilson
+
+MAX_AGENTS = 16  # agents one ladder rates: 120 pairs, each in every seating
 
 
 @dataclass(frozen=True)
@@ -84,15 +88,20 @@ def plan_ladder(
     games: int,
     seed: int,
     jobs: int,
+    force: bool = False,
 ) -> LadderPlan:
-    """Check the ladder's settings: two or more distinct agents, a filler for 3+ players."""
+    """Check the ladder's settings: two to `MAX_AGENTS` distinct agents, a filler for 3+ players, and
+    no more games than a command plays unasked without `force`."""
     data = load_for_run(game, games, jobs)
     rules = data.resolve(variant, sets, players)
     names = agent_list(agents, data.engine)
     if len(names) < 2:
         raise DataError(f"--agents {agents}: a ladder needs two or more agents, e.g. random,greedy")
+    if len(names) > MAX_AGENTS:
+        raise DataError(f"--agents: {len(names)} agents; a ladder rates at most {MAX_AGENTS}")
     if len(set(names)) != len(names):
         raise DataError(f"--agents {agents}: an agent is named twice")
+    PlayOptions(games=games, force=force).check_total(len(names) * (len(names) - 1) // 2)
     fill = agent_list(filler, data.engine, "--filler")
     if len(fill) != 1:
         raise DataError(f"--filler {filler}: expected one agent")
@@ -196,7 +205,7 @@ def ladder_folder(plan: LadderPlan, out: Path, sets: tuple[str, ...]) -> Path:
         name += "+" + slug("+".join(sets))
     if plan.filler:
         name += f".filler-{slug(plan.filler)}"
-    return out / plan.data.name / "ladder" / f"{name}.seed{plan.seed}"
+    return out / slug(plan.data.name) / "ladder" / safe_part(f"{name}.seed{plan.seed}")
 
 
 def run_ladder(

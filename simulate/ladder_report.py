@@ -5,12 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-from printkit.atomic import atomic_path, write_text  # noqa: E402
+from printkit.atomic import atomic_path, write_text
+from simulate.plotting import plt
 
 
 def heading(summary: dict[str, Any]) -> str:

@@ -18,6 +18,9 @@ from simulate.min_effect import DEFAULT, MinEffect
 
 DEFAULT_MAX_GAMES = 100_000
 DEFAULT_SWEEP_GAMES = 128  # two full chunks of the runner: as quick as 100 games with --jobs 2
+# Games one command may play without --force: hours of play even for the quickest games; a larger
+# sweep or compare is more often a slip of the keyboard than a plan.
+MAX_GAMES_UNFORCED = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,7 @@ class PlayOptions:
     quiet: bool = False
     precision: float | None = None
     max_games: int = DEFAULT_MAX_GAMES
+    force: bool = False  # --force: more workers than 4 per core, more games than MAX_GAMES_UNFORCED
     # a skill axis: None for none, "" for the data file's levels, else the levels named (`--skill`)
     skill: str | None = None
     games_given: bool = False  # `--games` was given: with a skill axis, every level plays that many
@@ -54,4 +58,25 @@ class PlayOptions:
         if self.skill is not None and self.precision is not None:
             raise DataError(
                 "--precision: not with --skill, whose levels play the games the data file or --games give"
+            )
+
+    def per_arm(self) -> int:
+        """The most games an arm may play: `--games`, or `--max-games` when playing to a precision."""
+        return self.games if self.precision is None else self.max_games
+
+    def check_total(self, arms: int, total: int | None = None) -> None:
+        """Refuse, without `--force`, a command whose arms would play more than `MAX_GAMES_UNFORCED` games.
+
+        `total` is the games in all where arms play different numbers (a skill axis' levels).
+        """
+        games = "--max-games" if self.precision is not None else "--games"
+        if total is None:
+            total = arms * self.per_arm()
+            said = f"{arms:,} arms x {self.per_arm():,} games = {total:,} games"
+        else:
+            said = f"{arms:,} arms at their levels and the strength checks = {total:,} games"
+        if total > MAX_GAMES_UNFORCED and not self.force:
+            raise DataError(
+                f"{games}: {said}, more than the {MAX_GAMES_UNFORCED:,} one command plays unasked; "
+                "give fewer, or --force to play them all"
             )

@@ -25,19 +25,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import matplotlib
+import numpy as np
+from matplotlib.backends.backend_pdf import PdfPages
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-from matplotlib.backends.backend_pdf import PdfPages  # noqa: E402
-
-from printkit.atomic import atomic_path, write_bytes, write_text  # noqa: E402
-from simulate import stats  # noqa: E402
-from simulate.paper import fit_pages, page_inches  # noqa: E402
-from simulate.tally import ArmTally  # noqa: E402
-from simulate.verdict_page import Verdict  # noqa: E402
-from simulate.words import say  # noqa: E402
+from printkit.atomic import atomic_path, write_bytes, write_text
+from simulate import stats
+from simulate.paper import fit_pages, page_inches
+from simulate.plotting import plt
+from simulate.tally import ArmTally
+from simulate.verdict_page import Verdict
+from simulate.words import say
 
 # Twelve colours that stay apart (after Kelly's colours of maximum contrast), for up to 12 arms.
 COLOURS = [
@@ -198,8 +195,11 @@ def _histograms(ax: Any, arms: list[Arm], values: list[np.ndarray], means: list[
     finite = [v[np.isfinite(v)] for v in values]
     low = min((float(v.min()) for v in finite if len(v)), default=0.0)
     high = max((float(v.max()) for v in finite if len(v)), default=1.0)
-    bins = np.arange(math.floor(low), math.ceil(high) + 2) - 0.5
-    if len(bins) > 60:
+    # one bin per whole number where there are few; else 50 bins over the range, so that the bins
+    # never number as many as the values span (a score table of 10**9 asked for 37 GiB of edges)
+    if math.ceil(high) - math.floor(low) + 2 <= 60:
+        bins = np.arange(math.floor(low), math.ceil(high) + 2) - 0.5
+    else:
         bins = np.linspace(low, high, 50)
     for i, (arm, v, mean) in enumerate(zip(arms, finite, means, strict=True)):
         if len(v):

@@ -294,15 +294,12 @@ def iter_chunks(
 def _engine_for(rules: Rules, agents: tuple[str, ...], debug: bool) -> str:
     """The engine this context's runs play on ("fast" only where a core will play these games).
 
-    A compiled core is compiled, or loaded from its cache, here in the parent:
+    A compiled core is compiled, or loaded from its cache, here in the parent (`core_of`):
     worker processes forked after that inherit it instead of compiling it each.
     """
     engine = ENGINE.get()
-    if engine == "fast":
-        fast = compiled(make_game(rules, debug=debug), agents, engine)
-        if fast is None:
-            return "python"
-        fast[0].warm_up()
+    if engine == "fast" and compiled(make_game(rules, debug=debug), agents, engine) is None:
+        return "python"
     return engine
 
 

@@ -6,10 +6,10 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-import matplotlib.pyplot as plt
 import numpy as np
 
 from simulate import stats
+from simulate.plotting import plt
 from simulate.report import Context, SkillView, _heading, colour
 
 Value = Callable[[dict[str, Any]], tuple[float, float, float]]

@@ -30,30 +30,30 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import matplotlib
+import numpy as np
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-
-from printkit.atomic import atomic_path, write_text  # noqa: E402
-from printkit.errors import DataError  # noqa: E402
-from printkit.gamedata import GameData, Rules  # noqa: E402
-from simulate.agents import parse_agents  # noqa: E402
-from simulate.arms import (  # noqa: E402
+from printkit import gamedata
+from printkit.atomic import atomic_path, write_text
+from printkit.errors import DataError
+from printkit.filenames import safe_part
+from printkit.gamedata import GameData, Rules
+from simulate.agents import parse_agents
+from simulate.arms import (
     agents_name,
+    check_precision,
     load_for_run,
     play_arm,
     play_to_precision,
     slug,
 )
-from simulate.balance import summarize  # noqa: E402
-from simulate.effects import OUTCOMES, Design, analysis_markdown, main_effects  # noqa: E402
-from simulate.engines import make_game  # noqa: E402
-from simulate.options import PlayOptions  # noqa: E402
-from simulate.progress import Progress  # noqa: E402
-from simulate.runner import folder_lock  # noqa: E402
-from simulate.tally import ArmTally  # noqa: E402
+from simulate.balance import summarize
+from simulate.effects import OUTCOMES, Design, analysis_markdown, main_effects
+from simulate.engines import make_game
+from simulate.options import PlayOptions
+from simulate.plotting import plt
+from simulate.progress import Progress
+from simulate.runner import folder_lock
+from simulate.tally import ArmTally
 
 
 @dataclass(frozen=True)
@@ -81,20 +81,8 @@ class Row:
 
 
 def parse_grid(specs: Sequence[str], origin: str = "--grid") -> list[Axis]:
-    """`KEY=V1,V2` strings as axes; a key may appear once and needs two or more distinct values."""
-    axes: list[Axis] = []
-    for spec in specs:
-        key, sep, raw = spec.partition("=")
-        key = key.strip()
-        values = tuple(v.strip() for v in raw.split(",") if v.strip())
-        if not sep or not key or not values:
-            raise DataError(f"{origin} {spec!r}: expected KEY=V1,V2 (e.g. sides.comets=green,blue)")
-        if len(set(values)) != len(values):
-            raise DataError(f"{origin} {spec}: a value is listed twice")
-        if any(a.key == key for a in axes):
-            raise DataError(f"{origin} {spec}: {key} is already on the grid")
-        axes.append(Axis(key, values))
-    return axes
+    """`KEY=V1,V2` strings as axes (`printkit.gamedata.parse_grid`)."""
+    return [Axis(key, values) for key, values in gamedata.parse_grid(specs, origin)]
 
 
 def grid_of(data: GameData, specs: Sequence[str]) -> list[Axis]:
@@ -137,6 +125,10 @@ def plan_sweep(game: str, grid: Sequence[str], variant: str, options: PlayOption
     (agents,) = options.agents
     data = load_for_run(game, options.games, options.jobs)
     axes = grid_of(data, grid)
+    gamedata.check_grid(
+        data, [(a.key, a.values) for a in axes], "--grid" if grid else f"{data.where()}: game.sweep"
+    )
+    options.check_total(math.prod(len(a.values) for a in axes))
     base = [p for p in variant.split("+") if p and not (p == "default" and "default" not in data.variants)]
     arms = []
     for combo in itertools.product(*(a.values for a in axes)):
@@ -144,13 +136,14 @@ def plan_sweep(game: str, grid: Sequence[str], variant: str, options: PlayOption
         rules = data.resolve(parts, options.sets, options.players)
         engine = make_game(rules)  # engine-level checks of every arm before any game is played
         arms.append((combo, rules, engine, parse_agents(agents, data.engine, rules.players)))
-    folder = options.out / data.name / ("sweep-" + "-".join(a.short for a in axes))
+    check_precision(options, [arm[2] for arm in arms])
+    folder = options.out / slug(data.name) / ("sweep-" + "-".join(a.short for a in axes))
     named = [p for p in base if p != "default"]
     if named:
         folder = folder.with_name(folder.name + "+" + slug("+".join(named)))
     if options.sets:
         folder = folder.with_name(folder.name + "+" + slug("+".join(options.sets)))
-    folder = folder.with_name(folder.name + f".{slug(agents_name(arms[0][3]))}.seed{options.seed}")
+    folder = folder.with_name(safe_part(folder.name + f".{slug(agents_name(arms[0][3]))}.seed{options.seed}"))
     return SweepPlan(data, axes, arms, folder)
 
 

@@ -18,6 +18,9 @@ from printkit.games import modules_in
 from printkit.pieces import Piece
 
 DRAWERS = modules_in("printkit.draw")  # registered in printkit/games.py
+# Pieces of one build: the data file's bounds keep every game well under it (Tiddly-Wink's 8 players
+# with 1,000 counters each are 8,000); past it the sheets would run to hundreds.
+MAX_PIECES = 10_000
 
 
 def has_drawing(data: GameData) -> bool:
@@ -38,6 +41,11 @@ def drawing_module(data: GameData) -> ModuleType:
 def pieces_for(data: GameData, rules: Rules) -> list[Piece]:
     """Every physical piece of the game under these rules, in the module's stable order."""
     items = drawing_module(data).pieces(data, rules)
+    if len(items) > MAX_PIECES:
+        raise DataError(
+            f"{data.where()}: {len(items):,} pieces under variant {rules.label!r}; at most {MAX_PIECES:,} "
+            "in one build"
+        )
     for piece in items:
         w, h = piece.size_mm
         if not (w > 0 and h > 0):

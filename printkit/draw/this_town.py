@@ -31,6 +31,7 @@ from printkit.fonts import family, wrap
 from printkit.gamedata import GameData, Rules
 from printkit.pieces import Piece, fill_bleed
 from printkit.records.this_town_tiles import SECTIONS, TileFace, read_tiles, town_points
+from printkit.texts import fill_text
 
 RGB = re.compile(r"#[0-9a-fA-F]{6}")
 SHAPES = ("circle", "square", "triangle", "diamond")
@@ -163,10 +164,14 @@ def _reference(data: GameData, rules: Rules, colours: list[dict[str, str]], font
     gap = words["sentence_join"]
     v = rules.values
     n = rules.players
-    setup = words["setup"].format(tiles=data.components["tile"].get("count", 0))
+
+    def filled(name: str, **values: Any) -> str:
+        return fill_text(data, f"components.reference.text.{name}", words[name], values)
+
+    setup = filled("setup", tiles=data.components["tile"].get("count", 0), players=n)
     if n < len(colours):
         npcs = words["join"].join(names[c["name"]] for c in colours[n:])
-        setup += gap + words["npc"].format(players=n, npcs=npcs)
+        setup += gap + filled("npc", players=n, npcs=npcs)
     turn = words["turn"] + gap + words["rotation"][str(v["rotation"]).lower()]
     bars = (
         words["bars"][v["relocation_lock"]] + gap + words["connected"][str(v["relocation_connected"]).lower()]
@@ -176,7 +181,7 @@ def _reference(data: GameData, rules: Rules, colours: list[dict[str, str]], font
     ranks = sorted(set(EXAMPLE), reverse=True)
     example = [
         {
-            "rank": words["rank"].format(n=ranks.index(count) + 1),
+            "rank": filled("rank", n=ranks.index(count) + 1),
             "colour": c,
             "name": names[c["name"]],
             "count": count,
@@ -194,8 +199,8 @@ def _reference(data: GameData, rules: Rules, colours: list[dict[str, str]], font
         (words["end_heading"], end),
     ]
     record = {
-        "title": words["title"].format(game=data.title),
-        "subtitle": words["subtitle"].format(players=n),
+        "title": filled("title", game=data.title),
+        "subtitle": filled("subtitle", players=n),
         "sections": sections,
         "example": example,
         "example_heading": words["example_heading"],

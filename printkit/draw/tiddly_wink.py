@@ -33,6 +33,7 @@ from printkit.fonts import family
 from printkit.gamedata import GameData, Rules
 from printkit.piece_backs import with_generic_back
 from printkit.pieces import Piece, fill_bleed
+from printkit.texts import fill_text
 
 INK = HexColor("#222222")
 FAINT = HexColor("#777777")
@@ -116,16 +117,8 @@ def _counters(data: GameData, rules: Rules) -> list[Piece]:
 
 
 def _fill(data: GameData, key: str, template: str, **values: Any) -> str:
-    """`template` with its `{name}` parts filled in; a name it may not use is a `DataError` naming `key`."""
-    if not isinstance(template, str):
-        raise DataError(f"{data.where()}: {key}: expected a string, got {template!r}")
-    try:
-        return template.format_map(values)
-    except (KeyError, IndexError, ValueError) as exc:
-        known = ", ".join(sorted(values)) or "none"
-        raise DataError(
-            f"{data.where()}: {key}: cannot fill {template!r}: {exc}; the names it may use are {known}"
-        ) from None
+    """`template` with its `{name}` fields filled in (`printkit.texts.fill_text`)."""
+    return fill_text(data, key, template, values)
 
 
 def _value_key(value: Any) -> str:

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from printkit.aids import aid_pieces, aid_record, fill
+from printkit.aids import aid_pieces, aid_record
 from printkit.draw.records import table_with
 from printkit.gamedata import GameData, Rules
 from printkit.pieces import Piece
+from printkit.texts import fill_text
 
 KEY = "components.aid.text"
 
@@ -32,7 +33,7 @@ def opening_table(data: GameData, rules: Rules) -> dict[str, Any]:
     )
     opening, standees = rules["opening"], rules["standees"]
     rows = [
-        [fill(data, f"{KEY}.table.row", heads["row"], {"n": n}), *opening[str(n)], standees[str(n)]]
+        [fill_text(data, f"{KEY}.table.row", heads["row"], {"n": n}), *opening[str(n)], standees[str(n)]]
         for n in data.player_counts
     ]
     return {"head": [heads["players"], heads["current"], heads["next"], heads["standees"]], "rows": rows}

@@ -49,6 +49,7 @@ from printkit.records.twinkle_tiles import (
     read_tiles,
     star_point,
 )
+from printkit.texts import fill_text
 
 RGB = re.compile(r"#[0-9a-fA-F]{6}")
 REFERENCE_KIND = {
@@ -123,15 +124,10 @@ def _size(data: GameData, name: str) -> tuple[float, float]:
 def _with_unit(data: GameData, units: Mapping[str, str], value: int) -> str:
     """A number of points in words, from `game.units`: "1 point", "3 points"."""
     name = "point" if value == 1 else "points"
-    try:
-        return units[name].format(n=value)
-    except (KeyError, IndexError, ValueError) as exc:
-        raise DataError(
-            f"{data.where()}: game.units.{name}: cannot fill {units[name]!r}: {exc}; it may use {{n}}"
-        ) from None
+    return fill_text(data, f"game.units.{name}", units[name], {"n": value})
 
 
-def fill_text(data: GameData, key: str, template: str, numbers: Mapping[str, Any]) -> str:
+def fill_numbers(data: GameData, key: str, template: str, numbers: Mapping[str, Any]) -> str:
     """`template` with `{name}` replaced by a number of `numbers` and `{name_pts}` by it with its unit."""
     units = _texts(data, "game.units", data.game.get("units"), ("point", "points"))
     values: dict[str, str] = {}
@@ -139,13 +135,7 @@ def fill_text(data: GameData, key: str, template: str, numbers: Mapping[str, Any
         if isinstance(value, int) and not isinstance(value, bool):
             values[name] = str(value)
             values[f"{name}_pts"] = _with_unit(data, units, value)
-    try:
-        return template.format_map(values)
-    except (KeyError, IndexError, ValueError) as exc:
-        known = ", ".join(sorted(values))
-        raise DataError(
-            f"{data.where()}: {key}: cannot fill {template!r}: {exc}; the numbers it may use are {known}"
-        ) from None
+    return fill_text(data, key, template, values)
 
 
 def table_labels(start: int, count: int) -> list[str]:
@@ -232,7 +222,9 @@ def _charts(
     con = rules["constellations"]
     numbers = {**con, "new_star_points": rules["new_star_points"]}
     filled = {
-        k: fill_text(data, f"components.chart.text.{k}", v, numbers) for k, v in text.items() if k != "title"
+        k: fill_numbers(data, f"components.chart.text.{k}", v, numbers)
+        for k, v in text.items()
+        if k != "title"
     }
     rows, cols = rules["chart"]["rows"], rules["chart"]["cols"]
     width = cols * tile[0] + 2 * CHART_MARGIN_MM
@@ -247,7 +239,7 @@ def _charts(
             draw_front=draw_chart,
             record={
                 "number": n + 1,
-                "title": fill_text(data, "components.chart.text.title", text["title"], {"chart": n + 1}),
+                "title": fill_numbers(data, "components.chart.text.title", text["title"], {"chart": n + 1}),
                 "rows": rows,
                 "cols": cols,
                 "tile_mm": list(tile),
@@ -334,8 +326,8 @@ def _references(
             face = {
                 "side": side,
                 "side_name": sides[side],
-                "body": fill_text(data, f"{key}.{side}", raw[side], numbers),
-                "after": fill_text(data, f"{key}.blue_after", raw["blue_after"], numbers)
+                "body": fill_numbers(data, f"{key}.{side}", raw[side], numbers),
+                "after": fill_numbers(data, f"{key}.blue_after", raw["blue_after"], numbers)
                 if side == "blue" and ref == "asteroids"
                 else "",
             }

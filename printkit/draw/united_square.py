@@ -34,6 +34,8 @@ from printkit.fonts import family, wrap
 from printkit.gamedata import GameData, Rules
 from printkit.pieces import Piece, fill_bleed
 from printkit.rulesets.united_square import pairing_2p
+from printkit.template import fill
+from printkit.texts import fill_text
 
 INK = HexColor("#222222")
 FAINT = HexColor("#777777")
@@ -104,6 +106,13 @@ AID_KEYS = (
     "turn score end end_teams end_rounds colours"
 ).split()
 PAD_KEYS = ("title", "seat", "name", "game", "round", "total")
+AID = "components.aid.text"
+PAD = "components.score_pad.text"
+
+
+def _words(data: GameData, key: str, text: Mapping[str, Any], name: str, **values: Any) -> str:
+    """`text[name]`, the text at `key.name`, with its fields filled from `values`."""
+    return fill_text(data, f"{key}.{name}", text[name], values)
 
 
 def _ownership(
@@ -114,15 +123,26 @@ def _ownership(
     for n in data.player_counts:
         if n == 2:
             seats = _pairing(data, rules, colours)
-            rows = [{"who": text["seat"].format(n=i + 1), "colours": c} for i, c in enumerate(seats)]
+            rows = [
+                {"who": _words(data, AID, text, "seat", n=i + 1), "colours": c} for i, c in enumerate(seats)
+            ]
             sections.append({"heading": text["two_players"], "rows": rows})
         elif n == len(colours):
-            rows = [{"who": text["seat"].format(n=i + 1), "colours": [c]} for i, c in enumerate(colours)]
-            sections.append({"heading": text["one_each"].format(n=n), "rows": rows})
+            rows = [
+                {"who": _words(data, AID, text, "seat", n=i + 1), "colours": [c]}
+                for i, c in enumerate(colours)
+            ]
+            sections.append({"heading": _words(data, AID, text, "one_each", n=n), "rows": rows})
             if n == 4 and "teams" in data.options.get("mode", {}).get("choices", []):
                 rows = [
-                    {"who": text["team_seats"].format(a=1, b=3), "colours": [colours[0], colours[2]]},
-                    {"who": text["team_seats"].format(a=2, b=4), "colours": [colours[1], colours[3]]},
+                    {
+                        "who": _words(data, AID, text, "team_seats", a=1, b=3),
+                        "colours": [colours[0], colours[2]],
+                    },
+                    {
+                        "who": _words(data, AID, text, "team_seats", a=2, b=4),
+                        "colours": [colours[1], colours[3]],
+                    },
                 ]
                 sections.append({"heading": text["teams"], "rows": rows})
     return sections
@@ -136,21 +156,28 @@ def _seat_colours(data: GameData, rules: Rules, colours: Sequence[Colour]) -> li
 
 
 def _summary(
-    rules: Rules, total: int, starts: int, types: Sequence[Sequence[Colour]], text: Mapping[str, Any]
+    data: GameData,
+    rules: Rules,
+    total: int,
+    starts: int,
+    types: Sequence[Sequence[Colour]],
+    text: Mapping[str, Any],
 ) -> list[str]:
     v = rules.values
-    deal = text["deal_equal" if v["deal"] == "equal" else "deal_random"].format(total=total)
+    deal = _words(data, AID, text, "deal_equal" if v["deal"] == "equal" else "deal_random", total=total)
     if v["start_panel"] == "fixed":
         top = types[v["start_type"] - 1][-v["start_rotation"] % 4]["name"]
-        start = text["start_fixed"].format(type=v["start_type"], top=text["colours"].get(top, top))
+        start = _words(
+            data, AID, text, "start_fixed", type=v["start_type"], top=text["colours"].get(top, top)
+        )
     else:
-        start = text["start_random"].format(starts=starts)
+        start = _words(data, AID, text, "start_random", starts=starts)
     gap = text["sentence_join"]
     end = text["end"]
     if v["mode"] == "teams":
         end += gap + text["end_teams"]
     if v["rounds"] > 1:
-        end += gap + text["end_rounds"].format(rounds=v["rounds"])
+        end += gap + _words(data, AID, text, "end_rounds", rounds=v["rounds"])
     return [deal + gap + text["open_hands"], start, text["turn"], text["score"], end]
 
 
@@ -268,21 +295,24 @@ def _aids(
     text = _text(data, "aid", AID_KEYS)
     per_type, n = rules["panels_per_type"], rules["board"]
     total = per_type * len(types)
-    counts = text["counts_fixed" if starts == 1 else "counts_random"]
+    counts = "counts_fixed" if starts == 1 else "counts_random"
     aid = {
-        "title": text["title"].format(game=data.title),
-        "subtitle": text["subtitle"].format(variant=rules.label, n=n),
+        "title": _words(data, AID, text, "title", game=data.title),
+        "subtitle": _words(data, AID, text, "subtitle", variant=rules.label, n=n),
         "types_heading": text["types"],
         "owners_heading": text["owners"],
         "types": types,
         "captions": [
-            text["type_caption"].format(type=t, per_type=per_type) for t in range(1, len(types) + 1)
+            _words(data, AID, text, "type_caption", type=t, per_type=per_type)
+            for t in range(1, len(types) + 1)
         ],
-        "counts": counts.format(types=len(types), per_type=per_type, total=total, starts=starts),
+        "counts": _words(
+            data, AID, text, counts, types=len(types), per_type=per_type, total=total, starts=starts
+        ),
         "ownership": _ownership(data, rules, colours, text),
         "colour_names": text["colours"],
         "join": text["join"],
-        "summary": _summary(rules, total, starts, types, text),
+        "summary": _summary(data, rules, total, starts, types, text),
         "fonts": fonts,
     }
     return _copies(data, "aid", "player aid", tuple(data.components["aid"]["size_mm"]), _draw_aid, aid)
@@ -292,9 +322,9 @@ def _score_pads(data: GameData, rules: Rules, colours: Sequence[Colour], fonts: 
     teams = rules["mode"] == "teams"
     text = _text(data, "score_pad", PAD_KEYS)
     pad = {
-        "title": text["title"].format(game=data.title),
+        "title": _words(data, PAD, text, "title", game=data.title),
         "seats": [
-            text["seat"].format(n=i + 1) + (f" ({'A' if i % 2 == 0 else 'B'})" if teams else "")
+            _words(data, PAD, text, "seat", n=i + 1) + (f" ({'A' if i % 2 == 0 else 'B'})" if teams else "")
             for i in range(rules.players)
         ],
         "seat_colours": _seat_colours(data, rules, colours),
@@ -584,10 +614,12 @@ def _draw_score_pad(canvas: Canvas, piece: Piece) -> None:
     game = 1
     while len(rows) + rounds + (rounds > 1) <= count + 1:
         if rounds == 1:
-            rows.append((words["game"].format(g=game), False))
+            rows.append((fill(words["game"], {"g": game}, f"{PAD}.game"), False))
         else:
-            rows += [(words["round"].format(g=game, r=r + 1), False) for r in range(rounds)]
-            rows.append((words["total"].format(g=game), True))
+            rows += [
+                (fill(words["round"], {"g": game, "r": r + 1}, f"{PAD}.round"), False) for r in range(rounds)
+            ]
+            rows.append((fill(words["total"], {"g": game}, f"{PAD}.total"), True))
         game += 1
     canvas.setStrokeColor(FAINT)
     canvas.setLineWidth(0.5)

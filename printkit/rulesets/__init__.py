@@ -8,8 +8,13 @@ play, and the error names the data file. A game's module,
 
 - `FIELDS: dict[str, Field]`: keys its components may hold beyond those
   `printkit.schema` declares for every game (e.g. a start tile's `fences`);
-- `RULES: dict[str, Any]`: the shape of the rules its code reads
-  (`printkit.rulesets.shapes`), checked against the defaults on load;
+- `PLAYERS: tuple[int, ...]`: the player counts its engine and drawing
+  support; `game.players` may list only these;
+- `RULES: dict[str, Any]`: the shape of the rules its code reads and the
+  values it implements (`printkit.rulesets.shapes`), checked against the
+  defaults and the options on load and against every resolved set of rules;
+- `TEXTS: dict[str, tuple[str, ...]]`: the printed texts its drawing fills
+  and the fields each may use (`printkit.texts`), checked on load;
 - `check_data(data: GameData) -> None`: on load, the components and tables
   the game needs (a missing `[components.panel]`, a panel colour that is not
   one of the game's colours, a tile manifest);
@@ -18,13 +23,14 @@ play, and the error names the data file. A game's module,
   fit the tiles).
 
 Both raise `RuleError(key, message)`; the loader adds the file and the rules
-in force. A game without an entry gets the schema's checks only.
+in force. A game without an entry gets the schema's checks only. Simulate's
+conformance tests hold each engine to what its rule set declares.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from types import ModuleType
 from typing import Any
@@ -48,6 +54,22 @@ def ruleset(engine: str) -> ModuleType | None:
     """The rule-set module of an engine, or None when the game declares none."""
     module = RULESETS.get(engine)
     return importlib.import_module(module) if module else None
+
+
+def check_players(counts: Sequence[int], supported: Sequence[int], title: str) -> None:
+    """Every count of `game.players` is one the game supports."""
+    for i, n in enumerate(counts):
+        if n not in supported:
+            raise RuleError(
+                f"game.players[{i}]", f"{title} is played by {_counts(supported)} players, got {n}"
+            )
+
+
+def _counts(counts: Sequence[int]) -> str:
+    listed = sorted(counts)
+    if len(listed) > 2 and listed == list(range(listed[0], listed[-1] + 1)):
+        return f"{listed[0]} to {listed[-1]}"
+    return ", ".join(map(str, listed[:-1])) + f" or {listed[-1]}" if len(listed) > 1 else str(listed[0])
 
 
 def require(components: Mapping[str, Any], name: str, *fields: str) -> Mapping[str, Any]:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from printkit.records.this_town_tiles import read_tiles
 from printkit.rulesets import RuleError, as_rule_errors, require
+from printkit.rulesets.shapes import COMPENSATION, OneOf
 from printkit.schema import STRINGS, Field
 
 if TYPE_CHECKING:
@@ -20,16 +21,28 @@ FIELDS: dict[str, Field] = {
     ),
     "bars": STRINGS,
 }
+PLAYERS = (2, 3, 4)  # the player counts the engine and the print kit support
+MAX_TILES = (
+    120  # tiles in a set: the engine's searches of the table stay well inside Python's recursion limit
+)
 RULES: dict[str, Any] = {
-    "compensation": 0.0,
+    "compensation": COMPENSATION,
     "tile_set": "",
     "rotation": True,
     "relocation": True,
     "relocation_connected": True,
-    "relocation_lock": "",
-    "tie_break": "",
-    "npc_brands": "",
-    "first_player": "",
+    "relocation_lock": OneOf("town", "town_and_fences"),
+    "tie_break": OneOf("largest_town", "next_largest", "shared"),
+    "npc_brands": OneOf("ranked", "not_ranked"),
+    "first_player": OneOf("random", "seat1"),
+}
+# The printed texts the drawing fills, and the fields each may use (printkit/texts.py).
+TEXTS: dict[str, tuple[str, ...]] = {
+    "components.reference.text.title": ("game",),
+    "components.reference.text.subtitle": ("players",),
+    "components.reference.text.setup": ("tiles", "players"),
+    "components.reference.text.npc": ("players", "npcs"),
+    "components.reference.text.rank": ("n",),
 }
 
 
@@ -39,6 +52,8 @@ def check_data(data: GameData) -> None:
     tile = require(data.components, "tile", "size_mm", "count", "sets")
     if not isinstance(tile["sets"], dict):
         raise RuleError("components.tile.sets", "expected a table of named tile lists")
+    if tile["count"] > MAX_TILES:
+        raise RuleError("components.tile.count", f"at most {MAX_TILES} tiles, got {tile['count']}")
     with as_rule_errors():
         for name in tile["sets"]:
             read_tiles("", data.game, data.components, name, tile["count"])

@@ -5,29 +5,44 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from printkit.rulesets import RuleError, require
+from printkit.rulesets.shapes import COMPENSATION, Between, OneOf
 from printkit.schema import Field
 
 if TYPE_CHECKING:
     from printkit.gamedata import GameData, Rules
 
 FIELDS: dict[str, Field] = {}
+PLAYERS = tuple(range(2, 9))  # the player counts the engine and the print kit support
 RULES: dict[str, Any] = {
-    "compensation": 0.0,
-    "position_counters": 0,
-    "hand": 0,
-    "counters": 0,
-    "stake": 0,
-    "round_cap": 0,
-    "no_double": "",
-    "double_bonus": "",
-    "tie": "",
-    "match_end": "",
-    "match_tie": "",
-    "all_out": "",
-    "round_score": "",
+    "compensation": COMPENSATION,
+    "position_counters": Between(0, 100),
+    "hand": Between(1, 27),  # 2 players x 27 of a double-nine set's 55
+    "counters": Between(1, 1000),  # each player's, all printed: 8,000 counters at most
+    "stake": Between(0, 1000),
+    "round_cap": Between(1, 100_000),
+    "no_double": OneOf("highest_tile", "redeal"),
+    "double_bonus": OneOf("once", "chain", "none"),
+    "tie": OneOf("split", "carry"),
+    "match_end": OneOf("first_bust", "last_standing", "one_round"),
+    "match_tie": OneOf("shared", "rounds_won"),
+    "all_out": OneOf("split", "none"),
+    "round_score": OneOf("pot", "pips"),
     "opening_double_bonus": True,
     "forced_play": True,
     "draw": True,
+}
+
+
+# The printed texts the drawing fills, and the fields each may use (printkit/texts.py).
+_KEY = "components.reference.text"
+TEXTS: dict[str, tuple[str, ...]] = {
+    f"{_KEY}.title": ("game",),
+    f"{_KEY}.counter_units.one": ("n",),
+    f"{_KEY}.counter_units.many": ("n",),
+    f"{_KEY}.rules.counters": ("counters",),
+    f"{_KEY}.rules.deal": ("hand",),
+    f"{_KEY}.rules.stake": ("stake_counters",),
+    f"{_KEY}.rules.round.*": ("tie",),  # one text per round_score
 }
 
 

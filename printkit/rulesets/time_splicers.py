@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from printkit.rulesets import RuleError, require
+from printkit.rulesets.shapes import COMPENSATION, Between, OneOf
 from printkit.schema import Field
 
 if TYPE_CHECKING:
@@ -14,23 +15,31 @@ MAX_COLOURS = 8  # colours of number cards the engine's card masks hold
 NUMBERS = (3, 20)  # the lowest and highest max_number: 3 makes one partial collapse possible
 
 FIELDS: dict[str, Field] = {}
+PLAYERS = (2, 3, 4)  # the player counts the engine and the print kit support
 RULES: dict[str, Any] = {
-    "compensation": 0.0,
-    "position_tokens": 0,
-    "crystal_goal": 0,
-    "specials_per_kind": 0,
-    "start_tokens": 0,
-    "freeze_markers": 0,
-    "hand_size": 0,
-    "hand_limit": 0,
+    "compensation": COMPENSATION,
+    "position_tokens": Between(0, 20),
+    "crystal_goal": Between(1, 50),
+    "specials_per_kind": Between(0, 20),
+    "start_tokens": Between(0, 20),
+    "freeze_markers": Between(0, 10),
+    "hand_size": Between(1, 20),
+    "hand_limit": Between(2, 40),
     "one_timeline_per_colour": True,
-    "portal": "",
+    "portal": OneOf("next_turn", "same_turn"),
     "portal_collapse": True,
-    "portal_meeple": "",
-    "partial_at_edge": "",
-    "collapse_order": "",
-    "full_at": "",
-    "turn_cap": 0,
+    "portal_meeple": OneOf("joins", "stays"),
+    "partial_at_edge": OneOf("right", "lowest"),
+    "collapse_order": OneOf("full_first", "partial_first"),
+    "full_at": OneOf("fifth_or_later", "fifth"),
+    "turn_cap": Between(10, 100_000),
+}
+# The printed texts the drawing fills, and the fields each may use (printkit/texts.py): the turn
+# reference's title and sections all take the same values.
+_REFERENCE = ("game", "goal", "hand", "limit", "portal", "new_timeline", "portal_collapse", "no_timeline")
+TEXTS: dict[str, tuple[str, ...]] = {
+    "components.reference.text.title": _REFERENCE,
+    "components.reference.text.sections[*].text": _REFERENCE,
 }
 
 

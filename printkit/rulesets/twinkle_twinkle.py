@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from printkit.records.twinkle_tiles import REFERENCES, check_sides, read_tiles
 from printkit.rulesets import RuleError, as_rule_errors, require
-from printkit.rulesets.shapes import PerPlayers
+from printkit.rulesets.shapes import COMPENSATION, Between, OneOf, PerPlayers
 from printkit.schema import Field
 
 if TYPE_CHECKING:
@@ -14,27 +14,58 @@ if TYPE_CHECKING:
 
 MAX_ROW = 8  # tiles an observation board's row holds
 FIELDS: dict[str, Field] = {}
+PLAYERS = (2, 3, 4)  # the player counts the engine and the print kit support
+POINTS = Between(0, 1000)  # any score-table entry: a game's total stays in the tens of thousands
 RULES: dict[str, Any] = {
-    "compensation": 0.0,
+    "compensation": COMPENSATION,
     "slow_tiles": True,
     "flip": True,
-    "new_star_points": 0,
-    "chart": {"rows": 0, "cols": 0},
-    "opening": PerPlayers([0, 0]),  # [current row, next row]
-    "standees": PerPlayers(0),
-    "sides": dict.fromkeys(REFERENCES, ""),
+    "new_star_points": POINTS,
+    "chart": {"rows": Between(2, MAX_ROW), "cols": Between(2, MAX_ROW)},
+    "opening": PerPlayers([Between(1, MAX_ROW), Between(0, MAX_ROW)]),  # [current row, next row]
+    "standees": PerPlayers(Between(1, 4)),
+    "sides": dict.fromkeys(REFERENCES, OneOf("green", "blue")),
     "constellations": {
-        "largest": 0,
-        "size_from": 0,
-        "size_points": [0],
-        "count_from": 0,
-        "count_points": [0],
+        "largest": Between(0, 100),
+        "size_from": Between(1, 100),
+        "size_points": [POINTS],
+        "count_from": Between(1, 100),
+        "count_points": [POINTS],
     },
-    "comets": {"green_per_star": 0, "blue_per_constellation": 0},
-    "asteroids": {"points": [0], "blue_fewest_penalty": 0},
-    "planets": {"green_each": 0, "blue_each": 0, "blue_most_bonus": 0},
-    "black_holes": {"green_alone": 0, "green_dark_bonus": 0, "blue_alone": 0},
-    "satellites": {"green_per_neighbour": 0, "blue_per_item": 0},
+    "comets": {"green_per_star": POINTS, "blue_per_constellation": POINTS},
+    "asteroids": {"points": [POINTS], "blue_fewest_penalty": POINTS},
+    "planets": {"green_each": POINTS, "blue_each": POINTS, "blue_most_bonus": POINTS},
+    "black_holes": {"green_alone": POINTS, "green_dark_bonus": POINTS, "blue_alone": POINTS},
+    "satellites": {"green_per_neighbour": POINTS, "blue_per_item": POINTS},
+}
+
+
+def _numbers(*names: str) -> tuple[str, ...]:
+    """Fields for numbers: `{name}` is the number, `{name_pts}` it with its unit (`game.units`)."""
+    return tuple(f for name in names for f in (name, f"{name}_pts"))
+
+
+def _integers(table: dict[str, Any]) -> list[str]:
+    return [name for name, shape in table.items() if isinstance(shape, Between)]
+
+
+# The printed texts the drawing fills, and the fields each may use (printkit/texts.py). A score
+# reference's texts take the numbers of its own rule table; the aid's title and sections take the same.
+_AID = ("game", "tiles", "spaces", "slow", "slow_next", "star_turns")
+TEXTS: dict[str, tuple[str, ...]] = {
+    "game.units.point": ("n",),
+    "game.units.points": ("n",),
+    "components.chart.text.title": _numbers("chart"),
+    "components.chart.text.*": _numbers(*_integers(RULES["constellations"]), "new_star_points"),
+    **{
+        f"components.reference.text.{ref}.{side}": _numbers(*_integers(RULES[ref]))
+        for ref in REFERENCES
+        for side in ("green", "blue")
+    },
+    "components.reference.text.asteroids.blue_after": _numbers(*_integers(RULES["asteroids"])),
+    "components.aid.text.title": _AID,
+    "components.aid.text.sections[*].text": _AID,
+    "components.aid.text.table.row": ("n",),
 }
 
 

@@ -6,27 +6,51 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from printkit.rulesets import RuleError, require
+from printkit.rulesets.shapes import COMPENSATION, Between, OneOf
 from printkit.schema import Field
 
 if TYPE_CHECKING:
     from printkit.gamedata import GameData, Rules
 
 FIELDS: dict[str, Field] = {}
+PLAYERS = (2, 4)  # the player counts the engine and the print kit support
 RULES: dict[str, Any] = {
-    "compensation": 0.0,
-    "board": 0,
-    "panels_per_type": 0,
-    "deal": "",
-    "mode": "",
-    "rounds": 0,
-    "start_panel": "",
-    "start_type": 0,
-    "start_rotation": 0,
-    "first_player": "",
+    "compensation": COMPENSATION,
+    "board": Between(3, 13),  # 13 x 13 cells: 28 panels of each type
+    "panels_per_type": Between(1, 28),
+    "deal": OneOf("random", "equal"),
+    "mode": OneOf("solo", "teams"),
+    "rounds": OneOf(1, 2),
+    "start_panel": OneOf("random", "fixed"),
+    "start_type": Between(1, 6),
+    "start_rotation": Between(0, 3),
+    "first_player": OneOf("random", "seat1"),
     "pairing_2p": "",
 }
 
 SIDES = 4  # a panel has four edges, one per colour
+_COUNTS = ("types", "per_type", "total", "starts")
+# The printed texts the drawing fills, and the fields each may use (printkit/texts.py).
+TEXTS: dict[str, tuple[str, ...]] = {
+    "components.aid.text.title": ("game",),
+    "components.aid.text.subtitle": ("variant", "n"),
+    "components.aid.text.counts_random": _COUNTS,
+    "components.aid.text.counts_fixed": _COUNTS,
+    "components.aid.text.type_caption": ("type", "per_type"),
+    "components.aid.text.one_each": ("n",),
+    "components.aid.text.seat": ("n",),
+    "components.aid.text.team_seats": ("a", "b"),
+    "components.aid.text.deal_equal": ("total",),
+    "components.aid.text.deal_random": ("total",),
+    "components.aid.text.start_random": ("starts",),
+    "components.aid.text.start_fixed": ("type", "top"),
+    "components.aid.text.end_rounds": ("rounds",),
+    "components.score_pad.text.title": ("game",),
+    "components.score_pad.text.seat": ("n",),
+    "components.score_pad.text.game": ("g",),
+    "components.score_pad.text.round": ("g", "r"),
+    "components.score_pad.text.total": ("g",),
+}
 
 
 def check_data(data: GameData) -> None:

@@ -48,7 +48,10 @@ def side_rewards(state: StateBase, scale: float = 1.0) -> list[float]:
         for side, v in best.items():
             if side != mine:
                 diff = best[mine] - v
-                total += (diff > 0) + 0.5 * (diff == 0) if over else 1 / (1 + math.exp(-diff / scale))
+                # the exponent is held below exp's overflow: a lead of 700 scales is a won playout
+                total += (
+                    (diff > 0) + 0.5 * (diff == 0) if over else 1 / (1 + math.exp(min(-diff / scale, 700.0)))
+                )
         out.append(total / (len(best) - 1))
     return out
 

@@ -23,14 +23,14 @@ from typing import Any
 
 from simulate.agents.agent import Agent
 from simulate.agents.playout import ROLLOUTS, game_playout
-from simulate.agents.spec import Param, one_of, positive_float, whole
+from simulate.agents.spec import Param, between, one_of, whole
 from simulate.engines.base import GameBase, StateBase
 
 DEFAULT_C = 1.4
 PRIORS = ("none", "greedy")
 
 SEARCH_PARAMS = {
-    "c": Param(positive_float, DEFAULT_C, "exploration constant of UCB1"),
+    "c": Param(between(0.001, 100.0), DEFAULT_C, "exploration constant of UCB1"),
     "rollout": Param(
         one_of(*ROLLOUTS),
         None,
@@ -54,7 +54,7 @@ SEARCH_PARAMS = {
         "default: the game's playout_depth)",
     ),
     "scale": Param(
-        positive_float,
+        between(1e-6, 1e9),
         None,
         "lead in evaluation points a cut-off playout counts as about 0.73 of a win (default: the game's "
         "playout_scale)",

@@ -27,25 +27,36 @@ class Param:
     doc: str
 
 
+# The largest count (iterations, playouts) and depth an agent takes: far past any strength that
+# pays, and still minutes rather than years a move.
+MAX_COUNT = 1_000_000
+MAX_DEPTH = 100_000
+
+
 def positive_int(text: str) -> int:
     value = int(text)
-    if value < 1:
-        raise ValueError("expected a whole number of at least 1")
+    if not 1 <= value <= MAX_COUNT:
+        raise ValueError(f"expected a whole number from 1 to {MAX_COUNT:,}")
     return value
 
 
 def whole(text: str) -> int:
     value = int(text)
-    if value < 0:
-        raise ValueError("expected a whole number of at least 0")
+    if not 0 <= value <= MAX_DEPTH:
+        raise ValueError(f"expected a whole number from 0 to {MAX_DEPTH:,}")
     return value
 
 
-def positive_float(text: str) -> float:
-    value = float(text)
-    if not value > 0 or value == float("inf"):
-        raise ValueError("expected a number above 0")
-    return value
+def between(lo: float, hi: float) -> Callable[[str], float]:
+    """A reader of a number from `lo` to `hi`: a search's constants outside them only overflow or stall."""
+
+    def read(text: str) -> float:
+        value = float(text)
+        if not lo <= value <= hi:  # refuses nan and inf too
+            raise ValueError(f"expected a number from {lo:g} to {hi:g}")
+        return value
+
+    return read
 
 
 def one_of(*choices: str) -> Callable[[str], str]:
@@ -113,7 +124,7 @@ def parse_spec(text: str, kinds: dict[str, type], where: str) -> Spec:
         count = positive_int(count_text)
     except ValueError:
         raise DataError(
-            f"{where}: {text}: {counted} must be a whole number of at least 1, got {count_text!r}"
+            f"{where}: {text}: {counted} must be a whole number from 1 to {MAX_COUNT:,}, got {count_text!r}"
         ) from None
     given: dict[str, Any] = {}
     for pair in pairs:

@@ -16,10 +16,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import matplotlib.pyplot as plt
 import numpy as np
 
 from simulate import stats
+from simulate.plotting import plt
 from simulate.report import Arm, Context, Extras, _heading, colour
 
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import matplotlib.pyplot as plt
 import numpy as np
 
+from simulate.plotting import plt
 from simulate.report import COLOURS, Arm, Context, Extras, _heading
 from simulate.stats import describe, diff_interval, wilson
 

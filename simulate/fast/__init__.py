@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import fcntl
 import importlib
 import sys
 import threading
@@ -28,7 +29,7 @@ import weakref
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from simulate.fast.jit import numba_or_reason
+from simulate.fast.jit import cache_root, numba_or_reason, stamp
 
 if TYPE_CHECKING:
     from simulate.engines.base import GameBase
@@ -77,8 +78,39 @@ def core_of(game: GameBase, engine: str | None = None) -> CoreBase | None:
     with _LOCK:
         core = _CORES.get(game)
         if core is None:
-            core = _CORES[game] = importlib.import_module(module).Core(game)
+            cls = importlib.import_module(module).Core
+            unknown = sorted(set(game.rules.values) - cls.implements)
+            if unknown:
+                say_once(
+                    f"the compiled core of {game.rules.meta['engine']} does not implement the rule "
+                    f"{', '.join(unknown)}; playing its Python engine"
+                )
+                return None
+            with compiling():
+                core = cls(game)
+                core.warm_up()
+            _CORES[game] = core
     return core
+
+
+@contextlib.contextmanager
+def compiling() -> Iterator[None]:
+    """Held while this process compiles a core or loads it from the cache: one process at a time per
+    cache (test workers, cluster workers and commands started at once on a fresh machine), so the first
+    compiles and the others wait and then load its cache instead of each compiling the same code."""
+    folder = cache_root() / stamp()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        lock = open(folder / "compile.lock", "a")  # noqa: SIM115  (held across the yield)
+    except OSError:  # no writable cache: nothing to share, so nothing to wait for
+        yield
+        return
+    with lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def path_name(game: GameBase, engine: str | None = None) -> str:

@@ -46,10 +46,13 @@ class CoreBase:
     """A game's compiled core for one `Game`: its tables, its shape (`common`) and its search.
 
     `own_agents` maps the engine's own agent classes its core compiles to their kinds (`search.OWN`
-    on), which the core's `own_choose` plays.
+    on), which the core's `own_choose` plays; `implements` names the rules it plays.
     """
 
     own_agents: ClassVar[dict[type, int]] = {}
+    # The rules (data-file keys) whose values the core's tables carry: a game with any other rule set
+    # plays on its Python engine (`simulate.fast.core_of`), so no rule is ever played silently as absent.
+    implements: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, game: GameBase, tables: tuple[np.ndarray, ...], move_offset: int, move_space: int,
                  max_legal: int):  # fmt: skip

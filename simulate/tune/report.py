@@ -19,19 +19,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-from printkit.atomic import atomic_path, write_text  # noqa: E402
-from simulate.arms import agents_name, play_arm, slug  # noqa: E402
-from simulate.stats import ALPHA, Z95  # noqa: E402
-from simulate.tune.confirm import Judged, judge, p_text  # noqa: E402
-from simulate.tune.run import CONFIRM_SEED_OFFSET, Games, Searched, TunePlan  # noqa: E402
-from simulate.tune.space import Setting, toml_value  # noqa: E402
-from simulate.tune.targets import Target, describe_targets  # noqa: E402
-from simulate.verdict import arm_findings, comparison_findings, pct, span  # noqa: E402
+from printkit.atomic import atomic_path, write_text
+from simulate.arms import agents_name, play_arm, slug
+from simulate.plotting import plt
+from simulate.stats import ALPHA, Z95
+from simulate.tune.confirm import Judged, judge, p_text
+from simulate.tune.run import CONFIRM_SEED_OFFSET, Games, Searched, TunePlan
+from simulate.tune.space import Setting, toml_value
+from simulate.tune.targets import Target, describe_targets
+from simulate.verdict import arm_findings, comparison_findings, pct, span
 
 BASELINE = "the rules as they were"
 

@@ -1,10 +1,9 @@
-"""Home sheets, duplex backs, shop pages, cut files, calibration, summary and fonts, read back."""
+"""Home sheets, duplex backs, shop pages, calibration, summary and fonts, read back."""
 
 from __future__ import annotations
 
 import io
 import json
-import xml.etree.ElementTree as ET
 
 import pytest
 from PIL import Image
@@ -14,7 +13,6 @@ from pypdf.generic import ContentStream
 from printkit.backs import parse_offset, with_backs
 from printkit.build import build
 from printkit.calibrate import RULER_MM, calibration_pdf, targets
-from printkit.cutfile import MIN_MARGIN_MM
 from printkit.draw import has_drawing
 from printkit.errors import DataError
 from printkit.gamedata import available_games, load_game
@@ -58,9 +56,9 @@ def placed(reader: PdfReader, shapes_of) -> list[dict]:
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
-    """Every game in home mode with backs and cut files, plus its summary and reader."""
+    """Every game in home mode with backs, plus its summary and reader."""
     out = tmp_path_factory.mktemp("home")
-    return {g: build(g, out, cut_svg=True) for g in GAMES}
+    return {g: build(g, out) for g in GAMES}
 
 
 # ------------------------------------------------------------------ home mode
@@ -194,53 +192,13 @@ def test_shop_cmyk_writes_no_rgb_colour(tmp_path):
         assert b"k" in ops
 
 
-def test_cut_files_are_not_for_shop_mode(tmp_path):
-    with pytest.raises(DataError, match="--cut-svg"):
-        build("united_square", tmp_path, mode="shop", cut_svg=True)
-    assert not list(tmp_path.iterdir())
-
-
-# ------------------------------------------------------------------ cut files
-@pytest.mark.parametrize("game", GAMES)
-def test_cut_file_rectangles_match_the_pieces_on_the_sheet(home, shapes_of, game):
-    result = home[game]
-    reader = PdfReader(result.path)
-    faces = [p for p in placed(reader, shapes_of) if p["side"] == "front"]
-    front_pages = sorted({p["page"] for p in faces})
-    svgs = [p for p in result.files if p.suffix == ".svg"]
-    assert len(svgs) == len(front_pages)
-    ns = {"s": "http://www.w3.org/2000/svg"}
-    for svg_path, page_no in zip(svgs, front_pages, strict=True):
-        root = ET.parse(svg_path).getroot()
-        page = reader.pages[page_no]
-        w_mm, h_mm = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
-        assert root.get("width") == f"{w_mm:.3f}".rstrip("0").rstrip(".") + "mm"
-        cut = {}
-        for rect in root.find("s:g[@id='cut']", ns):
-            x, y, w, h = (float(rect.get(k)) for k in ("x", "y", "width", "height"))
-            cut[int(rect.get("data-index"))] = (x, h_mm - y - h, x + w, h_mm - y)
-        drawn = {p["index"]: tuple(v / MM for v in p["clip"]) for p in faces if p["page"] == page_no}
-        assert cut.keys() == drawn.keys()
-        for index, box in drawn.items():
-            assert cut[index] == pytest.approx(box, abs=0.002)  # no bleed: the clip is the trim
-        marks = [s for s in shapes_of(page) if s.tag("/PrintkitRegistration") is not None]
-        regs = root.find("s:g[@id='registration']", ns)
-        assert len(marks) == len(regs) == 5
-        for mark, rect in zip(marks, regs, strict=True):
-            x0, y0, x1, y1 = (v / MM for v in mark.bbox)
-            assert float(rect.get("x")) == pytest.approx(x0, abs=0.002)
-            assert float(rect.get("y")) == pytest.approx(h_mm - y1, abs=0.002)
-
-
-def test_cut_files_need_room_for_registration_marks(tmp_path):
-    with pytest.raises(DataError, match="registration marks"):
-        build("united_square", tmp_path, cut_svg=True, margin=MIN_MARGIN_MM - 1)
-    assert not list(tmp_path.iterdir())
-
-
 # ------------------------------------------------------------------ bytes, fonts, language
 def test_every_mode_is_byte_identical_across_builds(tmp_path):
-    for kwargs in ({"cut_svg": True, "bleed": 1.0}, {"mode": "shop", "cmyk": True}, {"lang": "ja"}):
+    for kwargs in (
+        {"cut_svg": True, "cut_dxf": True, "bleed": 1.0},
+        {"mode": "shop", "cmyk": True},
+        {"lang": "ja"},
+    ):
         one = build("united_square", tmp_path / "a", **kwargs)
         two = build("united_square", tmp_path / "b", **kwargs)
         for f1, f2 in zip(one.files, two.files, strict=True):

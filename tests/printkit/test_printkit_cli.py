@@ -88,6 +88,18 @@ def test_build_options_reach_the_layout(run_tool, tmp_path):
         (["build", "united_square", "--bleed", "lots"], "--bleed"),
         (["build", "united_square", "--variant", "board7", "--bleed", "3"], "components.board"),
         (["build"], "GAME"),
+        # issue 24: print options that leave no room for a piece, and rules the engine refuses
+        (["build", "united_square", "--bleed", "1e308"], "bleed: 1e+308 mm is more than the 25 mm"),
+        (["build", "united_square", "--bleed", "500"], "bleed: 500 mm is more than the 25 mm"),
+        (["build", "united_square", "--mode", "shop", "--bleed", "500"], "bleed: 500 mm"),
+        (["build", "united_square", "--gap", "1e6"], "gap: 1e+06 mm is more than the 50 mm"),
+        (["build", "united_square", "--gap", "1000"], "gap: 1000 mm is more than the 50 mm"),
+        (["build", "united_square", "--margin", "200"], "margin: 200 mm is more than the 100 mm"),
+        (["build", "united_square", "--gap", "nan"], "gap: expected a length in mm >= 0"),
+        (
+            ["build", "twinkle_twinkle", "--set", "constellations.size_points=[]"],
+            "rules.constellations.size_points: expected a non-empty list, got []",
+        ),
     ],
 )
 def test_bad_input_is_one_line_exit_2_and_no_file(run_tool, tmp_path, args, words):
@@ -144,6 +156,7 @@ def test_calibrate_proof_and_shop_commands_write_their_files(run_tool, tmp_path)
         (["build", "united_square", "--lang", "fr"], "--lang"),
         (["build", "united_square", "--cut-svg", "--margin", "5"], "registration marks"),
         (["proof", "united_square", "--dpi", "5000"], "--dpi"),
+        (["export", "united_square", "--png", "--dpi", "5000"], "--dpi"),
     ],
 )
 def test_bad_print_options_are_one_line_exit_2_and_no_file(run_tool, tmp_path, args, words):

@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.build import build
 from printkit.draw import pieces_for
-from printkit.draw.twinkle_twinkle import fill_text
+from printkit.draw.twinkle_twinkle import fill_numbers
 from printkit.errors import DataError
 from printkit.gamedata import load_game
 from printkit.records.twinkle_tiles import EXIT_POINTS, exit_names
@@ -119,17 +119,21 @@ def test_reference_and_chart_numbers_come_from_the_rules_in_force() -> None:
 
 
 def test_a_text_naming_an_unknown_number_is_one_line_naming_the_key() -> None:
-    with pytest.raises(DataError, match=r"components.reference.text.comets.green: cannot fill"):
-        fill_text(DATA, "components.reference.text.comets.green", "{nothing_pts} each", {"green_per_star": 1})
+    with pytest.raises(
+        DataError, match=r"components.reference.text.comets.green: unknown field \{nothing_pts\}"
+    ):
+        fill_numbers(
+            DATA, "components.reference.text.comets.green", "{nothing_pts} each", {"green_per_star": 1}
+        )
 
 
 def test_a_unit_naming_anything_but_the_number_is_one_line_naming_the_key() -> None:
     data = replace(DATA, game={**DATA.game, "units": {"point": "{n} point", "points": "{count} points"}})
-    with pytest.raises(DataError, match=r"game.units.points: cannot fill '\{count\} points'.*\{n\}$"):
-        fill_text(
+    with pytest.raises(DataError, match=r"game.units.points: unknown field \{count\}; expected \{n\}$"):
+        fill_numbers(
             data, "components.chart.text.new_star", "{new_star_points_pts} each", {"new_star_points": 3}
         )
-    assert fill_text(data, "k", "{n_pts}", {"n": 1}) == "1 point"
+    assert fill_numbers(data, "k", "{n_pts}", {"n": 1}) == "1 point"
 
 
 def test_an_unknown_side_stops_the_build_before_any_file(tmp_path) -> None:

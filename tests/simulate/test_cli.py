@@ -36,10 +36,78 @@ import pytest
         (["sweep", "united_square", "--seed", "-1"], "'--seed': -1 is not in the range"),
         (["demo", "--games", "0"], "'--games': 0 is not in the range"),
         (["demo", "--jobs", "1000"], "--jobs: 1000 workers"),
+        (["demo", "--games", "200000"], "10 arms x 200,000 games = 2,000,000 games, more than the 1,000,000"),
         (["compare", "united_square", "--variant", "default"], "compare needs two or more arms"),
         (["run", "broken/path.toml"], "no such data file"),
         (["run", "united_square", "--bogus"], "(see simulate run --help)"),
         (["run", "united_square", "--games", "many"], "'many' is not a valid integer"),
+        # issue 24: rules both tools refuse alike, and work without bounds from the command line
+        (
+            ["run", "twinkle_twinkle", "--set", "constellations.size_points=[]"],
+            "rules.constellations.size_points: expected a non-empty list, got []",
+        ),
+        (["run", "tiddly_wink", "--jobs", "100000", "--force"], "even with --force"),
+        (["run", "tiddly_wink", "--precision", "1e-9"], "--precision 1e-09: even a fair game needs about"),
+        (
+            ["run", "tiddly_wink", "--agents", "mcts:20,scale=1e-300"],
+            "scale=1e-300: expected a number from 1e-06 to 1e+09",
+        ),
+        (["run", "tiddly_wink", "--agents", "mcts:200,c=inf"], "c=inf: expected a number from 0.001 to 100"),
+        (
+            ["compare", "united_square", "--variant", "default", "--variant", "deal=random"],
+            "--variant: 'default' and 'deal=random' are the same rules (2 players)",
+        ),
+        (
+            ["compare", "united_square", "--variant", "default", "--variant", "board7", "--games", "600000"],
+            "2 arms x 600,000 games = 1,200,000 games, more than the 1,000,000 one command plays unasked",
+        ),
+        (
+            [
+                "compare",
+                "united_square",
+                *[a for k in range(33) for a in ("--variant", f"start_rotation={k % 4}")],
+            ],
+            "--variant: 33 arms; a compare reports on at most 32",
+        ),
+        (
+            [
+                "sweep",
+                "united_square",
+                "--grid",
+                "start_type=1,2,3,4,5,6",
+                "--grid",
+                "start_rotation=0,1,2,3",
+                "--grid",
+                "first_player=random,seat1",
+                "--grid",
+                "pairing_2p=ry-bg,rb-yg",
+                "--grid",
+                "deal=random,equal",
+                "--grid",
+                "mode=solo,teams",
+            ],
+            "--grid: 384 combinations; a sweep plays at most 256",
+        ),
+        (
+            ["sweep", "united_square", "--grid", "nosuch=1,2"],
+            "--grid nosuch=1,2: rules.nosuch: unknown option",
+        ),
+        (
+            [
+                "sweep",
+                "tiddly_wink",
+                "--grid",
+                "counters=" + ",".join(map(str, range(1, 1001))),
+                "--grid",
+                "hand=1,2,3",
+            ],
+            "--grid: 3,000 combinations",
+        ),
+        (["ladder", "united_square", "--agents", ",".join(f"mc:{k}" for k in range(1, 18))], "at most 16"),
+        (
+            ["ladder", "united_square", "--agents", "random,greedy", "--timing-games", "1000000"],
+            "--timing-games",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2_with_no_output(run_tool, tmp_path, args, message):

@@ -18,17 +18,21 @@ def _games_csv(out: Path) -> str:
     return path.read_text()
 
 
-def test_fast_and_python_engines_write_the_same_games(run_tool, tmp_path):
+@pytest.mark.parametrize(
+    "game", [("united_square",), ("tiddly_wink", "--variant", "block"), ("tiddly_wink", "--variant", "p5")]
+)
+def test_fast_and_python_engines_write_the_same_games(run_tool, tmp_path, game):
     texts = []
+    games = "60" if len(game) == 1 or "block" in game else "4"  # a 5-player match is a thousand moves
     for engine in ("fast", "python"):
         out = tmp_path / engine
         code, _, err = run_tool(
-            "simulate", "run", "united_square", "--agents", "greedy", "--games", "60", "--jobs", "1",
+            "simulate", "run", *game, "--agents", "greedy", "--games", games, "--jobs", "1",
             "--engine", engine, "--out", str(out), "--quiet",
         )  # fmt: skip
         assert code == 0, err
         texts.append(_games_csv(out))
-    assert texts[0] == texts[1] and texts[0].count("\n") == 61
+    assert texts[0] == texts[1] and texts[0].count("\n") == int(games) + 1
 
 
 def test_without_numba_the_python_engine_plays_and_says_so_in_one_line(tmp_path, run_tool):
@@ -58,6 +62,8 @@ def test_without_numba_the_python_engine_plays_and_says_so_in_one_line(tmp_path,
     [
         (["united_square"], "engine fast (compiled core)"),
         (["united_square", "--engine", "python"], "engine python (--engine python)"),
+        (["tiddly_wink", "--variant", "block"], "engine fast (compiled core)"),
+        (["tiddly_wink", "--variant", "block", "--engine", "python"], "engine python (--engine python)"),
         (["this_town", "--players", "2"], "engine python only (no compiled core for this game)"),
     ],
 )
@@ -70,3 +76,20 @@ def test_bench_names_the_engine(run_tool, args, path):
 def test_an_unknown_engine_is_one_line_and_exit_status_2(run_tool):
     code, _, err = run_tool("simulate", "run", "united_square", "--engine", "c")
     assert code == 2 and "'c' is not one of 'fast', 'python'" in err
+
+
+def test_one_process_at_a_time_compiles_a_core(tmp_path, monkeypatch):
+    """Processes started at once on a fresh machine (test or cluster workers) take turns at the compile:
+    one compiles, the others wait on the cache's lock and then load what it compiled."""
+    import time
+
+    from simulate.fast import compiling
+
+    monkeypatch.setenv("SIMULATE_CACHE_DIR", str(tmp_path))
+    waiter = [sys.executable, "-c", "from simulate.fast import compiling\nwith compiling(): print('in')"]
+    with compiling():
+        other = subprocess.Popen(waiter, stdout=subprocess.PIPE, text=True)
+        time.sleep(3)
+        assert other.poll() is None, "it did not wait for the lock"
+    assert other.communicate(timeout=60)[0] == "in\n"
+    assert list(tmp_path.glob("*/compile.lock"))

@@ -904,6 +904,26 @@ def keep_ends(s, t, rng, moves, count):
 class Core(CoreBase):
     """Tiddly-Wink's core for one `Game` (its rule options in the tables)."""
 
+    implements: ClassVar[frozenset[str]] = frozenset(
+        (
+            "all_out",
+            "compensation",
+            "counters",
+            "double_bonus",
+            "draw",
+            "forced_play",
+            "hand",
+            "match_end",
+            "match_tie",
+            "no_double",
+            "opening_double_bonus",
+            "position_counters",
+            "round_cap",
+            "round_score",
+            "stake",
+            "tie",
+        )
+    )
     own_agents: ClassVar[dict[type, int]] = {HeavyAgent: HEAVY, KeepEndsAgent: KEEP_ENDS}
 
     def __init__(self, game: Game):

@@ -16,12 +16,12 @@ import math
 from collections import Counter
 from typing import Any
 
-import matplotlib.pyplot as plt
 import numpy as np
 from scipy import stats as sps
 
 from printkit.errors import DataError
 from printkit.gamedata import load_game
+from simulate.plotting import plt
 from simulate.report import COLOURS, Arm, Context, Extras, _heading
 from simulate.stats import describe, fmt_p, km_median, mann_whitney, welch, wilson
 

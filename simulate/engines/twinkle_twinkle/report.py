@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import matplotlib.pyplot as plt
 import numpy as np
 
+from simulate.plotting import plt
 from simulate.report import COLOURS, Arm, Context, Extras, _heading
 from simulate.stats import wilson, winner_sets
 

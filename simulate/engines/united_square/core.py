@@ -17,7 +17,7 @@ an option the engine reads from the data file reaches the core the same way.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -56,7 +56,8 @@ OPEN = 14  # the open cells (empty, with a placed neighbour) as bits: at most 49
 
 
 def tables(game: Game) -> tuple[np.ndarray, ...]:
-    """The rules of `game` as arrays: config, orientations, types, fits, neighbours, owners, demands."""
+    """The rules of `game` as arrays: config, orientations, types, fits, neighbours, owners, demands, the
+    legal moves per signature and hand, and the compensation."""
     n = game.players
     cells = game.size * game.size
     o_cells = OPEN + 1
@@ -113,6 +114,7 @@ def tables(game: Game) -> tuple[np.ndarray, ...]:
         starts,
         counts,
         np.array(fitting, dtype=np.int64),
+        np.array([game.compensation], dtype=np.float64),
     )
 
 
@@ -432,12 +434,40 @@ def scores_moved(s):
 
 
 @jit
+def final_scores(s, t, out):
+    """`GameBase.compensated(scores())`: the points, plus the compensation of each later side to move
+    from the first seat, shared among the side's seats (a team gets it once)."""
+    cfg, seat_side = t[0], t[10]
+    n = cfg[C_PLAYERS]
+    for seat in range(n):
+        out[seat] = s[cfg[O_POINTS] + seat]
+    step = t[18][0]
+    if step == 0:
+        return
+    opening = np.full(n, -1, dtype=np.int64)  # per side: how many sides move before it
+    sides = 0
+    for k in range(n):
+        side = seat_side[(s[FIRST] + k) % n]
+        if opening[side] < 0:
+            opening[side] = sides
+            sides += 1
+    for seat in range(n):
+        members = 0
+        for other in range(n):
+            if seat_side[other] == seat_side[seat]:
+                members += 1
+        out[seat] += step * opening[seat_side[seat]] / members
+
+
+@jit
 def placements(s, t, out):
-    """`Result.placements`: competition ranking, or the team game's (winning team first, then within it)."""
+    """`Result.placements`: competition ranking, or the team game's (winning team first, then within it),
+    by the compensated scores."""
     cfg = t[0]
     n = cfg[C_PLAYERS]
-    points = s[cfg[O_POINTS] : cfg[O_POINTS] + n]
-    team0 = team1 = 0
+    points = np.empty(n, dtype=np.float64)
+    final_scores(s, t, points)
+    team0 = team1 = 0.0
     if cfg[C_TEAMS]:
         team0 = points[0] + points[2]
         team1 = points[1] + points[3]
@@ -462,7 +492,8 @@ def result(s, t, common, capped, res):
     cfg = t[0]
     owner_of = t[8]
     n = cfg[C_PLAYERS]
-    points = s[cfg[O_POINTS] : cfg[O_POINTS] + n]
+    points = np.empty(n, dtype=np.float64)
+    final_scores(s, t, points)
     places = np.empty(n, dtype=np.int64)
     placements(s, t, places)
     mask = 0
@@ -505,6 +536,22 @@ def result(s, t, common, capped, res):
 
 class Core(CoreBase):
     """United Square's core for one `Game` (its rule options in the tables)."""
+
+    implements: ClassVar[frozenset[str]] = frozenset(
+        (
+            "board",
+            "compensation",
+            "deal",
+            "first_player",
+            "mode",
+            "pairing_2p",
+            "panels_per_type",
+            "rounds",
+            "start_panel",
+            "start_rotation",
+            "start_type",
+        )
+    )
 
     def __init__(self, game: Game):
         cells = game.size * game.size

@@ -7,10 +7,10 @@ winning margin, grouped into levels of 20 games or more.
 
 from __future__ import annotations
 
-import matplotlib.pyplot as plt
 import numpy as np
 
 from simulate import stats
+from simulate.plotting import plt
 from simulate.report import Arm, Context, Extras, _heading, colour
 
 
