@@ -35,7 +35,9 @@ GAMES = 100  # random games per variant, row by row (and a third as many greedy)
 SEARCH_GAMES = 3  # games per search agent and variant, row by row
 # Games of about a thousand moves (a Tiddly-Wink match): 10 greedy games row by row, and 2 search games,
 # each stopped after 20 moves (a whole match of mcts:15,depth=0 is minutes on the Python side).
-LONG = {"tiddly_wink": (10, 2, 20)}
+# Twinkle Twinkle: a 4-player game is 160 moves, and a search game on the Python side a few seconds of
+# CPU: 10 greedy games, and 2 search games stopped after 40 moves.
+LONG = {"tiddly_wink": (10, 2, 20), "twinkle_twinkle": (10, 2, 40)}
 
 
 def _cases():
@@ -201,7 +203,7 @@ def test_a_rule_the_core_does_not_implement_plays_on_python(monkeypatch, capsys)
     assert "does not implement the rule compensation; playing its Python engine" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("name", ["united_square", "tiddly_wink"])
+@pytest.mark.parametrize("name", ["united_square", "tiddly_wink", "twinkle_twinkle"])
 def test_every_rule_of_the_data_file_is_implemented_by_the_core(name):
     """So the fast path is what the data file's games play on (a new rule needs its core taught it)."""
     from importlib import import_module

@@ -1272,6 +1272,26 @@ class Core(CoreBase):
     """Twinkle Twinkle's core for one `Game` (its rule options in the tables)."""
 
     own_agents: ClassVar[dict[type, int]] = {GreedyLeftAgent: GREEDY_LEFT}
+    # every rule of the data file, each read in `tables` (flip and the tiles through the engine's own
+    # tables of orientations, the score references' sides and tables through its `Scoring`)
+    implements: ClassVar[frozenset[str]] = frozenset(
+        (
+            "asteroids",
+            "black_holes",
+            "chart",
+            "comets",
+            "compensation",
+            "constellations",
+            "flip",
+            "new_star_points",
+            "opening",
+            "planets",
+            "satellites",
+            "sides",
+            "slow_tiles",
+            "standees",
+        )
+    )
 
     def __init__(self, game: Game):
         cells = game.geo.size
