@@ -47,6 +47,8 @@ def called_words(c: Change) -> str:
         return say("bottom.within", delta=c.size(c.delta), p_within=p_within(c.within))
     if state == "n/a":
         return say("bottom.na", p=p_of(c.test))
+    if c.need is None:  # no minimum effect to size the games by (a cap cut lengths, a game's own metric)
+        return say("bottom.open_unsized", p=p_of(c.test))
     return say("bottom.open", p=p_of(c.test), need=f"{c.need:,}", delta=c.size(c.delta, adj=True))
 
 

@@ -17,11 +17,11 @@ from simulate.agents import GENERIC, agent_kinds, describe_agents, parse_agents
 from simulate.arms import Outcome, run_arms, worker_count
 from simulate.bench import measure, table
 from simulate.cluster import on_cluster
-from simulate.engines import ENGINES, make_game
+from simulate.engines import ENGINES, make_game, require_engine
 from simulate.fast import ENGINES as ENGINE_NAMES
 from simulate.fast import engine_choice
 from simulate.min_effect import parse_min_effect
-from simulate.options import DEFAULT_MAX_GAMES, DEFAULT_SWEEP_GAMES, PlayOptions
+from simulate.options import DEFAULT_MAX_GAMES, DEFAULT_SWEEP_GAMES, PlayOptions, check_resume
 
 MAX_GAMES = 100_000_000  # per arm: days of play; a larger number is a typo
 GAMES = click.IntRange(1, MAX_GAMES)
@@ -50,6 +50,12 @@ ENGINE_OPTION = click.option(
     show_default=True,
     help="fast: a game's compiled core where it has one (United Square, Tiddly-Wink), the same games as "
     "the Python engine; python: the Python engines, the rules' reference.",
+)
+REPAIR_OPTION = click.option(
+    "--repair",
+    is_flag=True,
+    help="Keep the games of an earlier run whose run.json is damaged: its first and last game are "
+    "played again to check them, then run.json is written anew from this command's settings.",
 )
 SCHEDULER_OPTION = click.option(
     "--scheduler",
@@ -185,6 +191,7 @@ def _play_options(
         click.option(
             "--fresh", is_flag=True, help="Replace an earlier run in the same folder instead of resuming it."
         ),
+        REPAIR_OPTION,
         click.option("--quiet", is_flag=True, help=f"No progress bar ({paths_said} still printed)."),
         click.option(
             "--precision",
@@ -363,8 +370,7 @@ def _rate(value: float) -> str:
 def agents_cmd(game):
     """List every agent GAME can be played by, with its parameters."""
     data = load_game(game)
-    if data.engine not in ENGINES:
-        raise DataError(f"{data.path}: game.engine: no rules engine {data.engine!r} yet")
+    require_engine(data)
     click.echo(f"Agents for {data.title} (give them to --agents; parameters after a colon):")
     click.echo("\n".join(describe_agents(data.engine)))
 
@@ -397,6 +403,7 @@ def agents_cmd(game):
 @click.option(
     "--fresh", is_flag=True, help="Replace an earlier ladder in the same folder instead of resuming it."
 )
+@REPAIR_OPTION
 @click.option(
     "--timing-games",
     type=click.IntRange(0, 100),
@@ -420,6 +427,7 @@ def ladder_cmd(
     engine,
     out,
     fresh,
+    repair,
     timing_games,
     quiet,
 ):
@@ -429,9 +437,10 @@ def ladder_cmd(
     from simulate.ladder_report import table_lines
 
     jobs = worker_count(jobs, force)
+    check_resume(fresh, repair)
     plan = plan_ladder(game, variant, sets, players, agents, filler, games, seed, jobs, force)
     with on_cluster(scheduler), engine_choice(engine):
-        _, written, summary = run_ladder(plan, out, sets, jobs, fresh, quiet)
+        _, written, summary = run_ladder(plan, out, sets, jobs, fresh, quiet, repair)
     click.echo("\n".join(table_lines(summary)))
     if timing_games:
         engine = make_game(plan.rules)
@@ -572,12 +581,18 @@ def sweep_cmd(game, grid, variant, options):
     "--finalists", type=click.IntRange(1, 20), default=3, show_default=True, help="Best settings to confirm."
 )
 @click.option(
-    "--min-effect",
-    type=float,
-    default=0.02,
-    show_default=True,
-    help="How near a goal counts as on it, as a share (0.02: 2 points either side of fair).",
+    "--skill",
+    is_flag=False,
+    flag_value="",
+    default=None,
+    metavar="[LEVELS]",
+    help="Confirm the finalists at each level of a skill axis, weakest first, with the strength check of "
+    "adjacent levels: alone, the data file's levels and games ([game.skill]); or name them, e.g. --skill "
+    "random,greedy,mcts:200. The search plays under the strongest level, or under --agents if given; "
+    "--confirm N plays N games at every level.",
 )
+@SKILL_OPTIONS[1]  # --strength-games
+@SKILL_OPTIONS[2]  # --min-effect
 @click.option(
     "--search",
     type=click.Choice(["optuna", "ntbea"]),
@@ -598,11 +613,18 @@ def sweep_cmd(game, grid, variant, options):
 )
 @click.option("--fresh", is_flag=True, help="Start over instead of resuming a tune in the same folder.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def tune_cmd(game, knobs, targets, requires, jobs, force, scheduler, **given):
+def tune_cmd(game, knobs, targets, requires, jobs, force, scheduler, min_effect, **given):
     """Search GAME's rule values for the targets, then confirm the best settings on fresh games."""
     from simulate.tune.run import TuneOptions, run_tune
 
-    options = TuneOptions(jobs=worker_count(jobs, force), **given)
+    ctx = click.get_current_context()
+    given_here = {
+        f"{name}_given": ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE
+        for name in ("agents", "confirm")
+    }
+    options = TuneOptions(
+        jobs=worker_count(jobs, force), min_effect=parse_min_effect(min_effect), **given_here, **given
+    )
     with on_cluster(scheduler):
         written = run_tune(game, knobs, targets, requires, options)
     click.echo("\n".join(written.lines))

@@ -278,7 +278,7 @@ def log_rank(
 # "it is at least +delta" and "it is at most -delta" are rejected; the p-value is the larger of the two
 # one-sided p-values, so it enters a Holm family like any other test.
 def tost_share(k: float, n: int, p0: float, delta: float) -> dict[str, Any]:
-    """Is a share k/n within `delta` of `p0`? Two one-sided exact binomial tests.
+    """Is a share k/n within `delta` of `p0`? Two one-sided exact binomial tests (`share_between`).
 
     Below: k or more successes are unlikely if the rate were p0 - delta;
     above: k or fewer are unlikely if it were p0 + delta. A bound outside
@@ -287,11 +287,37 @@ def tost_share(k: float, n: int, p0: float, delta: float) -> dict[str, Any]:
     test = "equivalence (two one-sided exact binomial tests)"
     if n == 0:
         return {"test": test, "p": None, "why": "no decided games"}
+    return {"test": test, "delta": delta, "p": share_between(k, n, p0 - delta, p0 + delta)["p"]}
+
+
+def share_between(k: float, n: int, lo: float, hi: float) -> dict[str, Any]:
+    """Is the rate of k in n within [lo, hi]? One-sided exact binomial tests against each end, the
+    larger p: "at most lo" is rejected by k or more successes, "at least hi" by k or fewer. An end at
+    or beyond 0 or 1 (or infinite: a bound on one side) is a test that cannot fail; an end that no rate
+    can pass (lo at 1 or more, hi at 0 or less) one that cannot succeed."""
+    test = "one-sided exact binomial tests against the goal's ends"
+    if n == 0:
+        return {"test": test, "p": None, "why": "no decided games"}
     k = int(round(k))
-    low, high = p0 - delta, p0 + delta
-    p_low = float(sps.binom.sf(k - 1, n, low)) if low > 0 else 0.0
-    p_high = float(sps.binom.cdf(k, n, high)) if high < 1 else 0.0
-    return {"test": test, "delta": delta, "p": max(p_low, p_high)}
+    p_low = float(sps.binom.sf(k - 1, n, lo)) if 0 < lo < 1 else (0.0 if lo <= 0 else 1.0)
+    p_high = float(sps.binom.cdf(k, n, hi)) if 0 < hi < 1 else (0.0 if hi >= 1 else 1.0)
+    return {"test": test, "p": max(p_low, p_high)}
+
+
+def mean_between(d: Mapping[str, float], lo: float, hi: float) -> dict[str, Any]:
+    """Is a mean (from n, mean and sd) within [lo, hi]? One-sided t tests against each finite end, the
+    larger p (an infinite end: a bound on one side only)."""
+    test = "one-sided t tests against the goal's ends"
+    n = d["n"]
+    if n < 2:
+        return {"test": test, "p": None, "why": "fewer than two values"}
+    se = d["sd"] / math.sqrt(n)
+    ends = []
+    for edge, sign in ((lo, 1.0), (hi, -1.0)):
+        if math.isfinite(edge):
+            gap = sign * (d["mean"] - edge)
+            ends.append(float(sps.t.sf(gap / se, n - 1)) if se > 0 else (0.0 if gap > 0 else 1.0))
+    return {"test": test, "p": max(ends) if ends else 0.0}
 
 
 def tost_rates(k1: float, n1: int, k2: float, n2: int, delta: float) -> dict[str, Any]:
@@ -328,7 +354,7 @@ def all_within(tests: Sequence[Mapping[str, Any]], what: str) -> dict[str, Any]:
     missing = [t for t in tests if t.get("p") is None]
     if not tests or missing:
         return {"test": test, "p": None, "why": missing[0].get("why", "no test") if missing else "no sides"}
-    return {"test": test, "delta": tests[0]["delta"], "p": max(t["p"] for t in tests)}
+    return {"test": test, "delta": tests[0].get("delta"), "p": max(t["p"] for t in tests)}
 
 
 def games_to_settle_rates(p: float, delta: float, decided_share: float = 1.0) -> int:

@@ -298,7 +298,8 @@ def closer_or_further(fa: float, fb: float, fair: float) -> str:
     return word + ("_across" if across else "")
 
 
-def _mean_change(a: dict[str, float], b: dict[str, float]) -> tuple[float, float, float]:
+def mean_change(a: dict[str, float], b: dict[str, float]) -> tuple[float, float, float]:
+    """Mean b minus mean a with its 95% normal interval, from each arm's n, mean and sd."""
     d = b["mean"] - a["mean"]
     se = math.sqrt(a["sd"] ** 2 / max(a["n"], 1) + b["sd"] ** 2 / max(b["n"], 1))
     return d, d - stats.Z95 * se, d + stats.Z95 * se
@@ -306,6 +307,21 @@ def _mean_change(a: dict[str, float], b: dict[str, float]) -> tuple[float, float
 
 def _pooled_sd(a: dict[str, float], b: dict[str, float]) -> float:
     return math.sqrt((a["sd"] ** 2 + b["sd"] ** 2) / 2)
+
+
+def sides_moved(rates_a: list[dict[str, Any]], rates_b: list[dict[str, Any]]) -> tuple[float, float, float]:
+    """How far the sides' shares moved between two arms: the largest move, and how large the largest
+    is at least and at most by the moves' 95% intervals."""
+    moved = [
+        stats.diff_interval(ra["k"], ra["n"], rb["k"], rb["n"])
+        for ra, rb in zip(rates_a, rates_b, strict=False)
+    ]
+    sizes = [magnitude((m["diff"], m["lo"], m["hi"])) for m in moved if math.isfinite(m["diff"])]
+    return (
+        max((abs(m["diff"]) for m in moved), default=math.nan),
+        max((n for n, _ in sizes), default=math.nan),
+        max((f for _, f in sizes), default=math.nan),
+    )
 
 
 def changes(
@@ -366,16 +382,7 @@ def changes(
             need,
         )
     )
-    moved = [
-        stats.diff_interval(ra["k"], ra["n"], rb["k"], rb["n"])
-        for ra, rb in zip(sa["side_wins"], sb["side_wins"], strict=False)
-    ]
-    sizes = [magnitude((m["diff"], m["lo"], m["hi"])) for m in moved if math.isfinite(m["diff"])]
-    effect = (
-        max((abs(m["diff"]) for m in moved), default=math.nan),
-        max((n for n, _ in sizes), default=math.nan),
-        max((f for _, f in sizes), default=math.nan),
-    )
+    effect = sides_moved(sa["side_wins"], sb["side_wins"])
     head = say("change.seats.head", other=other, base=base)
     out.append(
         Change(
@@ -402,7 +409,7 @@ def changes(
             head,
             word,
             1 if mb["mean"] > ma["mean"] else -1,
-            _mean_change(ma, mb),
+            mean_change(ma, mb),
             "point",
             me.margin,
             stats.games_to_settle_means(_pooled_sd(ma, mb), me.margin),
@@ -418,7 +425,7 @@ def changes(
         size = abs(kb - ka) if ka is not None and kb is not None else math.nan
         effect, need = (size, math.nan, math.nan), None
     else:
-        effect = _mean_change(sa["moves"], sb["moves"])
+        effect = mean_change(sa["moves"], sb["moves"])
         need = stats.games_to_settle_means(_pooled_sd(sa["moves"], sb["moves"]), delta)
     out.append(
         Change(

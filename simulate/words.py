@@ -124,6 +124,7 @@ EN: dict[str, str] = {
     "bottom.called_small": "called but smaller than players would notice ({p})",
     "bottom.within": "no change larger than {delta} ({p_within})",
     "bottom.open": "not called ({p}; about {need} games per arm would resolve a {delta} change)",
+    "bottom.open_unsized": "not called ({p})",
     "bottom.na": "no test ({p})",
     "bottom.ranked": "Arms by how far the first mover's share lies from fair{where}, closest first: {ranks}.",
     "bottom.rank": "{arm} {d} [{lo}, {hi}]",
@@ -193,6 +194,60 @@ EN: dict[str, str] = {
     ),
     "strength.luck": "How much luck there is: the weaker level still finishes ahead in {shares} of games.",
     "strength.luck_pair": "{share} ({weak} against {strong})",
+    # ---------------------------------------------------------------- a tune's confirmation
+    "tune.base": "the rules as they were",
+    "tune.finalist": "finalist {rank}",
+    "tune.finalists": (
+        "The search's best settings, best first: {finalists}; each replayed on fresh games ({games}) "
+        "beside {base}."
+    ),
+    "tune.finalist_setting": "{label} {setting}",
+    "tune.finalist_is_base": "{label} {setting} ({base})",
+    "tune.games": "{games} games each, seed {seed}",
+    "tune.games_levels": "games each: {games}; seed {seed}",
+    "tune.change": (
+        "{target}: {other} against {base} moves {measure} {direction}: {a} to {b} (goal: {goal}); {called}."
+    ),
+    "tune.change_levels": "{target}: {other} against {base}, {measure} (goal: {goal}): {levels}.",
+    "tune.both_within": (
+        "{target}: {other} against {base}: {measure} {a} to {b}, both within the goal ({goal})."
+    ),
+    "tune.both_within_level": "under {level} {a} to {b}, both within the goal",
+    "tune.change.head": "{target}: {other} {b} against {base} {a} (goal: {goal})",
+    "tune.change.both": "{head}: both within the goal.",
+    "tune.goal": "{arm}, {target}: {value} (goal: {goal}): {answer}, under {level}.",
+    "tune.goal_levels": "{arm}, {target} (goal: {goal}): {levels}.",
+    "tune.goal_level": "{value} under {level}: {answer}",
+    "tune.answer.within": "shown within the goal ({p})",
+    "tune.answer.open": "not shown within the goal ({p})",
+    "tune.answer.na": "no test ({p})",
+    "tune.share_decided": "{share} {interval} of decided games",
+    "tune.share_games": "{share} {interval} of games",
+    "tune.no_decided": "no decided game",
+    "answer.both_within": "both within the goal",
+    "goal.fair": "within {delta} of a fair {fair}",
+    "goal.every_fair": "every share within {delta} of a fair {fair}",
+    "goal.near": "within {delta} of {value}",
+    "goal.at": "{value}",
+    "goal.at_most": "at most {value}",
+    "goal.at_least": "at least {value}",
+    "goal.between": "{lo} to {hi}",
+    "word.goal_closer": "closer to the goal",
+    "word.goal_further": "further from the goal",
+    "word.goal_closer_across": "closer to the goal, and across it",
+    "word.goal_further_across": "further from the goal, and across it",
+    "measure.first_mover": "the first mover's share of decided games",
+    "measure.seats": "the largest gap of a seat's (or team's) share of decided games from fair",
+    "measure.positions": "the largest gap of a turn position's share of decided games from fair",
+    "measure.draws": "the share of games drawn",
+    "measure.capped": "the share of games stopped by a cap",
+    "measure.length": "the mean length in moves",
+    "measure.margin": "the mean winning margin (top score minus the next)",
+    "measure.score": "the mean final score of a player",
+    "measure.metric": "the mean {name} per game",
+    "unit.value": "{n}",
+    "unit.values": "{n}",
+    "unit.value_adj": "{n}",
 }
 
 LANGUAGES: dict[str, dict[str, str]] = {"en": EN}

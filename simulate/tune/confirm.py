@@ -1,153 +1,216 @@
-"""A tune's confirmation: its finalists replayed on fresh seeds beside the rules as they were, and tested.
+"""A tune's confirmation: its finalists replayed on fresh seeds beside the rules as they were, and judged
+as a report judges its arms.
 
-Each finalist and the *baseline* (the rules the tune started from, its knobs
-at their values there) play `games` games on a seed no search game used. The
-arms get the report's own figures (`balance.summarize`), its tests between
-each finalist and the baseline (`balance.compare`) and its wording
-(`verdict.arm_findings`, `verdict.comparison_findings`); beside them, for
-each target, two tests of this module:
+Each finalist and the *baseline* (the rules the tune started from) play their games on a seed no
+search game used (the tune's seed + 1000): `--confirm` games under the search's agents, or, on a
+skill axis (`--skill`), each level's games at every level, with the strength check of each pair of
+adjacent levels (`skill.play_strength`, under the baseline's rules). A finalist that is the rules as
+they were is the baseline's own games.
 
-- *closer*: is the finalist's miss smaller than the baseline's? A one-sided z
-  test on the difference of the two misses (each with its standard error);
-  for a `fair` goal this reads "closer to fair".
-- *within*: does the finalist's measure lie within the goal, widened by
-  `min_effect` either side for a single value (`fair`, `=X`)? For a share,
-  one-sided exact binomial tests against each finite end (two one-sided tests
-  for a point goal, Schuirmann's TOST); for a mean, one-sided t tests; for a
-  gap measure (seats, positions), every side's share within `min_effect` of
-  fair at once (intersection-union: the largest p).
-
-Every test of the confirmation, the report's and these, is Holm-corrected as
-one family (`balance.apply_holm`), so "closer" or "within" is said only where
-its corrected p is below 0.05.
+The arms are then what `simulate compare` makes of them: `balance.summarize` and `balance.compare`
+with `--min-effect`, the verdict of `verdict_page.build_verdict` (its bottom line, each question
+across the levels, the strength check, every finding). Each target adds the tests of
+`simulate.tune.goals` (within the goal, and the change against the baseline) where the report does
+not already hold them, and every test is Holm-corrected as one family (`balance.apply_holm`).
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scipy import stats as sps
-
-from simulate import balance, stats
+from simulate import balance
+from simulate.agents import parse_agents
+from simulate.arms import agents_name, play_arm, slug
+from simulate.min_effect import MinEffect
+from simulate.report import Arm
+from simulate.skill import Skill, Strength, play_strength, strength_games
+from simulate.tune import goals
+from simulate.tune.lines import change_head
+from simulate.tune.run import CONFIRM_SEED_OFFSET
+from simulate.tune.space import Setting
 from simulate.tune.targets import Target
+from simulate.verdict import Change
+from simulate.verdict_page import Verdict, build_verdict
+from simulate.words import say
 
-CLOSER = "one-sided z test on the two misses"
-
-
-def closer(miss_a: float, se_a: float, miss_b: float, se_b: float) -> dict[str, Any]:
-    """Is miss b smaller than miss a? One-sided z test on a - b (p small when b is clearly smaller)."""
-    if miss_a == 0 and miss_b == 0:
-        return {"test": CLOSER, "p": None, "why": "both arms are within the goal"}
-    se = math.hypot(se_a, se_b)
-    if not math.isfinite(se):
-        return {"test": CLOSER, "p": None, "why": "an arm has too few games to measure"}
-    if se == 0:
-        return {"test": CLOSER, "p": 0.0 if miss_b < miss_a else 1.0}
-    return {"test": CLOSER, "z": (miss_a - miss_b) / se, "p": float(sps.norm.sf((miss_a - miss_b) / se))}
+if TYPE_CHECKING:
+    from simulate.tune.run import TunePlan
 
 
-def share_within(k: float, n: int, lo: float, hi: float) -> dict[str, Any]:
-    """Is the rate of k in n within [lo, hi]? One-sided exact binomial tests against each finite end
-    inside (0, 1): "at most lo" rejected by k or more successes, "at least hi" by k or fewer."""
-    test = "one-sided exact binomial tests against the goal's ends"
-    if n == 0:
-        return {"test": test, "p": None, "why": "no games to count"}
-    k = int(round(k))
-    p_lo = float(sps.binom.sf(k - 1, n, lo)) if 0 < lo < 1 else (0.0 if lo <= 0 else 1.0)
-    p_hi = float(sps.binom.cdf(k, n, hi)) if 0 < hi < 1 else (0.0 if hi >= 1 else 1.0)
-    return {"test": test, "p": max(p_lo, p_hi)}
+@dataclass(frozen=True)
+class Level:
+    """Agents the confirmation plays under: a level of a skill axis, or the search's own agents."""
+
+    name: str
+    agents: tuple[str, ...]
+    games: int
 
 
-def mean_within(d: dict[str, Any], lo: float, hi: float) -> dict[str, Any]:
-    """Is a mean (n, mean, sd) within [lo, hi]? One-sided t tests against each finite end."""
-    test = "one-sided t tests against the goal's ends"
-    n = d["n"]
-    if n < 2:
-        return {"test": test, "p": None, "why": "fewer than two games"}
-    se = d["sd"] / math.sqrt(n)
-    ends = []
-    for edge, sign in ((lo, 1.0), (hi, -1.0)):
-        if math.isfinite(edge):
-            gap = sign * (d["mean"] - edge)
-            ends.append(float(sps.t.sf(gap / se, n - 1)) if se > 0 else (0.0 if gap > 0 else 1.0))
-    return {"test": test, "p": max(ends) if ends else 0.0}
+def levels_of(plan: TunePlan) -> list[Level]:
+    """The confirmation's levels: the skill axis's, weakest first, or the search's agents alone."""
+    if plan.skill is None:
+        return [Level(agents_name(plan.agents), plan.agents, plan.options.confirm)]
+    players = plan.base.players
+    return [
+        Level(lv.agent, parse_agents(lv.agent, plan.data.engine, players), lv.games)
+        for lv in plan.skill.levels
+    ]
 
 
-def within(target: Target, summary: dict[str, Any], min_effect: float) -> dict[str, Any]:
-    """The *within* test of one target in one arm (see the module's docstring)."""
-    lo, hi = target.goal(summary)
-    name = target.measure.name
-    if target.measure.share and lo == hi:
-        lo, hi = lo - min_effect, hi + min_effect
-    elif not target.measure.share and lo == hi:
-        return {"test": "within", "p": None, "why": "a single value of a mean has no margin to test within"}
-    if name in ("seats", "positions"):
-        rates = summary["side_wins" if name == "seats" else "position_wins"]
-        fair = summary["fair_share"]
-        parts = [share_within(r["k"], r["n"], fair - hi, fair + hi) for r in rates]
-        if any(p["p"] is None for p in parts):
-            return {"test": "every side within (intersection-union)", "p": None, "why": "no decided game"}
-        return {"test": "every side within (intersection-union)", "p": max(p["p"] for p in parts)}
-    if target.measure.share:
-        r = _rate(name, summary)
-        return share_within(r["k"], r["n"], lo, hi)
-    return mean_within(_mean_of(name, summary), lo, hi)
+def confirm_games(plan: TunePlan) -> int:
+    """Games the confirmation plays at most (every finalist an arm of its own), strength checks too."""
+    arms = plan.options.finalists + 1
+    pairs = plan.skill.pairs if plan.skill is not None else ()
+    return arms * sum(lv.games for lv in levels_of(plan)) + sum(strength_games(plan.base, p) for p in pairs)
 
 
-def _rate(name: str, s: dict[str, Any]) -> dict[str, Any]:
-    return {"first_mover": s["position_wins"][0], "draws": s["draws"], "capped": s["capped"]}[name]
+@dataclass(frozen=True)
+class ArmPlan:
+    """One arm of the confirmation: its name, setting (None: the baseline), rules and folder name."""
+
+    name: str
+    setting: Setting | None
+    rules: Any
+    folder: str
+    changes: str
 
 
-def _mean_of(name: str, s: dict[str, Any]) -> dict[str, Any]:
-    fixed = {"length": s["moves"], "margin": s["margin"], "score": s["score_all"]}
-    if name in fixed:
-        return fixed[name]
-    return s["generic"].get(name) or s["metrics"][name]
+def arm_plans(plan: TunePlan, finalists: Sequence[Setting]) -> list[ArmPlan]:
+    """The baseline, then each finalist that is not the rules as they were, named by its rank."""
+    base = plan.base_setting()
+    base_values = {k.key: plan.base_value(k.key) for k in plan.space.knobs}
+    arms = [ArmPlan(say("tune.base"), None, plan.base, "baseline", "")]
+    for rank, s in enumerate(finalists, 1):
+        if s != base:
+            name = say("tune.finalist", rank=rank)
+            arms.append(
+                ArmPlan(name, s, plan.rules(s), plan.space.folder(s), plan.space.changes(s, base_values))
+            )
+    return arms
+
+
+def play(
+    plan: TunePlan, arms: Sequence[ArmPlan], on_games: Callable[[int], None] | None = None
+) -> tuple[list[list[Arm]], list[Strength]]:
+    """Play (or resume) every arm at every level, then the strength checks: the arms by level."""
+    o, me = plan.options, plan.options.min_effect
+    seed = o.seed + CONFIRM_SEED_OFFSET
+    levels = levels_of(plan)
+    groups = []
+    for level in levels:
+        group = []
+        for arm in arms:
+            sub = plan.folder / "confirm"
+            sub = (sub / slug(level.name) if plan.skill else sub) / slug(arm.folder)
+            _, tally = play_arm(
+                plan.data, arm.rules, level.agents, level.games, seed, sub, o.jobs, False, on_games
+            )
+            summary = balance.summarize(tally, plan.metric_names, plan.categories, me)
+            label = f"{arm.name} @ {level.name}" if plan.skill else arm.name
+            group.append(
+                Arm(label, arm.rules.players, level.agents, tally.cols(), summary, tally, arm.changes)
+            )
+        groups.append(group)
+    strengths = [
+        play_strength(
+            plan.data,
+            plan.base,
+            pair,
+            seed,
+            plan.folder / "confirm" / "strength" / f"{slug(pair.weak)}-vs-{slug(pair.strong)}",
+            o.jobs,
+            False,
+            on_games,
+        )
+        for pair in (plan.skill.pairs if plan.skill else ())
+    ]
+    return groups, strengths
 
 
 @dataclass
 class Judged:
-    """One finalist's confirmation: its summary, its tests against the baseline, and per target the tests."""
+    """One target in one arm at one level: its within-the-goal test, and its change against the baseline
+    (None for the baseline itself)."""
 
-    label: str
-    summary: dict[str, Any]
-    comparison: dict[str, Any]
-    closer: list[dict[str, Any]]
-    within: list[dict[str, Any]]
+    within: dict[str, Any]
+    change: Change | None
+
+
+@dataclass
+class Confirmation:
+    """The confirmation judged: its arms by level, their comparisons, each target's tests, the verdict."""
+
+    targets: tuple[Target, ...]
+    levels: list[str]
+    level_games: list[int]
+    groups: list[list[Arm]]
+    comparisons: dict[str, Any]
+    judged: list[list[list[Judged]]]  # [level][arm][target]
+    verdict: Verdict
+    tests: int
+    strengths: list[Strength]
+    seed: int
+    me: MinEffect
+    on_skill: bool
+
+
+def name_of(arm: Arm) -> str:
+    return arm.label.split(" @ ")[0]
 
 
 def judge(
     targets: Sequence[Target],
-    base: tuple[str, Any, dict[str, Any]],
-    finalists: Sequence[tuple[str, Any, dict[str, Any]]],
-    min_effect: float,
-) -> tuple[list[Judged], int]:
-    """Every finalist (label, tally, summary) against the baseline; Holm over the whole family.
-
-    Returns the judged finalists and the number of tests in the family.
-    """
-    base_label, base_tally, base_summary = base
+    groups: list[list[Arm]],
+    levels: Sequence[str],
+    seed: int,
+    me: MinEffect,
+    skill: Skill | None = None,
+    strengths: Sequence[Strength] = (),
+    file_levels: Sequence[str] = (),
+) -> Confirmation:
+    """Every arm against the baseline (each group's first arm) at each level, Holm over the whole family."""
+    comparisons: dict[str, Any] = {}
     judged = []
-    for label, tally, summary in finalists:
-        comparison = balance.compare(base_tally, tally, base_summary, summary)
-        closer_tests, within_tests = [], []
-        for t in targets:
-            ma, sa = t.miss(base_summary)
-            mb, sb = t.miss(summary)
-            closer_tests.append(closer(ma, sa, mb, sb))
-            within_tests.append(within(t, summary, min_effect))
-        for i, (c, w) in enumerate(zip(closer_tests, within_tests, strict=True)):
-            comparison["tests"][f"target_{i}_closer"] = c
-            comparison["tests"][f"target_{i}_within"] = w
-        judged.append(Judged(label, summary, comparison, closer_tests, within_tests))
-    summaries = {base_label: base_summary, **{j.label: j.summary for j in judged}}
-    comparisons = {f"{j.label} vs {base_label}": j.comparison for j in judged}
-    count = balance.apply_holm(summaries, comparisons)
-    return judged, count
+    for group in groups:
+        base = group[0]
+        rows = []
+        for k, arm in enumerate(group):
+            comp = None
+            if k:
+                comp = balance.compare(base.tally, arm.tally, base.summary, arm.summary, me)
+                comparisons[f"{arm.label} vs {base.label}"] = comp
+            rows.append([_judge_one(i, t, base, arm, comp, me) for i, t in enumerate(targets)])
+        judged.append(rows)
+    summaries = {a.label: a.summary for group in groups for a in group}
+    tests = balance.apply_holm(summaries, comparisons)
+    level_games = [g[0].tally.games for g in groups]
+    verdict = build_verdict(groups, comparisons, tests, level_games, seed, me, skill, strengths, file_levels)
+    return Confirmation(
+        tuple(targets),
+        list(levels),
+        level_games,
+        groups,
+        comparisons,
+        judged,
+        verdict,
+        tests,
+        list(strengths),
+        seed,
+        me,
+        skill is not None,
+    )
 
 
-def p_text(test: dict[str, Any]) -> str:
-    return stats.fmt_p(test.get("p_holm"), test.get("why", ""))
+def _judge_one(i: int, t: Target, base: Arm, arm: Arm, comp: dict[str, Any] | None, me: MinEffect) -> Judged:
+    """Target i in one arm: its within test (kept in the arm's tests), and its change if it is a finalist."""
+    test = goals.within(t, arm.summary, base.summary, me)
+    key = f"target {i}"
+    if not (t.fair and t.measure.name in ("first_mover", "seats")):
+        arm.summary["tests"][f"{key} within"] = test  # the report's own tests hold the others
+    if comp is None:
+        return Judged(test, None)
+    head = change_head(t, name_of(base), name_of(arm), base.summary, arm.summary, me)
+    found = goals.change(t, head, base.summary, arm.summary, base.tally, arm.tally, comp, me, key)
+    return Judged(test, found)

@@ -1,12 +1,11 @@
-"""A tune's confirmation and its pages: `tune.md`, `tune.png`, `tuned.toml` and `result.json`.
+"""A tune's pages: `tune.md`, `tune.png`, `tuned.toml` and `result.json`, from its search and confirmation.
 
-`tune.md` opens with the bottom line for each finalist (its measures with 95%
-intervals on the confirmation's fresh games, closer to the goal than the rules
-it started from or not, within the goal or not, each with its Holm-corrected
-p), then the confirmation's verdict in the report's own wording, the
-`[variants.tuned]` table to paste, and the search's history. `tune.png` draws
-each target's measure against each knob: every setting the search measured
-(with its 95% interval on the games it got) and the confirmed finalists.
+`tune.md` opens with the bottom line in the report's words (`simulate.tune.lines`: the verdict's
+lines on the confirmation, then each target's), then, on a skill axis, each question across the
+levels and the strength check; what each finalist changes; the confirmation's every finding; the
+`[variants.tuned]` table to paste; and the search's best settings and history. `tune.png` draws
+each target's measure against each knob: every setting the search measured (with its 95% interval
+on the games it got) and the finalists.
 """
 
 from __future__ import annotations
@@ -20,16 +19,17 @@ from pathlib import Path
 from typing import Any
 
 from printkit.atomic import atomic_path, write_text
-from simulate.arms import agents_name, play_arm, slug
+from simulate.arms import agents_name
 from simulate.plotting import plt
-from simulate.stats import ALPHA, Z95
-from simulate.tune.confirm import Judged, judge, p_text
+from simulate.report import holm_note
+from simulate.skill import file_levels
+from simulate.stats import Z95
+from simulate.tune import confirm, lines
+from simulate.tune.goals import band
 from simulate.tune.run import CONFIRM_SEED_OFFSET, Games, Searched, TunePlan
 from simulate.tune.space import Setting, toml_value
 from simulate.tune.targets import Target, describe_targets
-from simulate.verdict import arm_findings, comparison_findings, pct, span
-
-BASELINE = "the rules as they were"
+from simulate.words import say
 
 
 @dataclass(frozen=True)
@@ -44,38 +44,23 @@ class Written:
 def confirm_and_write(
     plan: TunePlan, searched: Searched, on_games: Callable[[int], None] | None = None
 ) -> Written:
-    """Play the confirmation, judge the finalists and write the pages."""
-    from simulate.balance import summarize
-
-    seed = plan.options.seed + CONFIRM_SEED_OFFSET
-    games = plan.options.confirm
-    base_setting = plan.base_setting()
-    arms = [("baseline", plan.base)]
-    arms += [(plan.space.label(s), plan.rules(s)) for s in searched.finalists if s != base_setting]
-    folders = {plan.space.label(s): plan.space.folder(s) for s in searched.finalists}
-    folders["baseline"] = "baseline"
-    played = {}
-    for name, rules in arms:
-        folder = plan.folder / "confirm" / slug(folders[name])
-        _, tally = play_arm(
-            plan.data, rules, plan.agents, games, seed, folder, plan.options.jobs, False, on_games
-        )
-        played[name] = (name, tally, summarize(tally, plan.metric_names, plan.categories))
-    base = played["baseline"]
-    # a finalist that is the rules as they were is the baseline's own games, named as both
-    finalists = [
-        played[plan.space.label(s)]
-        if s != base_setting
-        else (f"{plan.space.label(s)} ({BASELINE})", *base[1:])
-        for s in searched.finalists
-    ]
-    judged, tests = judge(plan.targets, base, finalists, plan.options.min_effect)
-    return write_pages(plan, searched, base[2], judged, tests)
+    """Play the confirmation, judge it and write the pages."""
+    arms = confirm.arm_plans(plan, searched.finalists)
+    groups, strengths = confirm.play(plan, arms, on_games)
+    conf = confirm.judge(
+        plan.targets,
+        groups,
+        [lv.name for lv in confirm.levels_of(plan)],
+        plan.options.seed + CONFIRM_SEED_OFFSET,
+        plan.options.min_effect,
+        plan.skill,
+        strengths,
+        file_levels(plan.data),
+    )
+    return write_pages(plan, searched, conf)
 
 
-def write_pages(
-    plan: TunePlan, searched: Searched, base: dict[str, Any], judged: list[Judged], tests: int
-) -> Written:
+def write_pages(plan: TunePlan, searched: Searched, conf: confirm.Confirmation) -> Written:
     folder = plan.folder
     written = {
         "markdown": folder / "tune.md",
@@ -84,28 +69,48 @@ def write_pages(
         "result": folder / "result.json",
     }
     best = searched.finalists[0] if searched.finalists else None
-    table = variant_table(plan, best, judged[0] if judged else None)
-    lines = bottom_lines(plan, base, judged)
+    table = variant_table(plan, best, conf)
+    bottom = [finalists_line(plan, searched, conf), *lines.bottom_lines(conf)]
+    shown = bottom + (["", say("strength.title"), *conf.verdict.strength] if conf.verdict.strength else [])
     write_text(written["variant"], table)
-    write_text(written["markdown"], markdown(plan, searched, base, judged, tests, lines, table))
-    write_text(
-        written["result"], json.dumps(result_json(plan, searched, judged), indent=2, sort_keys=True) + "\n"
-    )
+    write_text(written["markdown"], markdown(plan, searched, conf, bottom, table))
+    result = result_json(plan, searched, conf, bottom)
+    write_text(written["result"], json.dumps(result, indent=2, sort_keys=True) + "\n")
     fig = figure(plan, searched)
     with atomic_path(written["figure"]) as tmp:
         fig.savefig(tmp, format="png", dpi=100, metadata={"Software": None})
     plt.close(fig)
-    return Written(written, lines, table)
+    return Written(written, shown, table)
+
+
+def finalists_line(plan: TunePlan, searched: Searched, conf: confirm.Confirmation) -> str:
+    """The search's finalists, best first, with their settings, and the games of the confirmation."""
+    base = plan.base_setting()
+    labels = [
+        (say("tune.finalist", rank=rank), plan.space.label(s), s == base)
+        for rank, s in enumerate(searched.finalists, 1)
+    ]
+    counts = [f"{n:,}" for n in conf.level_games]
+    if conf.on_skill:
+        levels = ", ".join(f"{n} under {lv}" for n, lv in zip(counts, conf.levels, strict=True))
+        games = say("tune.games_levels", games=levels, seed=str(conf.seed))
+    else:
+        games = say("tune.games", games=counts[0], seed=str(conf.seed))
+    return lines.finalists_line(conf, labels, games)
 
 
 def heading(plan: TunePlan, searched: Searched) -> tuple[str, str]:
     knobs = ", ".join(_knob_text(k) for k in plan.space.knobs)
     o = plan.options
     search = "Optuna TPE proposals raced by successive halving" if o.search == "optuna" else "NTBEA (as TAG)"
+    if plan.skill is not None:
+        confirmed = f"confirmation at levels {', '.join(plan.skill.names)}"
+    else:
+        confirmed = f"confirmation {o.confirm:,} games each"
     sub = (
         f"{plan.base.players}p | rules {plan.base.label} | agents {agents_name(plan.agents)} | "
         f"search: {search}, {searched.book.spent:,} of {o.budget:,} games ({searched.stopped}) | "
-        f"confirmation {o.confirm:,} games each, seed {o.seed + CONFIRM_SEED_OFFSET} | seed {o.seed}"
+        f"{confirmed}, seed {o.seed + CONFIRM_SEED_OFFSET} | seed {o.seed}"
     )
     return f"{plan.data.title}: tune of {knobs}", sub
 
@@ -119,71 +124,13 @@ def _knob_text(knob: Any) -> str:
     return f"{knob.key} ({'/'.join(str(v) for v in values)})"
 
 
-def measure_text(t: Target, s: dict[str, Any]) -> str:
-    """A target's measure in one arm as the page writes it: `51% [50, 53] of decided games`."""
-    name = t.measure.name
-    if name == "first_mover":
-        r = s["position_wins"][0]
-        return f"{pct(r['p'])} {span(r)} of decided games" if r["n"] else "no decided game"
-    if name in ("seats", "positions"):
-        rates = s["side_wins" if name == "seats" else "position_wins"]
-        names = s["side_names"] if name == "seats" else [f"position {k + 1}" for k in range(len(rates))]
-        return ", ".join(f"{n} {pct(r['p'])} {span(r)}" for n, r in zip(names, rates, strict=True))
-    reading = t.measure.read(s)
-    if t.measure.share:
-        r = s[name]
-        return f"{pct(r['p'])} {span(r)} of games"
-    half = Z95 * reading.se
-    return f"{reading.value:.2f} [{reading.value - half:.2f}, {reading.value + half:.2f}]"
+def _level_of_search(plan: TunePlan, conf: confirm.Confirmation) -> int:
+    """The confirmation level played by the search's agents, else the strongest."""
+    name = agents_name(plan.agents)
+    return conf.levels.index(name) if name in conf.levels else len(conf.levels) - 1
 
 
-def goal_text(t: Target, s: dict[str, Any], min_effect: float) -> str:
-    lo, hi = t.goal(s)
-    if t.fair:
-        return (
-            f"within {100 * min_effect:g} points of fair"
-            if t.measure.name == "first_mover"
-            else (f"every share within {100 * min_effect:g} points of fair")
-        )
-    if lo == hi:
-        return f"within {100 * min_effect:g} points of {pct(lo)}" if t.measure.share else f"at {lo:g}"
-    shown = pct if t.measure.share else (lambda x: f"{x:g}")
-    if math.isinf(lo):
-        return f"at most {shown(hi)}"
-    if math.isinf(hi):
-        return f"at least {shown(lo)}"
-    return f"within {shown(lo)}..{shown(hi)}"
-
-
-def bottom_lines(plan: TunePlan, base: dict[str, Any], judged: list[Judged]) -> list[str]:
-    """One line per finalist and target: the measure, closer or not, within or not, Holm-corrected."""
-    lines = []
-    for j in judged:
-        for t, c, w in zip(plan.targets, j.closer, j.within, strict=True):
-            goal = "fair" if t.fair else "the goal"
-            head = f"{j.label}: {t.measure.name} {measure_text(t, j.summary)}"
-            if j.label.endswith(f"({BASELINE})"):
-                near = "the rules the tune started from"
-            elif c.get("p") is None:
-                near = f"{p_text(c)}"
-            elif c["p_holm"] < ALPHA:
-                near = f"closer to {goal} than {BASELINE} ({measure_text(t, base)}; {p_text(c)})"
-            else:
-                further = t.miss(j.summary)[0] > t.miss(base)[0]
-                word = "no closer to" if not further else "not shown closer to (it lies further from)"
-                near = f"{word} {goal} than {BASELINE} ({measure_text(t, base)}; {p_text(c)})"
-            goal_words = goal_text(t, j.summary, plan.options.min_effect)
-            if w.get("p") is None:
-                inside = f"within the goal: {p_text(w)}"
-            elif w["p_holm"] < ALPHA:
-                inside = f"shown {goal_words} ({p_text(w)})"
-            else:
-                inside = f"not shown {goal_words} ({p_text(w)})"
-            lines.append(f"{head}: {near}; {inside}.")
-    return lines
-
-
-def variant_table(plan: TunePlan, best: Setting | None, judged: Judged | None) -> str:
+def variant_table(plan: TunePlan, best: Setting | None, conf: confirm.Confirmation | None) -> str:
     """The `[variants.tuned]` table for the data file: the base rules' changes and the best setting."""
     if best is None:
         return "# no setting was measured: nothing to paste\n"
@@ -195,14 +142,19 @@ def variant_table(plan: TunePlan, best: Setting | None, judged: Judged | None) -
     targets = ", ".join(t.text for t in plan.targets)
     agents = agents_name(plan.agents)
     doc = f"Tuned by simulate tune for {targets} under {agents} agents: {plan.space.label(best)}"
-    if judged is not None and plan.targets:
-        doc += f"; confirmed on {plan.options.confirm:,} fresh games: {plan.targets[0].measure.name} "
-        doc += measure_text(plan.targets[0], judged.summary)
-    lines = ["[variants.tuned]", f"doc = {toml_value(doc + '.')}"]
+    if conf is not None and plan.targets:
+        j = _level_of_search(plan, conf)
+        group = conf.groups[j]
+        # the best finalist's arm: its own, or the baseline's where it is the rules as they were
+        arm = group[1] if best != plan.base_setting() and len(group) > 1 else group[0]
+        level = f" under {conf.levels[j]}" if conf.on_skill else ""
+        doc += f"; confirmed on {conf.level_games[j]:,} fresh games{level}: {plan.targets[0].measure.name} "
+        doc += lines.value_text(plan.targets[0], arm.summary)
+    out = ["[variants.tuned]", f"doc = {toml_value(doc + '.')}"]
     if plan.rules(best).players != plan.data.game["default_players"]:
-        lines.append(f"players = {plan.rules(best).players}")
-    lines.append(f"set = {_inline(_nest(values))}")
-    return "\n".join(lines) + "\n"
+        out.append(f"players = {plan.rules(best).players}")
+    out.append(f"set = {_inline(_nest(values))}")
+    return "\n".join(out) + "\n"
 
 
 def _changed(defaults: Any, values: Any, prefix: str = "") -> dict[str, Any]:
@@ -237,33 +189,25 @@ def _inline(value: Any) -> str:
 
 
 def markdown(
-    plan: TunePlan,
-    searched: Searched,
-    base: dict[str, Any],
-    judged: list[Judged],
-    tests: int,
-    lines: list[str],
-    table: str,
+    plan: TunePlan, searched: Searched, conf: confirm.Confirmation, bottom: list[str], table: str
 ) -> str:
     title, sub = heading(plan, searched)
     out = [f"# {title}", "", sub, "", "Targets:", ""]
     out += [f"- {line}" for line in describe_targets(plan.targets)]
-    out += ["", "## Bottom line", ""]
-    out += [f"- {line}" for line in lines] or ["- No setting was measured."]
-    out += [
-        "",
-        f"Finalists: the {len(judged)} best settings of the search (lowest objective one standard error "
-        f"on the worse side), each replayed on {plan.options.confirm:,} fresh games beside {BASELINE} "
-        f"({plan.base.label}). Every test of the confirmation is Holm-corrected over its {tests} tests; a "
-        "difference is called only where the corrected p < 0.05. Closer: a one-sided z test on the two "
-        "arms' misses; within: one-sided exact binomial tests (shares) or t tests (means) against the goal's "
-        "ends, a single value widened by --min-effect "
-        f"({100 * plan.options.min_effect:g} points) either side.",
-        "",
-        "## The confirmation in the report's words",
-        "",
+    out += ["", f"## {say('bottom.title')}", ""]
+    out += [f"- {line}" for line in bottom]
+    out += ["", _method(plan, conf)]
+    skill = lines.skill_lines(conf)
+    if skill:
+        out += ["", f"## {say('skill.title')}", ""] + [f"- {line}" for line in skill]
+    if conf.verdict.strength:
+        out += ["", f"## {say('strength.title')}", ""] + [f"- {line}" for line in conf.verdict.strength]
+    out += ["", "## What each finalist changes", ""]
+    out += [f"- {confirm.name_of(a)}: {a.changes}" for a in conf.groups[0][1:]] or [
+        "- (no finalist but the rules)"
     ]
-    out += _verdict(base, judged)
+    out += ["", "## The confirmation in the report's words", ""]
+    out += _findings(conf)
     out += ["", "## The variant to paste into the data file", "", "```toml", table.rstrip("\n"), "```", ""]
     out += ["## Best settings of the search", ""]
     out += _best_table(plan, searched)
@@ -272,12 +216,30 @@ def markdown(
     return "\n".join(out) + "\n"
 
 
-def _verdict(base: dict[str, Any], judged: list[Judged]) -> list[str]:
-    out = [f"### {BASELINE}", ""] + [f"- {f.text}" for f in arm_findings(base)]
-    for j in judged:
-        out += ["", f"### {j.label}", ""] + [f"- {f.text}" for f in arm_findings(j.summary)]
-        out += ["", f"### {j.label} against {BASELINE}", ""]
-        out += [f"- {f.text}" for f in comparison_findings(BASELINE, j.label, base, j.summary, j.comparison)]
+def _method(plan: TunePlan, conf: confirm.Confirmation) -> str:
+    """How the finalists were chosen and judged, for the page."""
+    return (
+        f"Finalists: the {plan.options.finalists} best settings of the search (lowest objective one "
+        "standard error on the worse side), replayed on fresh games beside the rules as they were "
+        f"({plan.base.label}) and judged as `simulate compare` judges arms. Each target adds its "
+        "within-the-goal test (a single value widened by --min-effect either side) and, for a measure the "
+        "report does not compare, its change against the rules as they were. "
+        + holm_note(conf.tests).replace("this report", "this confirmation")
+    )
+
+
+def _findings(conf: confirm.Confirmation) -> list[str]:
+    out = []
+    for j, (title, groups) in enumerate(conf.verdict.sections):
+        out += [f"### {title}", ""]
+        for name, findings in groups:
+            out += [f"- [{name}]"] + [f"  - {f.text}" for f in findings]
+        targets = lines.target_findings(conf, j)
+        if targets:
+            out += ["", "Targets:", ""]
+            for name, texts in targets:
+                out += [f"- [{name}]"] + [f"  - {text}" for text in texts]
+        out.append("")
     return out
 
 
@@ -308,12 +270,14 @@ def _history(plan: TunePlan, searched: Searched) -> list[str]:
     return rows
 
 
-def result_json(plan: TunePlan, searched: Searched, judged: list[Judged]) -> dict[str, Any]:
-    """The tune's outcome for programs: finalists, their confirmation tests, the search's history."""
+def _clean(x: Any) -> Any:
+    return None if isinstance(x, float) and not math.isfinite(x) else x
 
-    def clean(x: Any) -> Any:
-        return None if isinstance(x, float) and not math.isfinite(x) else x
 
+def result_json(
+    plan: TunePlan, searched: Searched, conf: confirm.Confirmation, bottom: list[str]
+) -> dict[str, Any]:
+    """The tune's outcome for programs: finalists, the confirmation's tests by level, the search history."""
     return {
         "tune": plan.identity(),
         "spent": searched.book.spent,
@@ -323,23 +287,67 @@ def result_json(plan: TunePlan, searched: Searched, judged: list[Judged]) -> dic
                 "setting": plan.space.values(s),
                 "label": plan.space.label(s),
                 "search_games": searched.book.games[s],
-                "objective": clean(searched.book.estimates[s].value),
-                "closer_p_holm": [clean(c.get("p_holm")) for c in j.closer],
-                "within_p_holm": [clean(w.get("p_holm")) for w in j.within],
-                "measures": [clean(t.measure.read(j.summary).value) for t in plan.targets],
+                "objective": _clean(searched.book.estimates[s].value),
             }
-            for s, j in zip(searched.finalists, judged, strict=True)
+            for s in searched.finalists
         ],
+        "confirmation": _confirmation_json(conf, bottom),
         "history": [
             {
                 "round": t.round,
                 "how": t.how,
                 "setting": plan.space.label(t.setting),
                 "games": t.estimate.games,
-                "objective": clean(t.estimate.value),
-                "se": clean(t.estimate.se),
+                "objective": _clean(t.estimate.value),
+                "se": _clean(t.estimate.se),
             }
             for t in searched.history
+        ],
+    }
+
+
+def _confirmation_json(conf: confirm.Confirmation, bottom: list[str]) -> dict[str, Any]:
+    def target(t: Target, judged: confirm.Judged, summary: dict[str, Any]) -> dict[str, Any]:
+        c = judged.change
+        out = {
+            "target": t.text,
+            "measure": _clean(t.measure.read(summary).value),
+            "within_p_holm": _clean(judged.within.get("p_holm")),
+        }
+        if c is not None:
+            out |= {
+                "change": c.word,
+                "change_p_holm": _clean(c.test.get("p_holm")),
+                "change_within_p_holm": _clean(c.within.get("p_holm")),
+            }
+        return out
+
+    return {
+        "seed": conf.seed,
+        "tests": conf.tests,
+        "bottom": bottom,
+        "levels": [
+            {
+                "level": level,
+                "games": games,
+                "arms": [
+                    {
+                        "arm": confirm.name_of(arm),
+                        "changes": arm.changes,
+                        "targets": [
+                            target(t, j, arm.summary) for t, j in zip(conf.targets, row, strict=True)
+                        ],
+                    }
+                    for arm, row in zip(group, rows, strict=True)
+                ],
+            }
+            for level, games, group, rows in zip(
+                conf.levels, conf.level_games, conf.groups, conf.judged, strict=True
+            )
+        ],
+        "strength": [
+            {"weak": s.weak, "strong": s.strong, "share": _clean(s.strong_share["p"]), "ordered": s.ordered}
+            for s in conf.strengths
         ],
     }
 
@@ -396,7 +404,8 @@ def figure(plan: TunePlan, searched: Searched) -> plt.Figure:
                     label="finalist" if rank == 0 else None,
                 )
             if summaries:
-                _goal_band(ax, t, next(iter(summaries.values())), plan.options.min_effect)
+                first = next(iter(summaries.values()))
+                _goal_band(ax, t, band(t, first, first, plan.options.min_effect))
             if not knob.numeric:
                 ax.set_xticks(range(len(knob.values)))
                 ax.set_xticklabels([str(v) for v in knob.values], fontsize=8)
@@ -426,12 +435,11 @@ def _x(knob: Any, index: int) -> float:
     return float(knob.values[index]) if knob.numeric else float(index)
 
 
-def _goal_band(ax: Any, t: Target, summary: dict[str, Any], min_effect: float) -> None:
-    """The goal shaded across a panel: a range, a bound to the panel's edge, a single share +- min_effect."""
+def _goal_band(ax: Any, t: Target, goal: tuple[float, float]) -> None:
+    """The goal shaded across a panel: a range, a bound to the panel's edge, a single value widened by
+    its minimum effect (`goals.band`)."""
     scale = 100.0 if t.measure.share else 1.0
-    lo, hi = t.goal(summary)
-    if t.measure.share and lo == hi:
-        lo, hi = lo - min_effect, hi + min_effect
+    lo, hi = goal
     bottom, top = ax.get_ylim()
     lo = bottom if math.isinf(lo) else lo * scale
     hi = top if math.isinf(hi) else hi * scale

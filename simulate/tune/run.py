@@ -4,7 +4,8 @@ A tune's folder, `OUT/<game>/tune-<knobs>[+variant][+sets].<agents>.seed<S>/`:
 
 - `study.db`: the Optuna study (SQLite through `optuna.storages.RDBStorage`);
 - `settings/<setting>/games.csv`: each setting's search games, seeded from S;
-- `confirm/<arm>/games.csv`: the confirmation's games, seeded from S + 1000;
+- `confirm/<arm>/games.csv`: the confirmation's games, seeded from S + 1000
+  (`confirm/<level>/<arm>/` and `confirm/strength/` on a skill axis);
 - `tune.json` (what the tune is, checked on resume), `tune.md`, `tune.png`
   and `tuned.toml` (the `[variants.tuned]` table), written at the end.
 
@@ -14,6 +15,7 @@ starts over); a folder holding a tune of other settings is refused.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from collections.abc import Sequence
@@ -26,8 +28,10 @@ from printkit.gamedata import GameData, Rules
 from simulate.agents import parse_agents
 from simulate.arms import agents_name, load_for_run, play_arm, slug
 from simulate.engines import make_game
+from simulate.min_effect import DEFAULT, MinEffect
 from simulate.progress import Progress
 from simulate.runner import folder_lock
+from simulate.skill import Skill, plan_skill
 from simulate.tune.search import Book, Estimate, Halving, OptunaSearch, Trial
 from simulate.tune.space import Setting, Space, parse_knobs
 from simulate.tune.targets import Target, objective, parse_targets
@@ -36,23 +40,33 @@ if TYPE_CHECKING:
     from simulate.tune.report import Written
 
 CONFIRM_SEED_OFFSET = 1000  # the confirmation's seed: S + 1000, so none of its games is a search game
+MAX_NAME = 200  # bytes of a tune folder's name before its skill levels are written as a digest
 MAX_CHECKED = 5000  # settings whose rules are all resolved before the first game (larger spaces: sampled)
 SEARCHES = ("optuna", "ntbea")
 
 
 @dataclass(frozen=True)
 class TuneOptions:
-    """What `simulate tune` takes besides the game, the knobs and the targets."""
+    """What `simulate tune` takes besides the game, the knobs and the targets.
+
+    `skill` (None: no skill axis; "": the data file's levels; else the levels named) confirms at every
+    level; the search then plays under the strongest level unless `agents_given`. `confirm_given`:
+    `--confirm` was given, so every level confirms on that many games (else the data file's counts).
+    """
 
     variant: str = "default"
     sets: tuple[str, ...] = ()
     players: int | None = None
     agents: str = "greedy"
+    agents_given: bool = False
     budget: int = 20_000
     first: int = 128
     confirm: int = 5_000
+    confirm_given: bool = False
     finalists: int = 3
-    min_effect: float = 0.02
+    min_effect: MinEffect = DEFAULT
+    skill: str | None = None
+    strength_games: int | None = None
     search: str = "optuna"
     seed: int = 1
     jobs: int = 1
@@ -65,10 +79,6 @@ class TuneOptions:
             raise DataError(f"--search: expected one of {', '.join(SEARCHES)}, got {self.search!r}")
         if self.budget < self.first:
             raise DataError(f"--budget: expected at least --games ({self.first}), got {self.budget}")
-        if not 0 < self.min_effect < 0.5:
-            raise DataError(
-                f"--min-effect: expected a share between 0 and 0.5 (e.g. 0.02), got {self.min_effect}"
-            )
 
 
 @dataclass
@@ -85,6 +95,7 @@ class TunePlan:
     categories: tuple[str, ...]
     folder: Path
     options: TuneOptions
+    skill: Skill | None = None
 
     def rules(self, setting: Setting) -> Rules:
         """The base rules with the setting's values laid over them (checked by the loader)."""
@@ -95,9 +106,13 @@ class TunePlan:
     def base_setting(self) -> Setting | None:
         """The setting the base rules already are, if the knobs list their values."""
         try:
-            return self.space.index_of({k.key: _leaf(self.base.values, k.key) for k in self.space.knobs})
+            return self.space.index_of({k.key: self.base_value(k.key) for k in self.space.knobs})
         except DataError:
             return None
+
+    def base_value(self, key: str) -> Any:
+        """A knob's value in the base rules."""
+        return _leaf(self.base.values, key)
 
     def identity(self) -> dict[str, Any]:
         """What must match for a folder's study and games to be resumed."""
@@ -115,7 +130,16 @@ class TunePlan:
                 for k, v in asdict(o).items()
                 if k in ("budget", "first", "confirm", "finalists", "search", "seed")
             },
-            "min_effect": o.min_effect,
+            "min_effect": o.min_effect.as_dict(),
+            **({"skill": self.skill_identity()} if self.skill is not None else {}),
+        }
+
+    def skill_identity(self) -> dict[str, Any]:
+        assert self.skill is not None
+        return {
+            "levels": self.skill.names,
+            "games": [lv.games for lv in self.skill.levels],
+            "strength_games": [p.games for p in self.skill.pairs],
         }
 
 
@@ -137,7 +161,14 @@ def plan_tune(
     engine = make_game(base)
     space = parse_knobs(data, knobs, options.sets)
     parsed = parse_targets(targets, requires, engine.shown_metrics())
-    agents = parse_agents(options.agents, data.engine, base.players)
+    skill = None
+    if options.skill is not None:
+        skill = plan_skill(
+            data, options.skill, options.confirm if options.confirm_given else None, options.strength_games
+        )
+    # on a skill axis the search plays under its strongest level, unless --agents names its agents
+    searched_by = skill.names[-1] if skill is not None and not options.agents_given else options.agents
+    agents = parse_agents(searched_by, data.engine, base.players)
     plan = TunePlan(
         data,
         base_parts,
@@ -149,6 +180,7 @@ def plan_tune(
         engine.categories,
         options.out,
         options,
+        skill,
     )
     settings = list(space.settings()) if space.size <= MAX_CHECKED else [tuple(0 for _ in space.knobs)]
     for setting in settings:
@@ -159,7 +191,14 @@ def plan_tune(
         name += "+" + slug("+".join(named))
     if options.sets:
         name += "+" + slug("+".join(options.sets))
-    plan.folder = options.out / data.name / f"{name}.{slug(agents_name(agents))}.seed{options.seed}"
+    name += "." + slug(agents_name(agents))
+    if skill is not None:
+        levels = "skill-" + "-".join(slug(n) for n in skill.names)
+        if len((name + levels).encode()) > MAX_NAME:
+            digest = hashlib.sha1("\n".join(skill.names).encode()).hexdigest()[:10]
+            levels = f"skill-{len(skill.names)}-levels-{digest}"
+        name += "." + levels
+    plan.folder = options.out / data.name / f"{name}.seed{options.seed}"
     return plan
 
 
@@ -193,7 +232,9 @@ class Games:
                 False,
                 skip=start,
             )
-            self.summaries[key] = summarize(tally, plan.metric_names, plan.categories)
+            self.summaries[key] = summarize(
+                tally, plan.metric_names, plan.categories, plan.options.min_effect
+            )
         return self.summaries[key]
 
 
@@ -211,10 +252,12 @@ def run_tune(
     game: str, knobs: Sequence[str], targets: Sequence[str], requires: Sequence[str], options: TuneOptions
 ) -> Written:
     """Plan, then search, confirm and write a tune."""
+    from simulate.tune.confirm import confirm_games
+
     plan = plan_tune(game, knobs, targets, requires, options)
     with folder_lock(plan.folder):
         _open_folder(plan)
-        arms = options.confirm * (options.finalists + 1)
+        arms = confirm_games(plan)
         label = f"{plan.data.title}: tune, {options.budget:,} games of search and up to {arms:,} to confirm"
         with Progress(options.budget + arms, label, options.quiet) as progress:
             searched = search(plan, progress.update)

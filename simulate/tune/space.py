@@ -98,6 +98,13 @@ class Space:
         parts = zip(names, self.knobs, setting, strict=True)
         return "+".join(f"{n}={_plain(k.values[i])}" for n, k, i in parts)
 
+    def changes(self, setting: Setting, base: dict[str, Any]) -> str:
+        """What the setting changes from the `base` values (by key): `compensation = -0.5`."""
+        parts = zip(self.knobs, setting, strict=True)
+        return ", ".join(
+            f"{k.key} = {_plain(k.values[i])}" for k, i in parts if k.values[i] != base.get(k.key)
+        )
+
     def values(self, setting: Setting) -> dict[str, Any]:
         return {k.key: k.values[i] for k, i in zip(self.knobs, setting, strict=True)}
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from printkit.errors import DataError
 from simulate.balance import GENERIC_METRICS
+from simulate.words import say
 
 PENALTY = 1000.0  # a requirement's miss against a target's: any kept requirement outweighs every target
 NO_VALUE_MISS = 100.0  # a share with nothing to count (no decided game) misses by the whole scale
@@ -76,14 +77,14 @@ MEASURES: dict[str, Measure] = {
     for m in (
         Measure(
             "first_mover",
-            "share of decided games won by the side that moved first",
+            say("measure.first_mover"),
             True,
             lambda s: _share(s["position_wins"][0]),
             fair=lambda s: s["fair_share"],
         ),
         Measure(
             "seats",
-            "largest distance of a seat's (or team's) share of decided games from fair",
+            say("measure.seats"),
             True,
             lambda s: _largest_gap(s["side_wins"], s["fair_share"]),
             fair=lambda s: 0.0,
@@ -91,19 +92,17 @@ MEASURES: dict[str, Measure] = {
         ),
         Measure(
             "positions",
-            "largest distance of a turn position's share of decided games from fair",
+            say("measure.positions"),
             True,
             lambda s: _largest_gap(s["position_wins"], s["fair_share"]),
             fair=lambda s: 0.0,
             gap=True,
         ),
-        Measure("draws", "share of games drawn", True, lambda s: _share(s["draws"])),
-        Measure("capped", "share of games stopped by a cap", True, lambda s: _share(s["capped"])),
-        Measure("length", "mean length of a game in moves", False, lambda s: _mean(s["moves"])),
-        Measure(
-            "margin", "mean winning margin (top score minus the next)", False, lambda s: _mean(s["margin"])
-        ),
-        Measure("score", "mean final score of a player", False, lambda s: _mean(s["score_all"])),
+        Measure("draws", say("measure.draws"), True, lambda s: _share(s["draws"])),
+        Measure("capped", say("measure.capped"), True, lambda s: _share(s["capped"])),
+        Measure("length", say("measure.length"), False, lambda s: _mean(s["moves"])),
+        Measure("margin", say("measure.margin"), False, lambda s: _mean(s["margin"])),
+        Measure("score", say("measure.score"), False, lambda s: _mean(s["score_all"])),
     )
 }
 
@@ -116,7 +115,7 @@ def measures_for(metric_names: Sequence[str]) -> dict[str, Measure]:
             group = "generic" if name in GENERIC_METRICS else "metrics"
             out[name] = Measure(
                 name,
-                f"mean {name.replace('_', ' ')} per game",
+                say("measure.metric", name=name.replace("_", " ")),
                 False,
                 lambda s, g=group, m=name: _mean(s[g][m]) if m in s[g] else Reading(math.nan, math.nan),
             )

@@ -17,7 +17,10 @@ from scipy import stats as sps
 
 from printkit.errors import DataError
 from printkit.gamedata import load_game
-from simulate.tune.confirm import closer, mean_within, share_within
+from simulate import stats
+from simulate.min_effect import MinEffect
+from simulate.tune import goals
+from simulate.tune.run import TuneOptions, plan_tune
 from simulate.tune.space import parse_knob, parse_knobs
 from simulate.tune.targets import PENALTY, objective, parse_targets
 
@@ -48,7 +51,10 @@ TUNE = ["tune", "united_square", "--knob", "compensation=-1..1:0.5", "--target",
         (["--target", "margin>=one"], "expected a number as the bound, got 'one'"),
         (["--target", "length=18..24@0"], "expected a weight above 0"),
         (["--require", "draws<=0.1@2"], "a requirement has no weight"),
-        (["--min-effect", "0.7"], "--min-effect: expected a share between 0 and 0.5"),
+        (["--min-effect", "0.02"], "--min-effect 0.02: expected MEASURE=VALUE with MEASURE one of share"),
+        (["--min-effect", "share=60"], "a share is in percentage points, below 50; got 60"),
+        (["--skill", "greedy"], "--skill greedy: a skill axis needs two or more levels, weakest first"),
+        (["--skill", "random,genius"], "unknown agent 'genius'"),
         (["--budget", "10", "--games", "64"], "--budget: expected at least --games (64), got 10"),
         (["--agents", "genius"], "unknown agent 'genius'"),
     ],
@@ -146,34 +152,81 @@ def test_the_objective_adds_weighted_misses_and_a_broken_requirement_outweighs_t
     assert objective(broken, s)[0] == pytest.approx(10 + PENALTY * 10)
 
 
-def test_closer_is_a_one_sided_z_test_on_the_two_misses():
-    # misses 10 and 4 points, standard errors 3 and 4: z = 6 / 5
-    test = closer(10.0, 3.0, 4.0, 4.0)
-    assert test["z"] == pytest.approx(1.2)
-    assert test["p"] == pytest.approx(1 - 0.884930, abs=1e-5)  # the normal table at 1.2
-    assert closer(0.0, 1.0, 0.0, 1.0)["p"] is None
-    assert closer(4.0, 3.0, 10.0, 4.0)["p"] > 0.5  # further is never closer
-
-
-def test_share_within_is_two_one_sided_binomial_tests():
+def test_a_share_between_two_ends_is_two_one_sided_binomial_tests():
     # 50 of 100 within [0.40, 0.60]: P(X >= 50 | 0.40) and P(X <= 50 | 0.60), the larger
     by_hand = max(
         sum(math.comb(100, j) * 0.4**j * 0.6 ** (100 - j) for j in range(50, 101)),
         sum(math.comb(100, j) * 0.6**j * 0.4 ** (100 - j) for j in range(0, 51)),
     )
-    assert share_within(50, 100, 0.40, 0.60)["p"] == pytest.approx(by_hand)
+    assert stats.share_between(50, 100, 0.40, 0.60)["p"] == pytest.approx(by_hand)
     assert by_hand == pytest.approx(0.0271, abs=1e-3)
+    # the report's equivalence test of a share is the same two tests at p0 -+ delta
+    assert stats.tost_share(50, 100, 0.5, 0.10)["p"] == pytest.approx(by_hand)
     # a bound only: draws at most 10%, 5 of 100: P(X <= 5 | 0.10)
-    assert share_within(5, 100, -math.inf, 0.10)["p"] == pytest.approx(sps.binom.cdf(5, 100, 0.1))
-    assert share_within(0, 0, 0.4, 0.6)["p"] is None
+    assert stats.share_between(5, 100, -math.inf, 0.10)["p"] == pytest.approx(sps.binom.cdf(5, 100, 0.1))
+    # an end no share can pass (at least 100%) is a test that cannot succeed
+    assert stats.share_between(100, 100, 1.0, math.inf)["p"] == 1.0
+    assert stats.share_between(0, 0, 0.4, 0.6)["p"] is None
 
 
-def test_mean_within_is_one_sided_t_tests_against_the_ends():
+def test_a_mean_between_two_ends_is_one_sided_t_tests():
     d = {"n": 101, "mean": 21.0, "sd": 5.0}  # standard error 0.4975
     se = 5.0 / math.sqrt(101)
     by_hand = max(sps.t.sf((21 - 18) / se, 100), sps.t.sf((24 - 21) / se, 100))
-    assert mean_within(d, 18, 24)["p"] == pytest.approx(by_hand)
-    assert mean_within(d, 22, math.inf)["p"] > 0.5  # a mean below its lower bound is not within
+    assert stats.mean_between(d, 18, 24)["p"] == pytest.approx(by_hand)
+    assert stats.mean_between(d, 22, math.inf)["p"] > 0.5  # a mean below its lower bound is not within
+    assert stats.mean_between({"n": 1, "mean": 3.0, "sd": 0.0}, 0, 5)["p"] is None
+
+
+def _summary_with_tests() -> dict:
+    s = _summary()
+    s.update(
+        games=250,
+        decided=200,
+        side_names=["seat 1", "seat 2"],
+        tests={"first_mover_within": {"p": 0.5}, "seat_balance_within": {"p": 0.25}},
+    )
+    return s
+
+
+def test_within_the_goal_takes_the_reports_own_test_or_the_goal_widened_by_the_minimum_effect():
+    s, me = _summary_with_tests(), MinEffect()
+    fm, seats, positions, draws, near, length, score, gap = parse_targets(
+        ["first_mover=fair", "seats=fair", "positions=fair", "draws<=0.1", "draws=0.2", "length=25",
+         "score=10", "seats>=0.05"], [], ())  # fmt: skip
+    # the first mover and the seats at fair: the very tests of the report (one copy, in its Holm family)
+    assert goals.within(fm, s, s, me) is s["tests"]["first_mover_within"]
+    assert goals.within(seats, s, s, me) is s["tests"]["seat_balance_within"]
+    # every turn position within 2 points of a fair 50%: the larger of the positions' two-sided tests
+    # (120 and 80 of 200 decided games)
+    by_hand = max(stats.share_between(k, 200, 0.48, 0.52)["p"] for k in (120, 80))
+    assert goals.within(positions, s, s, me)["p"] == pytest.approx(by_hand)
+    # 50 draws of 250 against at most 10%: P(X <= 50 | 0.10); against 20% -+ 2 points: both ends
+    assert goals.within(draws, s, s, me)["p"] == pytest.approx(sps.binom.cdf(50, 250, 0.1))
+    both_ends = max(sps.binom.sf(49, 250, 0.18), sps.binom.cdf(50, 250, 0.22))
+    assert goals.within(near, s, s, me)["p"] == pytest.approx(both_ends)
+    # a length of 25 moves: widened by 5% of the baseline's median (25 here), 1.25 moves either side
+    s["moves"]["median"] = 25.0
+    assert goals.band(length, s, s, me) == (23.75, 26.25)
+    se = 5.0 / math.sqrt(250)
+    assert goals.within(length, s, s, me)["p"] == pytest.approx(sps.t.sf(1.25 / se, 249))
+    # a mean with no minimum effect and a lower bound on a gap are not tested, and say why
+    assert "no minimum effect" in goals.within(score, s, s, me)["why"]
+    assert "lower bound on the largest gap" in goals.within(gap, s, s, me)["why"]
+
+
+def test_a_move_toward_the_goal_is_closer_and_one_past_it_is_across():
+    a, b = _summary(), _summary()
+    (fm,) = parse_targets(["first_mover=fair"], [], ())
+    (length,) = parse_targets(["length=18..24"], [], ())
+    b["position_wins"] = [_rate(90, 200), _rate(110, 200)]  # 60% to 45%: across fair, and nearer it
+    assert goals.direction(fm, a, b) == ("closer_across", -1)
+    b["moves"] = {"n": 250, "mean": 12.0, "sd": 5.0}  # 25 moves (1 over 24) to 12 (6 under 18)
+    assert goals.direction(length, a, b) == ("goal_further_across", 1)
+    b["moves"] = {"n": 250, "mean": 20.0, "sd": 5.0}
+    assert goals.direction(length, a, b) == ("goal_closer", -1)
+    a["moves"] = {"n": 250, "mean": 19.0, "sd": 5.0}
+    assert goals.both_within(length, a, b)
 
 
 def test_compensation_goes_to_later_turn_positions_and_once_to_a_team():
@@ -336,10 +389,10 @@ def test_an_interrupted_tune_resumes_and_ends_as_an_uninterrupted_one(tmp_path):
 def test_a_folder_holding_another_tune_is_refused_until_fresh(run_tool, tmp_path):
     code, _, err = run_tool("simulate", *_tune(tmp_path / "out"), "--quiet")
     assert code == 0, err
-    code, _, err = run_tool("simulate", *_tune(tmp_path / "out"), "--quiet", "--min-effect", "0.03")
+    code, _, err = run_tool("simulate", *_tune(tmp_path / "out"), "--quiet", "--min-effect", "share=3")
     assert code == 2 and "holds a tune of other settings; pass --fresh" in err
     code, _, err = run_tool(
-        "simulate", *_tune(tmp_path / "out"), "--quiet", "--min-effect", "0.03", "--fresh"
+        "simulate", *_tune(tmp_path / "out"), "--quiet", "--min-effect", "share=3", "--fresh"
     )
     assert code == 0, err
 
@@ -366,3 +419,42 @@ def test_a_tune_on_a_cluster_or_two_workers_is_the_tune_of_one_process(run_tool,
         for run in ("one", "two", "cluster")
     }
     assert pages["one"] == pages["two"] == pages["cluster"]
+
+
+def test_on_a_skill_axis_the_search_plays_the_strongest_level_unless_agents_are_given(tmp_path):
+    knobs, targets = ["compensation=-1..1:0.5"], ["first_mover=fair"]
+    plan = plan_tune("united_square", knobs, targets, [], TuneOptions(skill="random,greedy", out=tmp_path))
+    assert plan.agents == ("greedy", "greedy")
+    assert [(lv.agent, lv.games) for lv in plan.skill.levels] == [("random", 2000), ("greedy", 2000)]
+    assert plan.folder.name == "tune-compensation.greedy.skill-random-greedy.seed1"
+    chosen = TuneOptions(skill="", agents="random", agents_given=True, confirm=300, confirm_given=True)
+    plan = plan_tune("united_square", knobs, targets, [], chosen)
+    assert plan.agents == ("random", "random")
+    # the data file's levels, each confirmed on --confirm games when it is given
+    assert [lv.agent for lv in plan.skill.levels] == ["random", "greedy", "mcts:100", "mcts:400"]
+    assert {lv.games for lv in plan.skill.levels} == {300}
+
+
+def test_a_tune_on_a_skill_axis_confirms_at_every_level_with_the_strength_check(run_tool, tmp_path):
+    # searched under random play, whose first mover is fair without compensation: finalist 1 is the rules
+    # as they were, finalist 2 an arm of its own
+    args = [
+        *_tune(tmp_path / "out"),
+        "--skill",
+        "random,greedy",
+        "--agents",
+        "random",
+        "--strength-games",
+        "40",
+    ]
+    code, out, err = run_tool("simulate", *args, "--quiet")
+    assert code == 0, err
+    (folder,) = (tmp_path / "out" / "united_square").iterdir()
+    assert folder.name == "tune-compensation.random.skill-random-greedy.seed1"
+    for level in ("random", "greedy"):
+        assert (folder / "confirm" / level / "baseline" / "games.csv").is_file()
+    assert any((folder / "confirm" / "strength" / "random-vs-greedy").rglob("*.csv"))
+    page = (folder / "tune.md").read_text()
+    assert "## How the verdict changes with skill" in page and "## Are the levels ordered?" in page
+    assert "- greedy against random: 100% [91, 100] of 40 games: stronger." in page
+    assert "the first mover's share of decided games (fair 50%): under random " in out

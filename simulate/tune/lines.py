@@ -1,0 +1,288 @@
+"""A tune's confirmation in words: the bottom line, each target across the levels, and every finding.
+
+The verdict's own lines come first (`verdict_page.build_verdict`: the first mover's move closer to
+or further from fair for each finalist, the arms ranked by their distance from fair, each arm's
+first mover, across the levels on a skill axis). Each target the verdict does not already answer (all
+but `first_mover=fair`) adds, in the same words, one line per finalist (did it move the measure
+closer to the goal, and is that called) and one per arm (is it shown within the goal). Every
+sentence is a template of `simulate.words`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from simulate.bottom_line import called_words
+from simulate.min_effect import MinEffect
+from simulate.trend import trend
+from simulate.tune import goals
+from simulate.tune.targets import Target
+from simulate.verdict import (
+    Change,
+    Finding,
+    amount,
+    called,
+    change_finding,
+    p_of,
+    pct,
+    points,
+    seat_balance,
+    span,
+)
+from simulate.words import say
+
+if TYPE_CHECKING:
+    from simulate.tune.confirm import Confirmation
+
+
+# ------------------------------------------------------------------ a measure and its goal in words
+def value_text(t: Target, s: dict[str, Any]) -> str:
+    """A target's measure in one arm with its 95% interval: `52% [51, 53] of decided games`."""
+    name = t.measure.name
+    if name == "first_mover":
+        r = s["position_wins"][0]
+        return (
+            say("tune.share_decided", share=pct(r["p"]), interval=span(r))
+            if r["n"]
+            else say("tune.no_decided")
+        )
+    if t.measure.gap:
+        rates = goals.side_rates(name, s)
+        if not s["decided"]:
+            return say("tune.no_decided")
+        names = s["side_names"] if name == "seats" else [f"position {k + 1}" for k in range(len(rates))]
+        return ", ".join(f"{n} {pct(r['p'])} {span(r)}" for n, r in zip(names, rates, strict=True))
+    if t.measure.share:
+        r = s[name]
+        return say("tune.share_games", share=pct(r["p"]), interval=span(r))
+    d = goals.mean_of(name, s)
+    return f"{d['mean']:.2f} [{d['lo']:.2f}, {d['hi']:.2f}]" if d["n"] else "n/a"
+
+
+def short(t: Target, s: dict[str, Any]) -> str:
+    """A target's measure in one arm without its interval: `52%`, `1.2 points` (a gap), `20.10`."""
+    value = t.measure.read(s).value
+    if math.isnan(value):
+        return "n/a"
+    if t.measure.gap:
+        return points(value)
+    return pct(value) if t.measure.share else f"{value:.2f}"
+
+
+def _shown(t: Target, x: float) -> str:
+    if t.measure.gap:
+        return points(x)
+    return pct(x) if t.measure.share else f"{x:g}"
+
+
+def goal_text(t: Target, s: dict[str, Any], base: dict[str, Any], me: MinEffect) -> str:
+    """The goal an arm is tested against, in words: `within 2 points of a fair 50%`, `at most 10%`."""
+    lo, hi = t.goal(s)
+    delta = goals.delta_of(t, base, me)
+    if t.measure.gap:
+        top = goals.band(t, s, base, me)[1]
+        if lo <= 0 and math.isfinite(top):
+            return say("goal.every_fair", delta=points(top), fair=pct(s["fair_share"]))
+    elif t.fair:
+        return say("goal.fair", delta=points(me.share), fair=pct(lo))
+    if lo == hi:
+        if delta is None:
+            return say("goal.at", value=_shown(t, lo))
+        unit = {"length": "move", "margin": "point"}.get(t.measure.name)
+        size = amount(delta, unit) if unit else points(delta)
+        return say("goal.near", delta=size, value=_shown(t, lo))
+    if math.isinf(lo):
+        return say("goal.at_most", value=_shown(t, hi))
+    if math.isinf(hi):
+        return say("goal.at_least", value=_shown(t, lo))
+    return say("goal.between", lo=_shown(t, lo), hi=_shown(t, hi))
+
+
+def change_head(
+    t: Target, base: str, other: str, sa: dict[str, Any], sb: dict[str, Any], me: MinEffect
+) -> str:
+    """The head of a target's change finding: `draws<=0.10: finalist 1 0% [0, 1] against ...`."""
+    return say(
+        "tune.change.head",
+        target=t.text,
+        other=other,
+        b=value_text(t, sb),
+        base=base,
+        a=value_text(t, sa),
+        goal=goal_text(t, sb, sa, me),
+    )
+
+
+# ------------------------------------------------------------------ findings
+def answers_verdict(t: Target) -> bool:
+    """Whether the verdict's own lines already answer this target (the first mover at fair)."""
+    return t.fair and t.measure.name == "first_mover"
+
+
+def change_of(t: Target, c: Change, sa: dict[str, Any], sb: dict[str, Any]) -> Finding:
+    """A target's change as a finding (what a skill axis reads across the levels)."""
+    if goals.both_within(t, sa, sb):
+        text = say("tune.change.both", head=c.head)
+        return Finding(c.question, "both", text, "within", 0, c.effect, say("answer.both_within"))
+    return change_finding(c)
+
+
+def goal_answer(t: Target, s: dict[str, Any], within: dict[str, Any], me: MinEffect) -> str:
+    """Whether an arm is within the goal: the verdict's answer for seats at fair, else shown or not."""
+    if t.fair and t.measure.name == "seats":
+        return seat_balance(s, me).answer
+    if within.get("p") is None:
+        return say("tune.answer.na", p=p_of(within))
+    return say("tune.answer.within" if called(within) else "tune.answer.open", p=p_of(within))
+
+
+def _called_under(t: Target, c: Change, sa: dict[str, Any], sb: dict[str, Any], level: str | None) -> str:
+    """One level's part of a change line: the two values, the direction and whether it is called."""
+    if goals.both_within(t, sa, sb):
+        return say("tune.both_within_level", level=level, a=short(t, sa), b=short(t, sb))
+    return say(
+        "bottom.change_level",
+        level=level,
+        a=short(t, sa),
+        b=short(t, sb),
+        direction=say(f"word.{c.word}"),
+        called=called_words(c),
+    )
+
+
+def change_line(conf: Confirmation, i: int, k: int) -> str:
+    """Target i, finalist arm k against the baseline, at every level."""
+    t = conf.targets[i]
+    first_base, first_arm = conf.groups[0][0], conf.groups[0][k]
+    fields = {
+        "target": t.text,
+        "other": _name(first_arm.label),
+        "base": _name(first_base.label),
+        "measure": t.measure.doc,
+        "goal": goal_text(t, first_arm.summary, first_base.summary, conf.me),
+    }
+    if conf.on_skill:
+        parts = [
+            _called_under(t, conf.judged[j][k][i].change, g[0].summary, g[k].summary, level)
+            for j, (g, level) in enumerate(zip(conf.groups, conf.levels, strict=True))
+        ]
+        return say("tune.change_levels", **fields, levels="; ".join(parts))
+    c = conf.judged[0][k][i].change
+    sa, sb = first_base.summary, first_arm.summary
+    if goals.both_within(t, sa, sb):
+        return say("tune.both_within", **fields, a=short(t, sa), b=short(t, sb))
+    called_text = called_words(c) + " " + say("bottom.under", level=conf.levels[0])
+    return say(
+        "tune.change",
+        **fields,
+        direction=say(f"word.{c.word}"),
+        a=short(t, sa),
+        b=short(t, sb),
+        called=called_text,
+    )
+
+
+def goal_line(conf: Confirmation, i: int, k: int) -> str:
+    """Target i in arm k: its measure against the goal, at every level."""
+    t = conf.targets[i]
+    base = conf.groups[0][0].summary
+    arm = conf.groups[0][k]
+    fields = {"arm": _name(arm.label), "target": t.text, "goal": goal_text(t, arm.summary, base, conf.me)}
+    per_level = [
+        (level, g[k].summary, goal_answer(t, g[k].summary, conf.judged[j][k][i].within, conf.me))
+        for j, (g, level) in enumerate(zip(conf.groups, conf.levels, strict=True))
+    ]
+    if conf.on_skill:
+        parts = [say("tune.goal_level", value=value_text(t, s), level=lv, answer=a) for lv, s, a in per_level]
+        return say("tune.goal_levels", **fields, levels="; ".join(parts))
+    ((level, s, answer),) = per_level
+    return say("tune.goal", **fields, value=value_text(t, s), answer=answer, level=level)
+
+
+def _name(label: str) -> str:
+    return label.split(" @ ")[0]
+
+
+# ------------------------------------------------------------------ the page's parts
+def finalists_line(conf: Confirmation, labels: list[tuple[str, str, bool]], games: str) -> str:
+    """The search's finalists, best first: (name, setting, is the baseline), and the games they got."""
+    base = say("tune.base")
+    parts = [
+        say(
+            "tune.finalist_is_base" if is_base else "tune.finalist_setting",
+            label=name,
+            setting=setting,
+            base=base,
+        )
+        for name, setting, is_base in labels
+    ]
+    return say("tune.finalists", finalists="; ".join(parts), games=games, base=base)
+
+
+def bottom_lines(conf: Confirmation) -> list[str]:
+    """The verdict's bottom line with each target's lines before its closing note on the agents."""
+    own = []
+    arms = len(conf.groups[0])
+    for i, t in enumerate(conf.targets):
+        if answers_verdict(t):
+            continue
+        own += [change_line(conf, i, k) for k in range(1, arms)]
+        own += [goal_line(conf, i, k) for k in range(arms)]
+    verdict = conf.verdict.bottom
+    if conf.on_skill:
+        return verdict + own
+    return verdict[:-1] + own + verdict[-1:]  # the last line says which agents the verdict rests on
+
+
+def skill_lines(conf: Confirmation) -> list[str]:
+    """Each question across the levels: the verdict's, then each target's change for every finalist."""
+    if not conf.on_skill:
+        return []
+    ordered = [s.ordered for s in conf.strengths]
+    lines = list(conf.verdict.skill)
+    base = _name(conf.groups[0][0].label)
+    for i, t in enumerate(conf.targets):
+        if answers_verdict(t):
+            continue
+        for k in range(1, len(conf.groups[0])):
+            found = [
+                change_of(t, conf.judged[j][k][i].change, g[0].summary, g[k].summary)
+                for j, g in enumerate(conf.groups)
+            ]
+            text = trend(conf.levels, found, ordered).text
+            other = _name(conf.groups[0][k].label)
+            lines.append(say("skill.question_change", question=t.text, other=other, base=base, trend=text))
+    return lines
+
+
+def target_findings(conf: Confirmation, j: int) -> list[tuple[str, list[str]]]:
+    """Level j's findings on the targets the verdict does not answer: per arm its goal, per finalist
+    its change."""
+    out = []
+    group = conf.groups[j]
+    base = group[0]
+    for k, arm in enumerate(group):
+        lines = []
+        for i, t in enumerate(conf.targets):
+            if answers_verdict(t):
+                continue
+            judged = conf.judged[j][k][i]
+            answer = goal_answer(t, arm.summary, judged.within, conf.me)
+            goal = goal_text(t, arm.summary, base.summary, conf.me)
+            lines.append(
+                say(
+                    "tune.goal",
+                    arm=_name(arm.label),
+                    target=t.text,
+                    value=value_text(t, arm.summary),
+                    goal=goal,
+                    answer=answer,
+                    level=conf.levels[j],
+                )
+            )
+            if judged.change is not None:
+                lines.append(change_of(t, judged.change, base.summary, arm.summary).text)
+        if lines:
+            out.append((_name(arm.label), lines))
+    return out

@@ -1,0 +1,71 @@
+"""The data file reference is written from the schema and the rule sets: every key they declare is on it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from printkit import reference, schema
+from printkit.gamedata import available_games, load_game
+from printkit.rulesets import ruleset
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def page() -> str:
+    return reference.render()
+
+
+def test_every_schema_key_is_listed(page):
+    tables = [schema.GAME_FIELDS, schema.COMPONENT_FIELDS, schema.OPTION_FIELDS, schema.VARIANT_FIELDS]
+    tables += list(schema.KIND_FIELDS.values())
+    tables += [
+        f.records for t in (schema.GAME_FIELDS, schema.COMPONENT_FIELDS) for f in t.values() if f.records
+    ]
+    for fields in tables:
+        for name, field in fields.items():
+            assert f"| `{name}` | {'yes' if field.required else ''} | {field.expected} |" in page
+
+
+def test_every_game_rule_variant_and_own_field_is_listed(page):
+    for name in available_games():
+        data = load_game(name)
+        assert f"### {data.title} (`{name}`)" in page
+        for rule, default in data.rules.items():
+            assert f"| `{rule}` | {reference.cell(schema.show(default))} |" in page
+        for variant in data.variants:
+            assert f"| `{variant}` |" in page
+        for field in getattr(ruleset(data.engine), "FIELDS", {}):
+            assert f"| `{field}` |" in page
+
+
+def test_the_page_follows_the_schema_and_the_data(monkeypatch, tmp_path):
+    """A field added to the schema and a variant added to a data file appear without touching the page."""
+    monkeypatch.setitem(schema.GAME_FIELDS, "box_art", schema.Field("a picture of the box", lambda v: True))
+    shutil.copy(ROOT / "data" / "united_square.toml", tmp_path / "united_square.toml")
+    with open(tmp_path / "united_square.toml", "a") as out:
+        out.write('\n[variants.huge_board]\ndoc = "A board of seven."\nset = { board = 7 }\n')
+    monkeypatch.setenv("PRINTKIT_DATA", str(tmp_path))
+    page = reference.render()
+    assert "| `box_art` |  | a picture of the box |" in page
+    assert "| `huge_board` | board=7 | A board of seven. |" in page
+
+
+def test_a_cell_keeps_the_table_whole():
+    assert reference.cell("a | b\nc") == "a \\| b c"
+
+
+def test_the_site_generates_the_page_at_build_time():
+    """mkdocs.yml's hooks add the rendered page when the site builds (it is never a stored file)."""
+    pytest.importorskip("mkdocs")
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import Files
+
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    files = config.plugins.on_files(Files([]), config=config)
+    generated = files.get_file_from_path("reference/data-file.md")
+    assert generated is not None and generated.content_string == reference.render()
+    assert not (ROOT / "docs" / "reference" / "data-file.md").exists()
