@@ -35,7 +35,9 @@ GAMES = 100  # random games per variant, row by row (and a third as many greedy)
 SEARCH_GAMES = 3  # games per search agent and variant, row by row
 # Games of about a thousand moves (a Tiddly-Wink match): 10 greedy games row by row, and 2 search games,
 # each stopped after 20 moves (a whole match of mcts:15,depth=0 is minutes on the Python side).
-LONG = {"tiddly_wink": (10, 2, 20)}
+# Twinkle Twinkle: a 4-player game is 160 moves, and a search game on the Python side a few seconds of
+# CPU: 10 greedy games, and 2 search games stopped after 40 moves.
+LONG = {"tiddly_wink": (10, 2, 20), "twinkle_twinkle": (10, 2, 40)}
 
 
 def _cases():
@@ -56,7 +58,7 @@ def _pair(name: str, variant: str):
     return game, core
 
 
-@pytest.mark.parametrize("name", ["united_square", "tiddly_wink"])
+@pytest.mark.parametrize("name", ["united_square", "tiddly_wink", "twinkle_twinkle"])
 def test_the_game_has_core_cases(name):
     assert any(case.values[0] == name for case in CASES)
 
@@ -201,7 +203,7 @@ def test_a_rule_the_core_does_not_implement_plays_on_python(monkeypatch, capsys)
     assert "does not implement the rule compensation; playing its Python engine" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("name", ["united_square", "tiddly_wink"])
+@pytest.mark.parametrize("name", ["united_square", "tiddly_wink", "twinkle_twinkle"])
 def test_every_rule_of_the_data_file_is_implemented_by_the_core(name):
     """So the fast path is what the data file's games play on (a new rule needs its core taught it)."""
     from importlib import import_module
@@ -232,3 +234,35 @@ def test_tiddly_wink_compensation_and_head_start_on_the_core(variant, sets):
         same_rows(
             game, (agents,) * n, 3, range(20 if agents == "random" else 3), 0 if agents == "random" else 60
         )
+
+
+@pytest.mark.parametrize(
+    ("variant", "sets"),
+    [
+        ("default", ("compensation=0.5",)),
+        ("p2", ("compensation=-1.25", "sides.comets=blue", "sides.planets=blue", "new_star_points=2")),
+        (
+            "flip",
+            (
+                "compensation=3",
+                "sides.asteroids=blue",
+                "sides.black_holes=blue",
+                "chart.rows=3",
+                "chart.cols=4",
+            ),
+        ),  # fmt: skip
+        ("p3", ("sides.satellites=blue", "sides.black_holes=blue", "constellations.largest=3")),
+    ],
+)
+def test_twinkle_twinkle_compensation_and_mixed_sides_on_the_core(variant, sets):
+    """No variant of the data file sets the compensation or mixes the score references' sides: arms
+    built with --set, move by move and row by row (greedy_left, the engine's own agent, included)."""
+    game = make_game(load_game("twinkle_twinkle").resolve(variant, sets))
+    core = core_of(game, "fast")
+    assert core is not None
+    for seed in range(6):
+        step_by_step(game, core, seed, "random")
+        step_by_step(game, core, seed, "greedy")
+    n = game.players
+    for agents in ("random", "greedy", "greedy_left", "mcts:20,prior=greedy,rollout=greedy,norm=minmax"):
+        same_rows(game, (agents,) * n, 3, range(20 if agents == "random" else 4))

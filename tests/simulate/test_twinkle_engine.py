@@ -27,8 +27,8 @@ from printkit.records.twinkle_tiles import (
 from simulate.agents import make_agents, parse_agents
 from simulate.cli import cli
 from simulate.engines import make_game
-from simulate.engines.twinkle_twinkle import PLACE
-from simulate.engines.twinkle_twinkle_scoring import score_charts
+from simulate.engines.twinkle_twinkle.engine import PLACE
+from simulate.engines.twinkle_twinkle.scoring import score_charts
 from simulate.runner import play
 
 DATA = load_game("twinkle_twinkle")

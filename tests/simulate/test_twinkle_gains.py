@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from printkit.gamedata import load_game
 from printkit.records.twinkle_tiles import REFERENCES
 from simulate.engines import make_game
-from simulate.engines.twinkle_twinkle import PLACE
-from simulate.engines.twinkle_twinkle_gains import ChartGains, rival_key, spaces
-from simulate.engines.twinkle_twinkle_scoring import Analysis, Geometry, rivals, score_chart
+from simulate.engines.twinkle_twinkle.engine import PLACE
+from simulate.engines.twinkle_twinkle.gains import ChartGains, rival_key, spaces
+from simulate.engines.twinkle_twinkle.scoring import Analysis, Geometry, rivals, score_chart
 from simulate.runner import play
 
 DATA = load_game("twinkle_twinkle")

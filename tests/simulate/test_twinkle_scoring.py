@@ -14,8 +14,8 @@ import pytest
 
 from printkit.gamedata import load_game
 from printkit.records.twinkle_tiles import exit_mask
-from simulate.engines.twinkle_twinkle import Game
-from simulate.engines.twinkle_twinkle_scoring import (
+from simulate.engines.twinkle_twinkle.engine import Game
+from simulate.engines.twinkle_twinkle.scoring import (
     ASTEROID,
     BLACK_HOLE,
     CATEGORIES,

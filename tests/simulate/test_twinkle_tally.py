@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from printkit.gamedata import load_game
 from printkit.records.twinkle_tiles import REFERENCES, exit_mask
 from simulate.engines import make_game
-from simulate.engines.twinkle_twinkle_scoring import (
+from simulate.engines.twinkle_twinkle.scoring import (
     ASTEROID,
     BLACK_HOLE,
     COMET,
@@ -31,7 +31,7 @@ from simulate.engines.twinkle_twinkle_scoring import (
     rivals,
     score_chart,
 )
-from simulate.engines.twinkle_twinkle_tally import Tally
+from simulate.engines.twinkle_twinkle.tally import Tally
 
 DATA = load_game("twinkle_twinkle")
 GEO = Geometry.make(4, 5)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from simulate.engines.twinkle_twinkle_scoring import (
+from simulate.engines.twinkle_twinkle.scoring import (
     BLACK_HOLE,
     C_ASTEROIDS,
     C_BLACK_HOLES,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from simulate.engines.twinkle_twinkle_scoring import (
+from simulate.engines.twinkle_twinkle.scoring import (
     ASTEROID,
     BLACK_HOLE,
     COMET,

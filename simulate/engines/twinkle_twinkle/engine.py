@@ -11,9 +11,9 @@ orientation; orientations 0-3 are quarter turns of a star tile, 4-7 the same
 after a flip when flipping is allowed; other tiles only 0). Placements that give
 the same exits are offered once.
 
-Scoring is a pure function of charts (`twinkle_twinkle_scoring`); the gains
-of placements that greedy agents weigh come from `twinkle_twinkle_gains`, kept
-per analysed chart, and are held to that pure function by the tests.
+Scoring is a pure function of charts (`scoring` in this package); the gains
+of placements that greedy agents weigh come from `gains`, kept per analysed
+chart, and are held to that pure function by the tests.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from printkit.gamedata import Rules
 from printkit.records.twinkle_tiles import KINDS, check_sides, orient_mask, read_tiles
 from simulate.draws import generator
 from simulate.engines.base import AgentBase, GameBase, Result, StateBase, copy_generator, solo_result
-from simulate.engines.twinkle_twinkle_gains import ChartGains, compared, rival_key
-from simulate.engines.twinkle_twinkle_scoring import (
+from simulate.engines.twinkle_twinkle.gains import ChartGains, compared, rival_key
+from simulate.engines.twinkle_twinkle.scoring import (
     CATEGORIES,
     STAR,
     Analysis,
@@ -36,7 +36,7 @@ from simulate.engines.twinkle_twinkle_scoring import (
     Scoring,
     rivals,
 )
-from simulate.engines.twinkle_twinkle_tally import Tally
+from simulate.engines.twinkle_twinkle.tally import Tally
 
 PLACE = 8  # place moves start here; pick moves are slots 0..7
 MAX_SLOTS = 8
@@ -77,6 +77,7 @@ class Game(GameBase):
         "sides decide games",
     }
     categories: ClassVar[tuple[str, ...]] = CATEGORIES
+    core: ClassVar[str | None] = "simulate.engines.twinkle_twinkle.core"
 
     def __init__(self, rules: Rules, debug: bool = False):
         self.rules = rules
@@ -172,8 +173,8 @@ class Game(GameBase):
         return State(self, generator(seed))
 
     def report_extras(self, ctx: Any, arms: list[Any]) -> Any:
-        """Win rates of players who ignore a category and the winner's edge (see `twinkle_twinkle_report`)."""
-        from simulate.engines.twinkle_twinkle_report import extras
+        """Win rates of players who ignore a category and the winner's edge (see `report`)."""
+        from simulate.engines.twinkle_twinkle.report import extras
 
         return extras(ctx, arms)
 
