@@ -9,7 +9,7 @@ import importlib
 
 from printkit.errors import DataError
 from printkit.gamedata import Rules
-from printkit.games import modules_in
+from printkit.games import modules_in, register_folder
 from simulate.engines.base import GameBase
 
 ENGINES = modules_in("simulate.engines")  # registered in printkit/games.py
@@ -30,6 +30,7 @@ def make_game(rules: Rules, debug: bool = False) -> GameBase:
     The loader's rule set refuses what an engine cannot play; an engine that
     still refuses its rules gets the data file put in front of its message.
     """
+    register_folder(rules.data_file, rules.meta["engine"])  # a worker process that has not loaded the file
     game = game_class(rules.meta["engine"], rules.data_file)
     try:
         return game(rules, debug=debug)
