@@ -348,8 +348,10 @@ def new_game_cmd(name, where):
     from simulate.new_game import new_game
 
     files = new_game(name, where)
-    click.echo(f"Wrote {files[0].parent}/: " + ", ".join(p.name for p in files))
-    click.echo(f"Next: pytest {files[0].parent}; printkit build {name}; simulate run {name} --games 10")
+    folder = files[0].parent
+    click.echo(f"Wrote {folder}/: " + ", ".join(p.name for p in files))
+    game = name if where.resolve() == Path.cwd().resolve() else str(files[0])  # by name from DIR only
+    click.echo(f"Next: pytest {folder}; printkit build {game}; simulate run {game} --games 10")
 
 
 @cli.command("ladder")
