@@ -351,8 +351,7 @@ def agents_cmd(game):
     "where",
     type=click.Path(file_okay=False, path_type=Path),
     default=Path("."),
-    show_default=True,
-    help="The folder to write the game folder NAME/ into.",
+    help="The folder to write the game folder NAME/ into (default: the current folder).",
 )
 def new_game_cmd(name, where):
     """Write a new game NAME (data file, rule set, engine, drawing, tests) into DIR/NAME/.
