@@ -34,6 +34,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import DataError
+from printkit.outlines import RECT, outline
 from printkit.pieces import Piece
 from printkit.sheets import Block, Placement, Rect, Sheet
 
@@ -108,6 +109,14 @@ def _fold_pair(piece: Piece) -> Piece:
             path = canvas.beginPath()
             path.rect(clip_x, -b, clip_w, h * mm + 2 * b)
             canvas.clipPath(path, stroke=0, fill=0)
+            if piece.shape.is_hex:  # each face within its own hexagon, the two sharing a side
+                hexagon = canvas.beginPath()
+                points = outline(piece.shape, w, h, pair.bleed_mm)
+                hexagon.moveTo(x0 + points[0][0] * mm, points[0][1] * mm)
+                for px, py in points[1:]:
+                    hexagon.lineTo(x0 + px * mm, py * mm)
+                hexagon.close()
+                canvas.clipPath(hexagon, stroke=0, fill=0)
             canvas.translate(x0, 0)
             draw_face(canvas, single)
             canvas.restoreState()
@@ -115,7 +124,14 @@ def _fold_pair(piece: Piece) -> Piece:
         canvas.setDash(list(FOLD_DASH_PT))
         canvas.setLineWidth(FOLD_LINE_PT)
         canvas.setStrokeColorRGB(0.5, 0.5, 0.5)
-        canvas.line(w * mm, 0, w * mm, h * mm)
+        low, high = (
+            (h / 4, 3 * h / 4) if piece.shape.is_hex and piece.shape.orientation == "pointy" else (0, h)
+        )
+        canvas.line(
+            w * mm, low * mm, w * mm, high * mm
+        )  # a pointy hexagon's pair shares a quarter-to-quarter side
         canvas.restoreState()
 
-    return replace(piece, size_mm=(2 * w, h), draw_front=draw, draw_back=None, label=piece.label + " (fold)")
+    return replace(
+        piece, size_mm=(2 * w, h), draw_front=draw, draw_back=None, label=piece.label + " (fold)", shape=RECT
+    )

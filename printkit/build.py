@@ -129,10 +129,11 @@ def build(
 ) -> BuildResult:
     """Write the game's files (see the module docstring); bad input raises `DataError` first.
 
-    `bleed` defaults to 0 in home mode and `SHOP_BLEED_MM` in shop mode;
-    `margin` to `DEFAULT_MARGIN_MM`, or with cut files to the room their
-    registration marks need; `duplex` defaults to double-sided when a piece has a back.
-    `icc` (a CMYK profile file) and `pdfx` imply `cmyk`.
+    `bleed` defaults to the data file's `game.bleed_mm`, else 0 in home mode and
+    `SHOP_BLEED_MM` in shop mode; `margin` to `DEFAULT_MARGIN_MM`, or with cut
+    files to the room their registration marks need; `duplex` defaults to
+    double-sided when a piece has a back. `icc` (a CMYK profile file) and
+    `pdfx` imply `cmyk`.
     """
     if mode not in MODES:
         raise DataError(f"mode: expected one of {', '.join(MODES)}, got {mode!r}")
@@ -141,17 +142,17 @@ def build(
         raise DataError(f"{cut_flag}: cut files are for home sheets; a print shop cuts at the TrimBox")
     if margin is None:
         margin = MIN_MARGIN_MM if cut_flag else DEFAULT_MARGIN_MM
-    if bleed is None:
-        bleed = SHOP_BLEED_MM if mode == "shop" else 0.0
     if unique and mode != "shop":
         raise DataError("--unique: one page per distinct face is a print-shop file; add --mode shop")
     if fold and (mode == "shop" or duplex):
         raise DataError("--fold: fold-and-glue is a single-sided home layout; drop --duplex or --mode shop")
+    data = load_game(game).localized(lang)
+    if bleed is None:
+        bleed = data.game.get("bleed_mm", SHOP_BLEED_MM if mode == "shop" else 0.0)
     options = LayoutOptions(
         paper=paper, margin=margin, gap=gap, bleed=bleed, crop_marks=crop_marks, rotate=rotate
     )
     converter = Converter(load_profile(icc)) if cmyk or pdfx or icc is not None else None
-    data = load_game(game).localized(lang)
     fonts = family(lang)
     rules = data.resolve(spec, sets, players)
     items = pieces_for(data, rules)

@@ -6,6 +6,8 @@
                         [--no-crop-marks] [--no-rotate] [--no-backs] [--duplex|--simplex]
                         [--fold] [--back-offset X,Y] [--cut-svg] [--cut-dxf] [--cmyk] [--icc FILE]
                         [--pdfx] [--ink-saver] [--unique] [--designer-sheet] [--lang en|ja] [--out DIR]
+                        [--watch]
+    printkit new NAME [--out DIR]
     printkit calibrate [--paper a4|a3|letter|WxH] [--back-offset X,Y] [--out DIR]
     printkit proof GAME [--variant SPEC] [--set key=value ...] [--dpi N] [--lang en|ja] [--out DIR]
     printkit export GAME [--png] [--svg] [--tts] [--tts-url URL] [--dpi N] [--variant SPEC]
@@ -73,8 +75,9 @@ def _describe(data: GameData, width: int) -> list[str]:
     options = [f"{name} ({names[option['source']]})" for name, option in data.options.items()]
     if options:
         lines += _packed(options, "  options: ", width)
-    lines.append("  sources:")
-    for source in data.game["sources"]:
+    sources = data.game.get("sources", [])
+    lines += ["  sources:"] if sources else []
+    for source in sources:
         lines += textwrap.wrap(source_line(source), width, initial_indent="    ", subsequent_indent="      ")
     return lines
 
@@ -177,7 +180,12 @@ def _offset(help_text: str) -> Any:
     help="home: pieces packed on A4/Letter sheets; shop: one page per piece face with TrimBox/BleedBox.",
 )
 @_paper
-@click.option("--bleed", type=float, default=None, help="Artwork past the trim, mm [default: 0; shop: 3].")
+@click.option(
+    "--bleed",
+    type=float,
+    default=None,
+    help="Artwork past the trim, mm [default: the data file's game.bleed_mm, else 0; shop: 3].",
+)
 @click.option("--margin", type=float, default=None, help="Page margin, mm [default: 10; with cut files: 16].")
 @click.option("--gap", type=float, default=0.0, show_default=True, help="Gutter between pieces, mm.")
 @click.option(
@@ -244,6 +252,11 @@ def _offset(help_text: str) -> Any:
 )
 @_lang
 @_out_option
+@click.option(
+    "--watch",
+    is_flag=True,
+    help="Build again whenever the data file, a layout, its rows or a picture changes (Ctrl-C stops).",
+)
 def build_cmd(
     game: str,
     spec: str,
@@ -269,15 +282,14 @@ def build_cmd(
     designer_sheet: bool,
     lang: str,
     out_dir: Path,
+    watch: bool,
 ) -> None:
     """Write OUT/GAME[-VARIANT][-shop][-LANG].pdf with every piece of the game, and its summary.
 
     GAME is a game's name (`printkit list` shows them) or the path to a data file
-    (e.g. examples/deck/deck.toml or my_game.toml).
+    (e.g. examples/deck/deck.toml or ./my_cards.toml).
     """
-    result = build(
-        game,
-        out_dir,
+    options = dict(
         spec=spec,
         sets=sets,
         paper=paper,
@@ -301,11 +313,43 @@ def build_cmd(
         unique=unique,
         lang=lang,
     )
+    if watch:
+        from printkit.gamedata import find_data_file
+        from printkit.watch import watch as watch_folder
+
+        folder = find_data_file(game).resolve().parent
+        watch_folder(folder, out_dir, lambda: _build_and_say(game, out_dir, options, lang))
+        return
+    _build_and_say(game, out_dir, options, lang)
+
+
+def _build_and_say(game: str, out_dir: Path, options: dict[str, Any], lang: str) -> None:
+    result = build(game, out_dir, **options)
     click.echo(f"wrote {result.path}: " + "\n".join(summary_lines(result.summary)))
     for path in result.files[1:]:
         click.echo(f"wrote {path}")
     if not result.summary["translated"]:
         click.echo(f"note: the data file of {game} has no [lang.{lang}] text; the labels stay in English")
+
+
+@cli.command("new")
+@click.argument("name")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("."),
+    show_default=True,
+    help="Folder to write the new game's folder NAME/ into.",
+)
+def new_cmd(name: str, out_dir: Path) -> None:
+    """Write NAME/: a starter data file, a CSV of cards and their layouts, which build at once."""
+    from printkit.scaffold import new_game
+
+    paths = new_game(name, out_dir)
+    for path in paths:
+        click.echo(f"wrote {path}")
+    click.echo(f"next: printkit build {paths[0]}   (add --watch to build again as you edit)")
 
 
 @cli.command("calibrate")

@@ -4,7 +4,8 @@ Each file is the sheet at true size in millimetres, in page coordinates (the
 SVG's y runs down from the top edge as SVG has it; the DXF's runs up, as the
 PDF's does), with two layers:
 
-- `cut`: the cut lines of every piece on the sheet as strokes in which a
+- `cut`: the cut lines of every piece on the sheet (its trim rectangle, or
+  the outline of its shape: `printkit/outlines.py`) as strokes in which a
   shared edge appears once (`printkit/cutpaths.py`), stroked hairline red
   and not filled in the SVG, on layer `CUT` as polylines in the DXF;
 - `registration`: the outlines of the three registration marks printed on the

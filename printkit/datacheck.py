@@ -27,16 +27,16 @@ from printkit.schema import (
 )
 
 LANGS = ("en", "ja")  # languages of the printed text; English is the data file's own
-TRANSLATED = ("game", "components", "options")  # the tables `[lang.<code>]` may translate
+TRANSLATED = ("game", "components", "options", "layouts")  # the tables `[lang.<code>]` may translate
 TRANSLATED_OPTION_KEYS = ("doc",)  # an option's values are rules, never translated
 
 
 def check_top_level(where: str, raw: Mapping[str, Any]) -> None:
-    """Only the six kinds of tables; `[game]`, `[components]`, `[rules]` and `[options]` present."""
+    """Only the known kinds of tables; `[game]` and `[components]` present (a game may have no rules)."""
     for name in raw:
         if name not in TOP_LEVEL:
             raise unknown_key(where, name, TOP_LEVEL, "unknown table")
-    for name in TOP_LEVEL[:4]:
+    for name in TOP_LEVEL[:2]:
         if name not in raw:
             raise DataError(f"{where}: {name}: missing table")
 
@@ -76,10 +76,13 @@ def check_skill(where: str, skill: Mapping[str, Any]) -> None:
 
 def check_game_table(where: str, raw: Mapping[str, Any]) -> dict[str, Any]:
     """`[game]`: its declared fields; the default player count is one of the player counts."""
-    game = check_table(where, "game", raw["game"], GAME_FIELDS)
+    game = dict(check_table(where, "game", raw["game"], GAME_FIELDS))
     if "skill" in game:
         check_skill(where, game["skill"])
     players = game["players"]
+    game.setdefault("default_players", min(players))
+    game.setdefault("engine", "")
+    game.setdefault("sources", [])
     if game["default_players"] not in players:
         raise DataError(
             f"{where}: game.default_players: expected one of game.players, got {game['default_players']}"
@@ -117,7 +120,7 @@ def check_components(where: str, raw: Mapping[str, Any], game_fields: Mapping[st
 
 def check_rules_and_options(where: str, raw: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """`[rules]` and `[options.*]`: one documented option per rule, each default within its option."""
-    rules, options = raw["rules"], raw["options"]
+    rules, options = raw.get("rules", {}), raw.get("options", {})
     for key, table in (("rules", rules), ("options", options)):
         if not isinstance(table, dict):
             raise DataError(f"{where}: {key}: expected a table, got {show(table)}")
@@ -164,7 +167,10 @@ def check_headline(where: str, game: Mapping[str, Any], variants: Mapping[str, A
 
 
 def check_translations(where: str, raw: Mapping[str, Any]) -> dict[str, Any]:
-    """`[lang.<code>]`: strings in place of the English, at key paths the English has."""
+    """`[lang.<code>]`: strings in place of the English, at key paths the English has.
+
+    `raw["layouts"]` is every layout the game declares (its layout files' too).
+    """
     translations = raw.get("lang", {})
     if not isinstance(translations, dict):
         raise DataError(f"{where}: lang: expected a table, got {show(translations)}")
@@ -178,7 +184,7 @@ def check_translations(where: str, raw: Mapping[str, Any]) -> dict[str, Any]:
                 raise DataError(
                     f"{where}: lang.{lang}.{part}: expected only {', '.join(TRANSLATED)}, got {show(value)}"
                 )
-            check_overlay(where, f"{lang}.{part}", raw[part], value)
+            check_overlay(where, f"{lang}.{part}", raw.get(part, {}), value)
         _check_translated_options(where, lang, overlay.get("options", {}))
     return translations
 

@@ -46,6 +46,7 @@ WORDS = {
         "source_names": {"seed": "documents", "pub": "published", "house": "house"},
         "source_line": "{title} ({language}), {where}: {covers}",
         "languages": {"ja": "Japanese", "en": "English"},
+        "no_options": "This game's data file states no rules (it prints, and has no rules engine).",
     },
     "ja": {
         "title": "{game} デザイナー用シート",
@@ -59,6 +60,7 @@ WORDS = {
         "source_names": {"seed": "資料", "pub": "公開", "house": "独自"},
         "source_line": "{title}（{language}）{where}：{covers}",
         "languages": {"ja": "日本語", "en": "英語"},
+        "no_options": "このゲームのデータファイルにはルールの記述がない（印刷のみ）。",
     },
 }
 
@@ -146,7 +148,12 @@ def designer_pdf(data: GameData, rules: Rules, fonts: Family) -> bytes:
     out.text(left, words["options"], 12, bold=True)
     out.y -= 12
     out.text(left, words["legend"], 7.5, colour=FAINT)
-    _options(out, option_rows(data, rules), left, width)
+    rows = option_rows(data, rules)
+    if rows:
+        _options(out, rows, left, width)
+    else:
+        out.y -= 14
+        out.text(left, words["no_options"], TEXT_PT)
     out.y -= 18
     out.need(30)
     out.text(left, words["sources"], 10, bold=True)

@@ -4,7 +4,7 @@ No text relies on the PDF viewer's fonts: every font is a TrueType file that
 reportlab embeds (as a subset of the glyphs used), registered here under
 printkit's own names.
 
-- `en`: Liberation Sans 2.1.5, Regular and Bold, vendored unmodified in
+- `en`: Liberation Sans 2.1.5, Regular, Bold, Italic and Bold Italic, vendored unmodified in
   `printkit/font_files/` with its SIL OFL 1.1 licence (from Debian's
   `fonts-liberation2`). It is metric-compatible with Helvetica, so a drawing
   module that measured its text with reportlab's Helvetica gets the same widths
@@ -14,16 +14,20 @@ printkit's own names.
   dependency that ships the same font as the older japanize-matplotlib; it is
   only located on disk, never imported). It has one weight, so its bold is
   drawn by stroking the outlines (`Family.faux_bold`, done by
-  `printkit/canvas.py`); a family with a real bold (English) uses it.
+  `printkit/canvas.py`); a family with a real bold (English) uses it. It has no
+  italic either, so its italic is the upright outlines slanted
+  (`Family.faux_italic`, done by the layouts' text, `printkit/layouts/text.py`).
 
 A drawing module takes its fonts from `family(data.lang)` and measures with
 `pdfmetrics.stringWidth` under those names; `wrap` breaks text into lines,
-between words and between CJK characters, never before closing punctuation.
+between words and between CJK characters, never before closing punctuation
+(`wrap_measured` does the same for text in several fonts, measured by the caller).
 """
 
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -39,12 +43,21 @@ FILES = Path(__file__).resolve().parent / "font_files"
 
 @dataclass(frozen=True)
 class Family:
-    """Registered font names of one language: regular and bold."""
+    """Registered font names of one language: regular, bold, italic and bold italic."""
 
     lang: str
     regular: str
     bold: str
+    italic: str = ""
+    bold_italic: str = ""
     faux_bold: bool = False  # the bold is the regular outlines, to be stroked when drawn
+    faux_italic: bool = False  # the italics are the upright outlines, to be slanted when drawn
+
+    def face(self, bold: bool = False, italic: bool = False) -> str:
+        """The font name for a weight and slant (a faux italic's upright font when there is none)."""
+        if italic and not self.faux_italic:
+            return self.bold_italic if bold else self.italic
+        return self.bold if bold else self.regular
 
 
 def _ipaex_gothic() -> Path:
@@ -69,13 +82,20 @@ def _register(name: str, path: Path) -> None:
 def family(lang: str = "en") -> Family:
     """The font family for a language, registered with reportlab on first use."""
     if lang == "en":
-        fam = Family("en", "PrintkitSans", "PrintkitSans-Bold")
-        _register(fam.regular, FILES / "LiberationSans-Regular.ttf")
-        _register(fam.bold, FILES / "LiberationSans-Bold.ttf")
+        fam = Family(
+            "en", "PrintkitSans", "PrintkitSans-Bold", "PrintkitSans-Italic", "PrintkitSans-BoldItalic"
+        )
+        for name, file in (
+            (fam.regular, "Regular"),
+            (fam.bold, "Bold"),
+            (fam.italic, "Italic"),
+            (fam.bold_italic, "BoldItalic"),
+        ):
+            _register(name, FILES / f"LiberationSans-{file}.ttf")
         return fam
     if lang == "ja":
         path = _ipaex_gothic()
-        fam = Family("ja", "PrintkitGothicJA", "PrintkitGothicJA-Bold", faux_bold=True)
+        fam = Family("ja", "PrintkitGothicJA", "PrintkitGothicJA-Bold", faux_bold=True, faux_italic=True)
         _register(fam.regular, path)
         _register(fam.bold, path)
         return fam
@@ -85,7 +105,7 @@ def family(lang: str = "en") -> Family:
 def substitute(name: str, fam: Family) -> str:
     """The embedded font to draw instead of one of the PDF standard fonts; other names unchanged."""
     if name in pdfmetrics.standardFonts:
-        return fam.bold if "Bold" in name else fam.regular
+        return fam.face(bold="Bold" in name, italic="Oblique" in name or "Italic" in name)
     return name
 
 
@@ -168,26 +188,56 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     a longer paragraph is avoided by wrapping the paragraph a little narrower
     (down to `NARROWEST` of the width) when that gives it more company.
     """
-    lines = _greedy(text, font, size, width)
+    spans = wrap_measured(text, lambda a, b: pdfmetrics.stringWidth(text[a:b], font, size), width)
+    return [text[a:b] for a, b in spans]
+
+
+def wrap_measured(
+    text: str, measure: Callable[[int, int], float], width: float, tokens: list[str] | None = None
+) -> list[tuple[int, int]]:
+    """`wrap`'s line breaks as (start, end) spans of `text`, where `measure(a, b)` is `text[a:b]`'s width.
+
+    For text set in several fonts (bold runs, icons), which only the caller can
+    measure; a line's span leaves out the spaces where it breaks. `tokens`
+    are `break_points(text)` when the caller has them already.
+    """
+    tokens = break_points(text) if tokens is None else tokens
+    lines = _greedy(text, tokens, measure, width)
     scale = 0.97
-    while len(lines) > 1 and len(lines[-1].strip()) <= WIDOW_CHARS and scale >= NARROWEST:
-        narrower = _greedy(text, font, size, width * scale)
-        if len(narrower) == len(lines) and len(narrower[-1].strip()) > WIDOW_CHARS:
+    while len(lines) > 1 and _chars(text, lines[-1]) <= WIDOW_CHARS and scale >= NARROWEST:
+        narrower = _greedy(text, tokens, measure, width * scale)
+        if len(narrower) == len(lines) and _chars(text, narrower[-1]) > WIDOW_CHARS:
             return narrower
         scale -= 0.03
     return lines
 
 
-def _greedy(text: str, font: str, size: float, width: float) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for token in _tokens(text):
-        trial = line + token
-        if line and pdfmetrics.stringWidth(trial.rstrip(), font, size) > width:
-            lines.append(line.rstrip())
-            line = token.lstrip()
-        else:
-            line = trial
-    if line.strip():
-        lines.append(line.rstrip())
+def _chars(text: str, span: tuple[int, int]) -> int:
+    return len(text[span[0] : span[1]].strip())
+
+
+def break_points(text: str) -> list[str]:
+    """The pieces `wrap` may break `text` between (see `_tokens`)."""
+    return _tokens(text)
+
+
+def _greedy(
+    text: str, tokens: list[str], measure: Callable[[int, int], float], width: float
+) -> list[tuple[int, int]]:
+    lines: list[tuple[int, int]] = []
+    start = end = 0  # the line so far is text[start:end]
+    for token in tokens:
+        if end > start and measure(*_stripped(text, start, end + len(token))) > width:
+            lines.append(_stripped(text, start, end))
+            start = end + len(token) - len(token.lstrip(" "))
+        end += len(token)
+    if text[start:end].strip():
+        lines.append(_stripped(text, start, end))
     return lines
+
+
+def _stripped(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span `start:end` without the spaces at its end."""
+    while end > start and text[end - 1] == " ":
+        end -= 1
+    return start, end

@@ -5,8 +5,11 @@ components, `simulate` to build the rules engine. A data file is TOML with the
 tables `[game]`, `[components.*]`, `[rules]`, `[options.*]` (one per rule: its
 documentation, source and allowed values), `[variants.*]` (named overrides) and
 `[lang.<code>]` (the printed text in another language: the same key paths as
-`[game]`, `[components.*]` and the options' `doc`; `GameData.localized` lays
-them over the English text). `printkit.schema` declares what each table may
+`[game]`, `[components.*]`, `[layouts.*]` and the options' `doc`;
+`GameData.localized` lays them over the English text), and `[layouts.*]` and
+`[icons.*]` for components drawn from layouts (`printkit/layouts/`; also in
+the files `game.layout_files` names). A game with no rules engine needs no
+`[rules]` and `[options]`: it prints and does not simulate. `printkit.schema` declares what each table may
 hold, `printkit.datacheck` checks it table by table, and the game's rule set
 (`printkit.rulesets`) checks what the schema cannot state, on load and again on
 every resolved set of rules, so printkit and simulate refuse the same files.
@@ -33,6 +36,7 @@ from printkit import datacheck, texts
 from printkit.datacheck import LANGS
 from printkit.errors import DataError
 from printkit.games import register_folder
+from printkit.layouts import spec as layout_spec
 from printkit.rulesets import RuleError, check_players, ruleset
 from printkit.rulesets.shapes import check_option_limits, check_rule_shapes
 from printkit.schema import (
@@ -151,6 +155,9 @@ class GameData:
     variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     translations: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     lang: str = "en"
+    layout_tables: layout_spec.Declared = field(default_factory=dict)
+    icon_tables: layout_spec.Declared = field(default_factory=dict)
+    layouts: layout_spec.Library | None = None
 
     @property
     def title(self) -> str:
@@ -158,7 +165,8 @@ class GameData:
 
     @property
     def engine(self) -> str:
-        return self.game["engine"]
+        """The rules engine's name, "" for a game that only prints."""
+        return self.game.get("engine", "")
 
     @property
     def player_counts(self) -> list[int]:
@@ -172,12 +180,21 @@ class GameData:
         if lang not in LANGS:
             raise DataError(f"lang: unknown language {lang!r}; expected one of {', '.join(LANGS)}")
         overlay = self.translations.get(lang, {})
+        layouts = self.layouts
+        if overlay.get("layouts"):
+            tables = {
+                name: _overlay(table, overlay["layouts"].get(name, {}))
+                for name, (table, _) in self.layout_tables.items()
+            }
+            declared = {name: (tables[name], at) for name, (_, at) in self.layout_tables.items()}
+            layouts = layout_spec.library(declared, self.icon_tables, self.path.parent)
         return replace(
             self,
             game=_overlay(self.game, overlay.get("game", {})),
             components=_overlay(self.components, overlay.get("components", {})),
             options=_overlay(self.options, overlay.get("options", {})),
             lang=lang,
+            layouts=layouts,
         )
 
     def has_text(self, lang: str) -> bool:
@@ -228,6 +245,8 @@ class GameData:
         return rules
 
     def _variant(self, name: str) -> Mapping[str, Any]:
+        if name == "default" and name not in self.variants:
+            return {}  # the rules as written, for a file that names no variants
         if name not in self.variants:
             known = ", ".join(sorted(self.variants))
             raise DataError(f"{self.where()}: unknown variant {name!r}: expected one of {known}")
@@ -353,13 +372,15 @@ def check_game(raw: Mapping[str, Any], path: Path) -> GameData:
     datacheck.check_top_level(where, raw)
     game = datacheck.check_game_table(where, raw)
     register_folder(path, game["engine"])  # a game folder's own rule set, drawing and engine
-    module = ruleset(game["engine"])
+    module = ruleset(game["engine"]) if game["engine"] else None
     components = datacheck.check_components(where, raw, module.FIELDS if module else {})
     rules, options = datacheck.check_rules_and_options(where, raw)
     datacheck.check_house_rules(where, game, options)
     variants = datacheck.check_variant_tables(where, raw, game["players"])
     datacheck.check_headline(where, game, variants)
-    translations = datacheck.check_translations(where, raw)
+    layout_tables, icon_tables = layout_spec.collect(raw, path, list(game.get("layout_files", [])))
+    translated = {**raw, "layouts": {name: table for name, (table, _) in layout_tables.items()}}
+    translations = datacheck.check_translations(where, translated)
     data = GameData(
         name=path.stem,
         path=path,
@@ -369,6 +390,9 @@ def check_game(raw: Mapping[str, Any], path: Path) -> GameData:
         options=options,
         variants=variants,
         translations=translations,
+        layout_tables=layout_tables,
+        icon_tables=icon_tables,
+        layouts=layout_spec.library(layout_tables, icon_tables, path.parent),
     )
     if module is not None:
         try:

@@ -47,6 +47,7 @@ from printkit.canvas import PrintCanvas
 from printkit.fonts import Family, family
 from printkit.ink_saver import OUTLINE_PT, InkSaver
 from printkit.margins import SheetInfo, draw_margin, sheet_numbers
+from printkit.outlines import outline
 from printkit.packing import MARK_LINE_PT, layout
 from printkit.sheets import PAPERS_MM, LayoutOptions, Placement, Rect, Sheet, Side
 
@@ -77,9 +78,16 @@ def _draw_placement(canvas: PrintCanvas, placement: Placement, side: Side) -> No
         canvas.translate(t.x * mm, t.y * mm)
     if placement.turn:
         canvas.rotate(placement.turn)
-    b = piece.bleed_mm * mm
     clip = canvas.beginPath()
-    clip.rect(-b, -b, piece.width_mm * mm + 2 * b, piece.height_mm * mm + 2 * b)
+    if piece.shape.is_hex:  # hexagons in a honeycomb overlap in their boxes: clip to the outline
+        points = outline(piece.shape, piece.width_mm, piece.height_mm, piece.bleed_mm)
+        clip.moveTo(points[0][0] * mm, points[0][1] * mm)
+        for x, y in points[1:]:
+            clip.lineTo(x * mm, y * mm)
+        clip.close()
+    else:
+        b = piece.bleed_mm * mm
+        clip.rect(-b, -b, piece.width_mm * mm + 2 * b, piece.height_mm * mm + 2 * b)
     canvas.clipPath(clip, stroke=0, fill=0)
     saver = canvas.ink_saver
     if saver is not None:

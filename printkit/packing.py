@@ -14,6 +14,10 @@
   wins, the first of those in that list on a tie. So a piece is turned only
   where turning saves a sheet, and a piece that fits the page only turned is
   turned.
+- Hexagonal pieces go in honeycomb blocks instead of grids
+  (`printkit/honeycomb.py`), never turned: neighbours share their sides, and
+  the block's cut lines are the hexagons' sides, each shared side once
+  (`hex_cut_lines`), printed in place of crop marks.
 - Each sheet's pieces are centred across the printable area.
 - Crop marks are short lines on the extension of every cut line, outside its
   block, at most `MARK_OFFSET_MM + MARK_LENGTH_MM` from it, never in the outer
@@ -27,7 +31,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from printkit import honeycomb
 from printkit.errors import DataError
+from printkit.outlines import sheet_outline
 from printkit.pieces import Piece
 from printkit.sheets import EPS, Block, LayoutOptions, Placement, Rect, Segment, Sheet, check_fits
 
@@ -95,6 +101,9 @@ def _orientations(piece: Piece, options: LayoutOptions, rotate: bool) -> list[in
 
 
 def _place(run: Run, options: LayoutOptions, rotate: bool, sheets: list[_Sheet]) -> None:
+    if run[0][1].shape.is_hex:
+        _place_honeycomb(run, options, sheets)
+        return
     b, gap = options.bleed, options.gap
     w, h = run[0][1].size_mm
     turns = _orientations(run[0][1], options, rotate)
@@ -119,6 +128,40 @@ def _place(run: Run, options: LayoutOptions, rotate: bool, sheets: list[_Sheet])
         used_w, used_h = cols * (cw + gap) - gap, rows * (ch + gap) - gap
         sheet.free.remove(free)
         sheet.free.extend(_split(free, used_w, used_h, gap))
+        sheet.free.sort(key=lambda r: (-r.top, r.x))
+
+
+def _place_honeycomb(run: Run, options: LayoutOptions, sheets: list[_Sheet]) -> None:
+    """A run of hexagons as honeycomb blocks, each in the earliest free rectangle that holds one."""
+    b, gap = options.bleed, options.gap
+    piece0 = run[0][1]
+    todo = list(run)
+    while todo:
+        spot = None
+        for sheet in sheets:
+            for free in sheet.free:
+                comb = honeycomb.fit(
+                    (free.w, free.h), piece0.size_mm, piece0.shape.orientation, b, gap, len(todo)
+                )
+                if comb is not None:
+                    spot = (sheet, free, comb)
+                    break
+            if spot:
+                break
+        if spot is None:
+            m = options.margin
+            sheets.append(_Sheet([], [Rect(m, m, *options.printable_mm)]))
+            continue
+        sheet, free, comb = spot
+        take, todo = todo[: len(comb.corners)], todo[len(comb.corners) :]
+        w, h = piece0.size_mm
+        placements = [
+            Placement(piece.with_bleed(b), index, Rect(free.x + dx, free.top - dy, w, h))
+            for (index, piece), (dx, dy) in zip(take, comb.corners, strict=True)
+        ]
+        sheet.blocks.append(Block(placements))
+        sheet.free.remove(free)
+        sheet.free.extend(_split(free, comb.width, comb.height, gap))
         sheet.free.sort(key=lambda r: (-r.top, r.x))
 
 
@@ -160,7 +203,7 @@ def layout(pieces: Sequence[Piece], options: LayoutOptions) -> list[Sheet]:
     sheets = [Sheet(options.page_mm, _centred(s.blocks, options)) for s in packed]
     if options.crop_marks:
         for sheet in sheets:
-            sheet.marks = crop_marks(sheet, options)
+            sheet.marks = crop_marks(sheet, options) + hex_cut_lines(sheet)
     return sheets
 
 
@@ -212,6 +255,8 @@ def crop_marks(sheet: Sheet, options: LayoutOptions) -> list[Segment]:
     boxes = [block.box for block in sheet.blocks]
     marks: set[Segment] = set()
     for block, box in zip(sheet.blocks, boxes, strict=True):
+        if block.placements[0].piece.shape.is_hex:
+            continue  # cut along its printed sides (hex_cut_lines), not straight across the sheet
         others = [o for o in boxes if o is not box]
         xs, ys = block.cut_lines()
         for x in xs:
@@ -225,3 +270,16 @@ def crop_marks(sheet: Sheet, options: LayoutOptions) -> list[Segment]:
                 if span:
                     marks.add(Segment(span[0], y, span[1], y))
     return sorted(marks, key=lambda s: (s.x1, s.y1, s.x2, s.y2))
+
+
+def hex_cut_lines(sheet: Sheet) -> list[Segment]:
+    """The sides of the sheet's hexagonal pieces, a side that two pieces share once."""
+    seen: dict[tuple, Segment] = {}
+    for p in sheet.placements:
+        if not p.piece.shape.is_hex:
+            continue
+        points = sheet_outline(p.piece.shape, p.piece.size_mm, p.trim.x, p.trim.y, p.turn)
+        for a, b in zip(points, points[1:] + points[:1], strict=True):
+            ends = tuple(sorted([(round(a[0], 3), round(a[1], 3)), (round(b[0], 3), round(b[1], 3))]))
+            seen.setdefault(ends, Segment(a[0], a[1], b[0], b[1]))
+    return [seen[k] for k in sorted(seen)]

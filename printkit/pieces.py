@@ -36,6 +36,12 @@ Contract for a drawing module:
 - Colours may be RGB; the render layer converts them when CMYK is asked for.
 - `record` is the data the piece was drawn from (a mapping; plain data only),
   so that summaries, proofs and tests can say what each piece is.
+- `shape` is how the piece is cut (`printkit/outlines.py`): a rectangle unless
+  it says otherwise; `size_mm` is the shape's bounding box, and the canvas is
+  clipped to the outline grown by the bleed instead of the box.
+
+A component with no drawing code is drawn from a layout in its data file
+(`printkit/layouts/`), which makes pieces under the same contract.
 """
 
 from __future__ import annotations
@@ -47,6 +53,9 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.outlines import RECT, Shape
+from printkit.outlines import outline as shape_outline
+
 DrawFn = Callable[[Canvas, "Piece"], None]
 
 
@@ -57,9 +66,10 @@ class Piece:
     `component` is the key of its `[components.*]` table (e.g. "panel"),
     `label` says which one it is ("panel type 3 #2"), `size_mm` is its trim
     size (width, height). `bleed_mm` is set by the imposition before drawing.
-    `outline` is the line a cutter follows, a polygon in mm from the trim's
-    lower-left corner (a hexagon, a circle's polygon); None means the trim
-    rectangle. Cut files (`printkit/cutpaths.py`) cut shared edges once.
+    `shape` is how it is cut (`printkit/outlines.py`), and `outline` the line a
+    cutter follows, a polygon in mm from the trim's lower-left corner: the
+    shape's outline unless given (a hexagon, a circle's polygon); None means
+    the trim rectangle. Cut files (`printkit/cutpaths.py`) cut shared edges once.
     """
 
     component: str
@@ -69,7 +79,14 @@ class Piece:
     draw_back: DrawFn | None = None
     record: Mapping[str, Any] = field(default_factory=dict)
     bleed_mm: float = 0.0
+    shape: Shape = RECT
     outline: tuple[tuple[float, float], ...] | None = None
+
+    def __post_init__(self) -> None:
+        if (
+            self.outline is None and self.shape.kind != "rect"
+        ):  # the cut line of a shaped piece is its shape's
+            object.__setattr__(self, "outline", tuple(shape_outline(self.shape, *self.size_mm)))
 
     @property
     def width_mm(self) -> float:

@@ -39,7 +39,7 @@ from printkit.template import MAX_TEMPLATE_CHARS
 
 SOURCES = ("seed", "pub", "house")
 COMPONENT_KINDS = ("tile", "board", "card", "domino", "token", "reference", "chart")
-TOP_LEVEL = ("game", "components", "rules", "options", "variants", "lang")
+TOP_LEVEL = ("game", "components", "rules", "options", "variants", "lang", "layouts", "icons")
 RGB = re.compile(r"#[0-9a-fA-F]{6}")
 MAX_DEPTH = 24  # far deeper than any real table; deeper input is refused before anything recurses into it
 # Bounds on what sizes work and memory, generous for real games (docs/guides/data-file-limits.md).
@@ -171,6 +171,13 @@ def is_number(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
+CARD_SIZES = ("poker", "bridge", "tarot", "mini", "square")
+
+
+def _is_field_value(v: Any) -> bool:
+    return isinstance(v, str) or is_number(v) or isinstance(v, bool)
+
+
 def _is_words(v: Any) -> bool:
     """Printed words: a string, or tables and lists of them."""
     return all(isinstance(item, str) for item in leaves(v))
@@ -270,10 +277,12 @@ Patterns = tuple[tuple[re.Pattern[str], Field], ...]
 
 GAME_FIELDS: dict[str, Field] = {
     "title": TITLE.needed(),
-    "engine": TEXT.needed(),
+    "engine": TEXT,  # a game without one prints (from layouts) but does not simulate
     "players": PLAYER_COUNTS.needed(),
-    "default_players": Field("a player count", lambda v: _is_int(v) and v >= 1, True),
-    "sources": SOURCE_LIST.needed(),
+    "default_players": POSITIVE,  # the fewest players unless said; one of `players` (datacheck)
+    "sources": SOURCE_LIST,  # optional: a deck made in a layout may have none
+    "layout_files": STRINGS,  # files beside the data file holding [layouts.*] and [icons.*]
+    "bleed_mm": Field("a bleed in mm, 0 to 10", lambda v: is_number(v) and 0 <= v <= 10),  # builds' default
     "designer": TEXT,
     "published_players": PLAYER_COUNTS,
     "house_rules": STRINGS,  # names of options whose default is the project's decision
@@ -309,8 +318,35 @@ COMPONENT_FIELDS: dict[str, Field] = {
     "cards": MANIFEST,
     "types": MANIFEST,
     "kinds": Field("a non-empty list of names", lambda v: _is_strings(v) and bool(v)),
-    # a generic back for every piece of the component (printkit/piece_backs.py)
-    "back": Field('a table { rgb = "#rrggbb", text = "..." }', lambda v: isinstance(v, dict)),
+    # a generic back for every piece of the component (printkit/piece_backs.py), or a layout's
+    "back": Field(
+        'a table { rgb = "#rrggbb", text = "..." } or { layout = "name" }',
+        lambda v: (
+            isinstance(v, dict)
+            and (set(v) <= {"rgb", "text"} or (set(v) == {"layout"} and isinstance(v["layout"], str)))
+        ),
+    ),
+    # drawn from a layout (printkit/layouts/components.py)
+    "layout": TEXT,
+    "rows": Field(
+        "a .csv, .xlsx or .ods file beside the data file, or a list of tables",
+        lambda v: (
+            (isinstance(v, str) and v.strip() != "")
+            or (isinstance(v, list) and bool(v) and all(isinstance(r, dict) for r in v))
+        ),
+    ),
+    "sheet": TEXT,
+    "count_column": TEXT,
+    "fields": Field(
+        "a table of field values (text or numbers)",
+        lambda v: isinstance(v, dict) and all(_is_field_value(x) for x in v.values()),
+    ),
+    "size": Field("a card size: poker, bridge, tarot, mini or square", lambda v: v in CARD_SIZES),
+    "landscape": BOOL,
+    "shape": Field("one of rect, rounded, hex, circle", lambda v: v in ("rect", "rounded", "hex", "circle")),
+    "radius_mm": Field("a corner radius in mm, 0 to 50", lambda v: is_number(v) and 0 <= v <= 50),
+    "hex_mm": Field("a size across the flats in mm, 5 to 500", lambda v: is_number(v) and 5 <= v <= 500),
+    "orientation": Field("pointy or flat", lambda v: v in ("pointy", "flat")),
 }
 KIND_FIELDS: dict[str, dict[str, Field]] = {
     "domino": {"max_pips": Field("an integer 1..9", lambda v: _is_int(v) and 1 <= v <= 9, True)},

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from printkit.errors import DataError
+from printkit.outlines import area_mm2
 from printkit.pieces import Piece
 
 PAPERS_MM = {"a4": (210.0, 297.0), "a3": (297.0, 420.0), "letter": (215.9, 279.4)}
@@ -190,8 +191,8 @@ class Sheet:
         return [p for b in self.blocks for p in b.placements]
 
     def used_mm2(self) -> float:
-        """The trim area of the pieces on the sheet."""
-        return sum(p.trim.area for p in self.placements)
+        """The area the pieces on the sheet cover (a hexagon or a circle less than its box)."""
+        return sum(area_mm2(p.piece.shape, p.trim.w, p.trim.h) for p in self.placements)
 
 
 def check_fits(piece: Piece, options: LayoutOptions) -> None:

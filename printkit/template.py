@@ -9,7 +9,10 @@ attribute, index, conversion or format spec. Anything else is a
 `TemplateError` naming where the template came from.
 
 `fields_of` parses (so a loader can check a template against the names it
-will be given before anything is drawn), and `fill` substitutes.
+will be given before anything is drawn), and `fill` substitutes. `parts`
+substitutes too but hands each field's value back as it is, beside the literal
+text, so that a layout's text can set a value that is a table or a list of
+paragraphs (`printkit/layouts/text.py`) instead of its `str()`.
 """
 
 from __future__ import annotations
@@ -81,3 +84,20 @@ def fill(template: str, values: Mapping[str, object], where: str) -> str:
             check(template, values, where)
         out.append(str(values[text])[:MAX_TEMPLATE_CHARS])
     return "".join(out)
+
+
+def parts(template: str, values: Mapping[str, object], where: str) -> list[tuple[object, bool]]:
+    """`template` as (literal text, False) and (the field's value, True) pieces; unknown names refused.
+
+    A string value is cut at `MAX_TEMPLATE_CHARS`, as `fill` cuts it.
+    """
+    out: list[tuple[object, bool]] = []
+    for text, is_field in _tokens(template, where):
+        if not is_field:
+            out.append((text, False))
+            continue
+        if text not in values:
+            check(template, values, where)
+        value = values[text]
+        out.append((value[:MAX_TEMPLATE_CHARS] if isinstance(value, str) else value, True))
+    return out

@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.faces import Face
+from printkit.outlines import RECT, Shape
 
 TTS_COLUMNS, TTS_ROWS = 10, 7  # the largest deck sheet TTS cuts
 TTS_MAX_PIXELS = 4096
@@ -101,9 +102,11 @@ class Plan:
     dpi: dict[str, int]  # component -> resolution of its images
 
 
-def tile_type(outline: Sequence[tuple[float, float]] | None) -> int:
+def tile_type(outline: Sequence[tuple[float, float]] | None, shape: Shape = RECT) -> int:
     """TTS's tile shape for a piece's cut outline: 0 box (no outline), 1 hexagon, 2 circle (a polygon of
-    16 corners or more), else 0."""
+    16 corners or more), else 0; a piece's `shape` says it outright (a rounded rectangle is a box)."""
+    if shape.kind != "rect":
+        return {"hex": 1, "circle": 2}.get(shape.kind, 0)
     if outline is None:
         return 0
     return 1 if len(outline) == 6 else 2 if len(outline) >= 16 else 0
@@ -279,7 +282,7 @@ class Builder:
             for copy in range(face.quantity):
                 guid = _guid(self.game, component, face.number, copy)
                 z = 0.0 if kind != "board" else -(k + copy) * scale * 1.2
-                shape = tile_type(face.piece.outline)
+                shape = tile_type(face.piece.outline, face.piece.shape)
                 objects.append(
                     self._image_object(kind, face.piece.label, front, back, scale, (x, z), shape, guid)
                 )

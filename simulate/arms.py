@@ -31,7 +31,7 @@ from printkit.errors import DataError
 from printkit.filenames import safe_part
 from printkit.gamedata import GameData, Rules, load_game
 from simulate.agents import parse_agents
-from simulate.engines import ENGINES, make_game
+from simulate.engines import make_game, require_engine
 from simulate.options import PlayOptions
 from simulate.progress import Progress
 from simulate.runner import RunConfig, columns, folder_lock, run_to_csv
@@ -101,8 +101,7 @@ def load_for_run(game: str, games: int, jobs: int) -> GameData:
     if jobs < 1:
         raise DataError(f"--jobs: expected at least 1, got {jobs}")
     data = load_game(game)
-    if data.engine not in ENGINES:
-        raise DataError(f"{data.path}: game.engine: no rules engine {data.engine!r} yet")
+    require_engine(data)
     file_levels(data)  # the data file's skill levels name agents of this game
     return data
 

@@ -17,7 +17,7 @@ from simulate.agents import GENERIC, agent_kinds, describe_agents, parse_agents
 from simulate.arms import Outcome, run_arms, worker_count
 from simulate.bench import measure, table
 from simulate.cluster import on_cluster
-from simulate.engines import ENGINES, make_game
+from simulate.engines import ENGINES, make_game, require_engine
 from simulate.min_effect import parse_min_effect
 from simulate.options import DEFAULT_MAX_GAMES, DEFAULT_SWEEP_GAMES, PlayOptions
 
@@ -338,8 +338,7 @@ def bench_cmd(game, every, variant, sets, players, agents, games, repeats, secon
 def agents_cmd(game):
     """List every agent GAME can be played by, with its parameters."""
     data = load_game(game)
-    if data.engine not in ENGINES:
-        raise DataError(f"{data.path}: game.engine: no rules engine {data.engine!r} yet")
+    require_engine(data)
     click.echo(f"Agents for {data.title} (give them to --agents; parameters after a colon):")
     click.echo("\n".join(describe_agents(data.engine)))
 

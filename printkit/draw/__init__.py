@@ -1,10 +1,15 @@
-"""Drawing modules: a game's data file names its module by `[game] engine`.
+"""Drawing modules: a game's data file names its module by `[game] engine`; layouts draw the rest.
 
 Each game registered in `printkit/games.py` with a module `printkit.draw.<engine>` that
 exposes `pieces(data: GameData, rules: Rules) -> list[Piece]` under the
 contract in `printkit/pieces.py`. Modules are imported only when a game needs
 them, so one broken or slow drawing module never affects the others. To add a
 game, write its module; its one registry line is in `printkit/games.py`.
+
+A game with no drawing module is drawn from its components' layouts, each
+from its own rows (`printkit/layouts/components.py`), so a game needs no
+Python to print. A drawing module may draw components by layouts too, giving
+the rows it computes from the rules in force.
 """
 
 from __future__ import annotations
@@ -24,8 +29,10 @@ MAX_PIECES = 10_000
 
 
 def has_drawing(data: GameData) -> bool:
-    """Whether a drawing module is registered for this game's engine."""
-    return data.engine in DRAWERS
+    """Whether the game prints: a drawing module is for its engine, or a layout for every component."""
+    if data.engine in DRAWERS:
+        return True
+    return bool(data.components) and all("layout" in comp for comp in data.components.values())
 
 
 def drawing_module(data: GameData) -> ModuleType:
@@ -39,8 +46,11 @@ def drawing_module(data: GameData) -> ModuleType:
 
 
 def pieces_for(data: GameData, rules: Rules) -> list[Piece]:
-    """Every physical piece of the game under these rules, in the module's stable order."""
-    items = drawing_module(data).pieces(data, rules)
+    """Every physical piece of the game under these rules, in a stable order (its module's or layouts')."""
+    if data.engine in DRAWERS or (data.engine and not has_drawing(data)):
+        items = drawing_module(data).pieces(data, rules)  # (or: no drawing module for its engine)
+    else:
+        items = _layout_pieces(data)
     if len(items) > MAX_PIECES:
         raise DataError(
             f"{data.where()}: {len(items):,} pieces under variant {rules.label!r}; at most {MAX_PIECES:,} "
@@ -53,4 +63,19 @@ def pieces_for(data: GameData, rules: Rules) -> list[Piece]:
                 f"{data.where()}: components.{piece.component}: {piece.label} has size "
                 f"{w} x {h} mm; expected both > 0"
             )
+    return items
+
+
+def _layout_pieces(data: GameData) -> list[Piece]:
+    """A game with no drawing module: every component drawn by its layout."""
+    from printkit.layouts.components import file_pieces  # only such builds pay for it
+
+    items: list[Piece] = []
+    for name, comp in data.components.items():
+        if "layout" not in comp:
+            raise DataError(
+                f'{data.where()}: components.{name}: no layout; give it layout = "NAME" and a '
+                "[layouts.NAME] table (docs/guides/layouts.md), or remove it"
+            )
+        items += file_pieces(data, name)
     return items

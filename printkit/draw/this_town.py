@@ -27,8 +27,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.records import table_with
 from printkit.errors import DataError
-from printkit.fonts import family, wrap
+from printkit.fonts import family
 from printkit.gamedata import GameData, Rules
+from printkit.layouts.components import RowSpec, layout_pieces
+from printkit.layouts.icons import Drawn
 from printkit.pieces import Piece, fill_bleed
 from printkit.records.this_town_tiles import SECTIONS, TileFace, read_tiles, town_points
 from printkit.texts import fill_text
@@ -150,14 +152,23 @@ def _track(data: GameData, colours: list[dict[str, str]], fonts: list[str]) -> l
     return [track, *markers]
 
 
-def _reference(data: GameData, rules: Rules, colours: list[dict[str, str]], fonts: list[str]) -> Piece:
+def _brand_icon(colour: Mapping[str, str]) -> Drawn:
+    def draw(canvas: Canvas, box: tuple[float, float, float, float], ink: Any) -> None:
+        x, y, w, h = box
+        brand(canvas, x + w / 2, y + h / 2, min(w, h), colour)
+
+    return Drawn(draw)
+
+
+def _reference(data: GameData, rules: Rules, colours: list[dict[str, str]], fonts: list[str]) -> list[Piece]:
     words = _text(data, "reference", REFERENCE_KEYS)
     for key, names in (
         ("colours", [c["name"] for c in colours]),
         ("rotation", ["true", "false"]),
         ("connected", ["true", "false"]),
-        ("bars", data.options["relocation_lock"]["choices"]),
-        ("tie_break", data.options["tie_break"]["choices"]),
+        # the words for every value the option allows (at least for the one in force)
+        ("bars", data.options["relocation_lock"].get("choices", [rules["relocation_lock"]])),
+        ("tie_break", data.options["tie_break"].get("choices", [rules["tie_break"]])),
     ):
         table_with(data, f"components.reference.text.{key}", words[key], names)
     names = words["colours"]
@@ -182,7 +193,7 @@ def _reference(data: GameData, rules: Rules, colours: list[dict[str, str]], font
     example = [
         {
             "rank": filled("rank", n=ranks.index(count) + 1),
-            "colour": c,
+            "colour": c["name"],
             "name": names[c["name"]],
             "count": count,
             "points": p,
@@ -190,27 +201,40 @@ def _reference(data: GameData, rules: Rules, colours: list[dict[str, str]], font
         for c, count, p in zip(colours, EXAMPLE, points, strict=True)
     ]
     sections = [
-        (words["setup_heading"], setup),
-        (words["turn_heading"], turn),
-        (words["town_heading"], words["town"]),
-        (words["score_heading"], words["score"]),
-        ("example", ""),
-        (words["bars_heading"], bars if v["relocation"] else words["no_bars"]),
-        (words["end_heading"], end),
+        [words["setup_heading"], setup],
+        [words["turn_heading"], turn],
+        [words["town_heading"], words["town"]],
+        [words["score_heading"], words["score"]],
+        [words["bars_heading"], bars if v["relocation"] else words["no_bars"]],
+        [words["end_heading"], end],
     ]
-    record = {
+    legend = "   ".join(f":{c['name']}: {names[c['name']]}" for c in colours)
+    table = {
+        "head": list(words["example_columns"]),
+        "rows": [
+            [r["rank"], f":{r['colour']}: {r['name']}", str(r["count"]), f"<b>{r['points']}</b>"]
+            for r in example
+        ],
+        "lines": "none",
+        "widths": [0.12, 0.3, 0.18, 0.4],
+        "width": 0.6,
+        "align": "left",
+        "row_height": 1.7,
+    }
+    body = [f"<b>{words['brands_heading']}</b>  {legend}"]
+    for k, (heading, text) in enumerate(sections):
+        body.append(f"<b>{heading}</b>\n{text}")
+        if k == 3:  # the seed's scoring example, under the scoring rule
+            body += [f"<b>{words['example_heading']}</b>", table, words["example_note"]]
+    fields = {
         "title": filled("title", game=data.title),
         "subtitle": filled("subtitle", players=n),
         "sections": sections,
         "example": example,
-        "example_heading": words["example_heading"],
-        "example_columns": list(words["example_columns"]),
-        "example_note": words["example_note"],
-        "legend": [(c, names[c["name"]]) for c in colours],
-        "brands_heading": words["brands_heading"],
-        "fonts": fonts,
+        "body": body,
     }
-    return Piece("reference", "player reference", _size(data, "reference"), _draw_reference, record=record)
+    icons = {c["name"]: _brand_icon(c) for c in colours}
+    return layout_pieces(data, "reference", [RowSpec(fields, 1, "player reference")], icons)
 
 
 def pieces(data: GameData, rules: Rules) -> list[Piece]:
@@ -221,7 +245,7 @@ def pieces(data: GameData, rules: Rules) -> list[Piece]:
     return [
         *_tiles(data, rules, colours, fonts),
         *_track(data, colours, fonts),
-        _reference(data, rules, colours, fonts),
+        *_reference(data, rules, colours, fonts),
     ]
 
 
@@ -427,81 +451,4 @@ def _draw_marker_back(canvas: Canvas, piece: Piece) -> None:
     canvas.setFillColor(INK)
     canvas.setFont(bold, size)
     canvas.drawCentredString(w / 2, h / 2 - size * 0.36, rec["plus"])
-    canvas.restoreState()
-
-
-def _paragraph(canvas: Canvas, text: str, x: float, y: float, width: float, font: str, size: float) -> float:
-    """Draw `text` wrapped to `width` from baseline `y` down; the baseline after it."""
-    canvas.setFont(font, size)
-    for line in wrap(text, font, size, width):
-        canvas.drawString(x, y, line)
-        y -= size * 1.3
-    return y
-
-
-def _draw_example(
-    canvas: Canvas, rec: Mapping[str, Any], x: float, y: float, width: float, text: float
-) -> float:
-    font, bold = rec["fonts"]
-    canvas.setFont(bold, text)
-    canvas.drawString(x, y, rec["example_heading"])
-    y -= text * 1.6
-    columns = rec["example_columns"]
-    col_x = [x + width * f for f in (0.0, 0.12, 0.42, 0.6)]
-    canvas.setFont(bold, text * 0.9)
-    for cx, name in zip(col_x, columns, strict=True):
-        canvas.drawString(cx, y, name)
-    for row in rec["example"]:
-        y -= text * 1.7
-        canvas.setFont(font, text)
-        canvas.drawString(col_x[0], y, row["rank"])
-        brand(canvas, col_x[1] + text * 0.5, y + text * 0.35, text * 1.2, row["colour"])
-        canvas.setFillColor(INK)
-        canvas.setFont(font, text)
-        canvas.drawString(col_x[1] + text * 1.4, y, row["name"])
-        canvas.drawString(col_x[2], y, str(row["count"]))
-        canvas.setFont(bold, text)
-        canvas.drawString(col_x[3], y, str(row["points"]))
-    y -= text * 1.6
-    return _paragraph(canvas, rec["example_note"], x, y, width, font, text * 0.9)
-
-
-def _draw_reference(canvas: Canvas, piece: Piece) -> None:
-    rec = piece.record
-    font, bold = rec["fonts"]
-    w, h = piece.width_mm * mm, piece.height_mm * mm
-    b = piece.bleed_mm * mm
-    fill_bleed(canvas, piece, white)
-    canvas.saveState()
-    band = h * 0.07
-    canvas.setFillColor(HexColor("#5a3a1e"))
-    canvas.rect(-b, h - band, w + 2 * b, band + b, stroke=0, fill=1)
-    canvas.setFillColor(white)
-    pad = w * 0.05
-    title = _fit(rec["title"], bold, band * 0.36, w - 2 * pad)
-    canvas.setFont(bold, title)
-    canvas.drawString(pad, h - band * 0.45, rec["title"])
-    canvas.setFont(font, band * 0.22)
-    canvas.drawString(pad, h - band * 0.85, rec["subtitle"])
-    text = h * 0.0135
-    y = h - band - pad
-    canvas.setFillColor(INK)
-    canvas.setFont(bold, text)
-    canvas.drawString(pad, y, rec["brands_heading"])
-    x = pad + stringWidth(rec["brands_heading"], bold, text) + text
-    for colour, name in rec["legend"]:
-        brand(canvas, x + text * 0.6, y + text * 0.35, text * 1.3, colour)
-        canvas.setFillColor(INK)
-        canvas.setFont(font, text)
-        canvas.drawString(x + text * 1.6, y, name)
-        x += text * 2.2 + stringWidth(name, font, text)
-    y -= text * 2.2
-    for heading, body in rec["sections"]:
-        if heading == "example":
-            y = _draw_example(canvas, rec, pad + text, y, w * 0.6, text) - text * 0.8
-            continue
-        canvas.setFillColor(INK)
-        canvas.setFont(bold, text * 1.1)
-        canvas.drawString(pad, y, heading)
-        y = _paragraph(canvas, body, pad, y - text * 1.45, w - 2 * pad, font, text) - text * 0.8
     canvas.restoreState()

@@ -26,11 +26,12 @@ from reportlab.lib.colors import HexColor, white
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.aids import DEFAULT_COLOURS, aid_pieces
+from printkit.aids import aid_pieces, card_fields
 from printkit.draw.records import table_with
 from printkit.errors import DataError
 from printkit.fonts import family
 from printkit.gamedata import GameData, Rules
+from printkit.layouts.elements import GRID, PIPS  # pip positions, as the layouts' pips draw them
 from printkit.piece_backs import with_generic_back
 from printkit.pieces import Piece, fill_bleed
 from printkit.texts import fill_text
@@ -40,30 +41,6 @@ FAINT = HexColor("#777777")
 CHANGED = HexColor("#b3261e")
 RGB = re.compile(r"#[0-9a-fA-F]{6}")
 
-# Pip positions on a 3 x 3 grid (column, row from the top), as dominoes show them.
-GRID = {
-    "tl": (0, 0),
-    "tc": (1, 0),
-    "tr": (2, 0),
-    "ml": (0, 1),
-    "mc": (1, 1),
-    "mr": (2, 1),
-    "bl": (0, 2),
-    "bc": (1, 2),
-    "br": (2, 2),
-}
-PIPS = {
-    0: (),
-    1: ("mc",),
-    2: ("tr", "bl"),
-    3: ("tr", "mc", "bl"),
-    4: ("tl", "tr", "bl", "br"),
-    5: ("tl", "tr", "mc", "bl", "br"),
-    6: ("tl", "tr", "ml", "mr", "bl", "br"),
-    7: ("tl", "tr", "ml", "mc", "mr", "bl", "br"),
-    8: ("tl", "tc", "tr", "ml", "mr", "bl", "bc", "br"),
-    9: tuple(GRID),
-}
 
 # The reference's words (`components.reference.text`): the keys it must hold,
 # the heads of the summary lines, and the summary's texts that are not tables
@@ -198,15 +175,8 @@ def _reference(data: GameData, rules: Rules) -> list[Piece]:
     words = _reference_words(data)
     title = _fill(data, f"{KEY}.title", words["title"], game=data.title)
     sections = [{"head": head, "text": text} for head, text in summary(data, rules)]
-    fam = family(data.lang)
-    record = {
-        "title": title,
-        "sections": sections,
-        "colours": {**DEFAULT_COLOURS, "band": "#222222"},
-        "fonts": [fam.regular, fam.bold],
-        "colon": words["colon"],
-    }
-    return aid_pieces(data, "reference", record)
+    fields = card_fields(data, "reference", title, sections, words["colon"], {"band": "#222222"})
+    return aid_pieces(data, "reference", fields)
 
 
 def pieces(data: GameData, rules: Rules) -> list[Piece]:

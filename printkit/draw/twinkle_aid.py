@@ -1,6 +1,6 @@
 """Twinkle Twinkle's setup and turn card: the words of `components.aid.text` filled from the rules.
 
-The card itself is a generic player aid (`printkit/aids.py`); this module
+The card itself is a generic player aid (`printkit/aids.py`, drawn by the `aid` layout); this module
 supplies its numbers (tiles in the bag, spaces of a chart), the words chosen by
 the options in force (slow tiles, flipping), and the table of opening rows and
 standees per player count from `rules.opening` and `rules.standees`.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from printkit.aids import aid_pieces, aid_record
+from printkit.aids import aid_fields, aid_pieces
 from printkit.draw.records import table_with
 from printkit.gamedata import GameData, Rules
 from printkit.pieces import Piece
@@ -50,5 +50,5 @@ def aid_pieces_for(data: GameData, rules: Rules) -> list[Piece]:
         "slow_next": _by_flag(data, words, "slow_next", rules["slow_tiles"]),
         "star_turns": _by_flag(data, words, "star_turns", rules["flip"]),
     }
-    record = aid_record(data, "aid", values, {"opening": opening_table(data, rules)})
-    return aid_pieces(data, "aid", record)
+    fields = aid_fields(data, "aid", values, {"opening": opening_table(data, rules)})
+    return aid_pieces(data, "aid", fields)

@@ -28,15 +28,16 @@ from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.colours import ink_on
 from printkit.draw.records import table_with
 from printkit.draw.twinkle_aid import aid_pieces_for
 from printkit.errors import DataError
-from printkit.fonts import family, wrap
+from printkit.fonts import family
 from printkit.gamedata import GameData, Rules
+from printkit.layouts.components import RowSpec, layout_pieces
+from printkit.layouts.icons import Drawn
 from printkit.piece_backs import with_generic_back
 from printkit.pieces import Piece, count_by_component, fill_bleed
 from printkit.records.twinkle_tiles import (
@@ -300,66 +301,80 @@ def _board(
     )
 
 
+def _reference_face(
+    data: GameData,
+    ref: str,
+    side: str,
+    raw: Mapping[str, str],
+    numbers: Mapping[str, Any],
+    labels: Mapping[str, str],
+    colours: Mapping[str, str],
+) -> dict[str, Any]:
+    """The fields of one side of a score reference: its colours, words and scoring text."""
+    key = f"components.reference.text.{ref}"
+    body: list[Any] = [fill_numbers(data, f"{key}.{side}", raw[side], numbers)]
+    if ref == "asteroids":  # the cluster sizes and points, a grid as on the rulebook's card
+        points = list(numbers["points"])
+        sizes, scores = table_labels(1, len(points)), [str(p) for p in points]
+        rows = [
+            [f"<b>{labels['size']}</b>", *sizes],
+            [f"<b>{labels['points']}</b>", *(f"<b>{p}</b>" for p in scores)],
+        ]
+        body.append(
+            {"rows": rows, "lines": "grid", "widths": [0.26], "scale": 0.8, "row_height": 1.7, "gap": True}
+        )
+        if side == "blue":
+            body.append("<b>" + fill_numbers(data, f"{key}.blue_after", raw["blue_after"], numbers) + "</b>")
+    return {"ground": colours[side], "side_name": labels[f"side_{side}"], "body": body}
+
+
 def _references(
     data: GameData, rules: Rules, colours: Mapping[str, str], names: Mapping[str, str], fonts: list[str]
 ) -> list[Piece]:
+    """Each score reference, `sets` times: the green side on the front, the blue side on its back."""
     comp = _component(data, "reference")
-    size = _size(data, "reference")
     side_colours = _colours(
         data, "components.reference.colours", comp.get("colours"), ("green", "blue", "text", "panel", "ink")
     )
     sides = _texts(data, "components.reference.side_names", comp.get("side_names"), ("green", "blue"))
     table = _texts(data, "components.reference.table", comp.get("table"), ("size", "points"))
-    footer = comp.get("footer", "")
+    labels = {**table, "side_green": sides["green"], "side_blue": sides["blue"]}
     sets = comp.get("sets", 1)
     if not isinstance(sets, int) or isinstance(sets, bool) or sets < 1:
         raise DataError(f"{data.where()}: components.reference.sets: expected a count >= 1, got {sets!r}")
     texts = table_with(data, "components.reference.text", comp.get("text"), REFERENCES)
-    out = []
+    rows = []
     for ref in REFERENCES:
         key = f"components.reference.text.{ref}"
         needed = ("name", "green", "blue") + (("blue_after",) if ref == "asteroids" else ())
         raw = _texts(data, key, texts[ref], needed)
-        numbers = rules[ref]
-        faces = {}
-        for side in ("green", "blue"):
-            face = {
-                "side": side,
-                "side_name": sides[side],
-                "body": fill_numbers(data, f"{key}.{side}", raw[side], numbers),
-                "after": fill_numbers(data, f"{key}.blue_after", raw["blue_after"], numbers)
-                if side == "blue" and ref == "asteroids"
-                else "",
-            }
-            if ref == "asteroids":
-                points = list(numbers["points"])
-                face["table"] = [
-                    [table["size"], *table_labels(1, len(points))],
-                    [table["points"], *map(str, points)],
-                ]
-            faces[side] = face
         kind = REFERENCE_KIND[ref]
-        record = {
+        common = {
             "reference": ref,
+            "kind": kind,
             "name": raw["name"],
-            "footer": footer,
-            "faces": faces,
-            "colours": dict(side_colours),
-            "icon": tile_record(TileRecord(index=0, id="", kind=kind), colours, names, fonts),
-            "fonts": fonts,
+            "footer": comp.get("footer", ""),
+            "icon_rgb": colours[kind],
+            "text_rgb": side_colours["text"],
+            "panel_rgb": side_colours["panel"],
+            "ink_rgb": side_colours["ink"],
         }
-        out += [
-            Piece(
-                component="reference",
-                label=f"{raw['name']} reference, set {n + 1}",
-                size_mm=size,
-                draw_front=draw_reference_front,
-                draw_back=draw_reference_back,
-                record=record,
-            )
-            for n in range(sets)
-        ]
-    return out
+        front = _reference_face(data, ref, "green", raw, rules[ref], labels, side_colours)
+        back = _reference_face(data, ref, "blue", raw, rules[ref], labels, side_colours)
+        rows.append(RowSpec({**common, **front}, sets, f"{raw['name']} reference", back_fields=back))
+    icons = {kind: _picture_icon(kind, colours) for kind in REFERENCE_KIND.values()}
+    return layout_pieces(data, "reference", rows, icons)
+
+
+def _picture_icon(kind: str, colours: Mapping[str, str]) -> Drawn:
+    """A kind of tile's picture, for the references' layout."""
+    icon_col = {k: HexColor(v) for k, v in colours.items()}
+
+    def draw(canvas: Canvas, box: tuple[float, float, float, float], colour: Color) -> None:
+        x, y, w, h = box
+        _draw_picture(canvas, kind, x + w / 2, y + h / 2, min(w, h), icon_col)
+
+    return Drawn(draw)
 
 
 def _standee_colours(data: GameData) -> list[dict[str, str]]:
@@ -711,82 +726,6 @@ def draw_board(canvas: Canvas, piece: Piece) -> None:
             canvas.setStrokeColor(col["line"])
             canvas.line(cx - tw - gap + r, y - r - 1 * mm, cx - r, y - r - 1 * mm)
     canvas.restoreState()
-
-
-def _reference(canvas: Canvas, piece: Piece, side: str) -> None:
-    rec = piece.record
-    font, bold = fonts = rec["fonts"]
-    face = rec["faces"][side]
-    col = {k: HexColor(v) for k, v in rec["colours"].items()}
-    w, h = piece.width_mm * mm, piece.height_mm * mm
-    canvas.saveState()
-    fill_bleed(canvas, piece, col[side])
-    band = 15 * mm
-    icon = rec["icon"]
-    icon_col = {k: HexColor(v) for k, v in icon["colours"].items()}
-    canvas.setFillColor(icon_col[icon["kind"]])
-    canvas.roundRect(3 * mm, h - band + 1.5 * mm, band - 3 * mm, band - 3 * mm, 1.5 * mm, stroke=0, fill=1)
-    _draw_picture(canvas, icon["kind"], 3 * mm + (band - 3 * mm) / 2, h - band / 2, band - 5 * mm, icon_col)
-    canvas.setFillColor(col["text"])
-    canvas.setFont(bold, 14)
-    canvas.drawString(band + 3 * mm, h - 8.5 * mm, rec["name"])
-    canvas.setFont(font, 8)
-    canvas.drawRightString(w - 4 * mm, h - 8.5 * mm, face["side_name"])
-    panel_top = h - band - 1 * mm
-    canvas.setFillColor(col["panel"])
-    canvas.roundRect(3 * mm, 7 * mm, w - 6 * mm, panel_top - 7 * mm, 2 * mm, stroke=0, fill=1)
-    canvas.setFillColor(col["ink"])
-    inner = w - 12 * mm
-    room = panel_top - 7 * mm - 4 * mm
-    size = REFERENCE_TEXT_PT
-    while size > 6 and _face_height(face, size, inner, fonts) > room:
-        size -= 0.25
-    y = panel_top - 2 * mm - size
-    canvas.setFont(font, size)
-    for line in wrap(face["body"], font, size, inner):
-        canvas.drawString(6 * mm, y, line)
-        y -= size * 1.25
-    if "table" in face:
-        top = y + size * 0.6
-        y = (
-            top
-            - _grid_table(canvas, 6 * mm, top, inner, face["table"], size * 0.8, col["ink"], fonts)
-            - size * 1.4
-        )
-        canvas.setFillColor(col["ink"])
-    if face["after"]:
-        canvas.setFont(bold, size)
-        for line in wrap(face["after"], bold, size, inner):
-            canvas.drawString(6 * mm, y, line)
-            y -= size * 1.25
-    canvas.setFillColor(col["text"])
-    footer = rec["footer"]
-    fsize = 6.0
-    while fsize > 4 and stringWidth(footer, font, fsize) > w - 8 * mm:
-        fsize -= 0.25
-    canvas.setFont(font, fsize)
-    canvas.drawCentredString(w / 2, 2.6 * mm, footer)
-    canvas.restoreState()
-
-
-def _face_height(face: Mapping[str, Any], size: float, width: float, fonts: Sequence[str]) -> float:
-    """Height in points of a reference face's text, table and closing line at `size` points."""
-    height = len(wrap(face["body"], fonts[0], size, width)) * size * 1.25
-    if "table" in face:
-        height += len(face["table"]) * size * 0.8 * 1.7 + size * 0.8
-    if face["after"]:
-        height += len(wrap(face["after"], fonts[1], size, width)) * size * 1.25
-    return height
-
-
-def draw_reference_front(canvas: Canvas, piece: Piece) -> None:
-    """The green side of a score reference."""
-    _reference(canvas, piece, "green")
-
-
-def draw_reference_back(canvas: Canvas, piece: Piece) -> None:
-    """The blue side of a score reference."""
-    _reference(canvas, piece, "blue")
 
 
 def draw_standee(canvas: Canvas, piece: Piece) -> None:

@@ -30,11 +30,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.colours import ink_on
 from printkit.errors import DataError
-from printkit.fonts import family, wrap
+from printkit.fonts import family
 from printkit.gamedata import GameData, Rules
+from printkit.layouts.components import RowSpec, layout_pieces
+from printkit.layouts.icons import Drawn
 from printkit.pieces import Piece, fill_bleed
 from printkit.rulesets.united_square import pairing_2p
-from printkit.template import fill
 from printkit.texts import fill_text
 
 INK = HexColor("#222222")
@@ -284,6 +285,38 @@ def _boards(data: GameData, rules: Rules, types: Sequence[Sequence[Colour]], fon
     return _copies(data, "board", f"board {n}x{n}", size, _draw_board, board, numbered=False)
 
 
+def _swatch_icons(colours: Sequence[Colour]) -> dict[str, dict[str, str]]:
+    """A square of each colour with its letter, for the aid's and score pad's text (`:red:`)."""
+    return {c["name"]: {"shape": "square", "fill": c["rgb"], "text": c["letter"]} for c in colours}
+
+
+def _swatches(colours: Sequence[Colour]) -> str:
+    return "".join(f":{c['name']}:" for c in colours)
+
+
+def _panel_icon(sides: Sequence[Colour], number: int, bold: str) -> Drawn:
+    def draw(canvas: Canvas, box: tuple[float, float, float, float], colour: Any) -> None:
+        _panel(canvas, *box, sides, number, bold)
+
+    return Drawn(draw)
+
+
+def _ownership_rows(
+    data: GameData, rules: Rules, colours: Sequence[Colour], text: Mapping[str, Any]
+) -> list[Any]:
+    """Who owns which colours, as table rows: a heading, then seats two to a row when there are more."""
+    rows: list[Any] = []
+    for section in _ownership(data, rules, colours, text):
+        rows.append(f"<b>{section['heading']}</b>")
+        cells = []
+        for row in section["rows"]:
+            names = text["join"].join(text["colours"].get(c["name"], c["name"]) for c in row["colours"])
+            cells += [row["who"], f"{_swatches(row['colours'])} <b>{names}</b>"]
+        per_row = 4 if len(section["rows"]) > 2 else 2
+        rows += [cells[i : i + per_row] for i in range(0, len(cells), per_row)]
+    return rows
+
+
 def _aids(
     data: GameData,
     rules: Rules,
@@ -296,44 +329,56 @@ def _aids(
     per_type, n = rules["panels_per_type"], rules["board"]
     total = per_type * len(types)
     counts = "counts_fixed" if starts == 1 else "counts_random"
-    aid = {
+    fields: dict[str, Any] = {
         "title": _words(data, AID, text, "title", game=data.title),
         "subtitle": _words(data, AID, text, "subtitle", variant=rules.label, n=n),
         "types_heading": text["types"],
         "owners_heading": text["owners"],
-        "types": types,
-        "captions": [
-            _words(data, AID, text, "type_caption", type=t, per_type=per_type)
-            for t in range(1, len(types) + 1)
-        ],
         "counts": _words(
             data, AID, text, counts, types=len(types), per_type=per_type, total=total, starts=starts
         ),
-        "ownership": _ownership(data, rules, colours, text),
-        "colour_names": text["colours"],
-        "join": text["join"],
-        "summary": _summary(data, rules, total, starts, types, text),
-        "fonts": fonts,
+        "ownership": _ownership_rows(data, rules, colours, text),
+        "summary": "\n".join(_summary(data, rules, total, starts, types, text)),
     }
-    return _copies(data, "aid", "player aid", tuple(data.components["aid"]["size_mm"]), _draw_aid, aid)
+    for t in range(1, len(types) + 1):
+        fields[f"caption{t}"] = _words(data, AID, text, "type_caption", type=t, per_type=per_type)
+    icons: dict[str, Any] = {f"panel{t}": _panel_icon(sides, t, fonts[1]) for t, sides in enumerate(types, 1)}
+    icons.update(_swatch_icons(colours))
+    count = data.components["aid"].get("count", 1)
+    return layout_pieces(data, "aid", [RowSpec(fields, count, "player aid")], icons)
+
+
+def _per_game(data: GameData, text: Mapping[str, Any], name: str, **values: Any) -> str:
+    """The score pad's text `name` with its fields filled but `{g}`, left for the sheet's rows to number.
+
+    What the fill gives is a template again (its braces doubled), so a `{{` of the data file's stays a brace.
+    """
+    filled = _words(data, PAD, text, name, g="\0", **values)
+    return filled.replace("{", "{{").replace("}", "}}").replace("\0", "{g}")
 
 
 def _score_pads(data: GameData, rules: Rules, colours: Sequence[Colour], fonts: list[str]) -> list[Piece]:
     teams = rules["mode"] == "teams"
     text = _text(data, "score_pad", PAD_KEYS)
-    pad = {
+    seats = [
+        _words(data, PAD, text, "seat", n=i + 1) + (f" ({'A' if i % 2 == 0 else 'B'})" if teams else "")
+        for i in range(rules.players)
+    ]
+    owned = _seat_colours(data, rules, colours)
+    blank = [""] * len(seats)
+    if rules["rounds"] == 1:
+        games = [[_per_game(data, text, "game"), *blank]]
+    else:
+        games = [[_per_game(data, text, "round", r=r + 1), *blank] for r in range(rules["rounds"])]
+        games.append([f"<b>{_per_game(data, text, 'total')}</b>", *blank])
+    fields = {
         "title": _words(data, PAD, text, "title", game=data.title),
-        "seats": [
-            _words(data, PAD, text, "seat", n=i + 1) + (f" ({'A' if i % 2 == 0 else 'B'})" if teams else "")
-            for i in range(rules.players)
-        ],
-        "seat_colours": _seat_colours(data, rules, colours),
-        "rounds": rules["rounds"],
-        "text": {k: text[k] for k in PAD_KEYS[2:]},
-        "fonts": fonts,
+        "seats": [["", *(f"<b>{s}</b>" for s in seats)], ["", *(_swatches(c) for c in owned)]],
+        "score_head": [[f"<b>{text['name']}</b>", *blank]],
+        "score_rows": games,
     }
-    size = tuple(data.components["score_pad"]["size_mm"])
-    return _copies(data, "score_pad", "score pad", size, _draw_score_pad, pad)
+    count = data.components["score_pad"].get("count", 1)
+    return layout_pieces(data, "score_pad", [RowSpec(fields, count, "score pad")], _swatch_icons(colours))
 
 
 # ------------------------------------------------------------------ drawing
@@ -473,165 +518,4 @@ def _draw_board(canvas: Canvas, piece: Piece) -> None:
     canvas.setStrokeColor(INK)  # the frame's outer edge is the trim, so it runs on into the bleed
     canvas.setLineWidth(1.2 + 2 * b)
     canvas.rect(0.6 - b, 0.6 - b, n * cw - 1.2 + 2 * b, n * ch - 1.2 + 2 * b, stroke=1, fill=0)
-    canvas.restoreState()
-
-
-def _header(canvas: Canvas, piece: Piece, title: str, subtitle: str, band: float) -> None:
-    """A dark title band across the top of the piece, into the bleed."""
-    w, h, b = piece.width_mm * mm, piece.height_mm * mm, piece.bleed_mm * mm
-    font, bold = piece.record["fonts"]
-    canvas.setFillColor(INK)
-    canvas.rect(-b, h - band, w + 2 * b, band + b, stroke=0, fill=1)
-    canvas.setFillColor(white)
-    size = band * 0.42
-    canvas.setFont(bold, size)
-    canvas.drawString(band * 0.35, h - band / 2 - size * 0.36, title)
-    if subtitle:
-        canvas.setFont(font, size * 0.6)
-        canvas.drawRightString(w - band * 0.35, h - band / 2 - size * 0.22, subtitle)
-
-
-def _swatches(canvas: Canvas, x: float, y: float, size: float, colours: Sequence[Colour], bold: str) -> float:
-    """Squares of the colours with their letters, lower-left at (x, y); returns the width used."""
-    for i, colour in enumerate(colours):
-        left = x + i * size * 1.2
-        canvas.setFillColor(HexColor(colour["rgb"]))
-        canvas.rect(left, y, size, size, stroke=0, fill=1)
-        canvas.setFillColor(ink_on(colour["rgb"]))
-        canvas.setFont(bold, size * 0.7)
-        canvas.drawCentredString(left + size / 2, y + size * 0.25, colour["letter"])
-    return len(colours) * size * 1.2
-
-
-def _draw_aid(canvas: Canvas, piece: Piece) -> None:
-    rec = piece.record
-    font, bold = rec["fonts"]
-    w, h = piece.width_mm * mm, piece.height_mm * mm
-    pad = min(w, h) * 0.05
-    band = h * 0.11
-    canvas.saveState()
-    _header(canvas, piece, rec["title"], rec["subtitle"], band)
-    text = h * 0.026
-
-    # Left half: the panel types with their counts, above the rules summary.
-    half = w / 2
-    top = h - band - pad
-    rule_top = h * 0.34
-    canvas.setFillColor(INK)
-    canvas.setFont(bold, text * 1.1)
-    canvas.drawString(pad, top - text, rec["types_heading"])
-    canvas.setFont(font, text * 0.9)
-    canvas.drawString(pad, top - 2.3 * text, rec["counts"])
-    types = rec["types"]
-    cols = (len(types) + 1) // 2
-    pitch = (half - 2 * pad) / cols
-    cell_h = (top - 3.5 * text - rule_top) / 2
-    size = min(pitch * 0.7, cell_h - 2.6 * text)
-    for i, sides in enumerate(types):
-        r, c = divmod(i, cols)
-        px = pad + c * pitch + (pitch - size) / 2
-        py = top - 3.5 * text - (r + 1) * cell_h + 2.2 * text
-        _panel(canvas, px, py, size, size, sides, i + 1, bold)
-        canvas.setFillColor(INK)
-        canvas.setFont(font, text * 0.9)
-        canvas.drawCentredString(px + size / 2, py - 1.3 * text, rec["captions"][i])
-
-    # Right half: who owns which colours.
-    x = half + pad / 2
-    y = top - text
-    canvas.setFont(bold, text * 1.1)
-    canvas.drawString(x, y, rec["owners_heading"])
-    swatch = text * 1.2
-    for section in rec["ownership"]:
-        y -= 1.7 * text
-        canvas.setFillColor(INK)
-        canvas.setFont(bold, text * 0.9)
-        canvas.drawString(x, y, section["heading"])
-        rows = section["rows"]
-        per_line = 2 if len(rows) > 2 else 1
-        col_w = (w - pad - x) / per_line
-        for j, row in enumerate(rows):
-            if j % per_line == 0:
-                y -= swatch * 1.3
-            rx = x + (j % per_line) * col_w
-            canvas.setFillColor(INK)
-            canvas.setFont(font, text * 0.9)
-            canvas.drawString(rx, y + swatch * 0.25, row["who"])
-            used = _swatches(canvas, rx + text * 5, y, swatch, row["colours"], bold)
-            names = rec["join"].join(rec["colour_names"].get(c["name"], c["name"]) for c in row["colours"])
-            canvas.setFillColor(INK)
-            canvas.drawString(rx + text * 5 + used + text * 0.3, y + swatch * 0.25, names)
-    rule_top = min(rule_top, y - text)
-
-    # Bottom: the rules in short.
-    canvas.setStrokeColor(FAINT)
-    canvas.setLineWidth(0.5)
-    canvas.line(pad, rule_top, w - pad, rule_top)
-    canvas.setFillColor(INK)
-    leading = text * 1.3
-    y = rule_top - leading
-    for line in rec["summary"]:
-        for part in wrap(line, font, text * 0.95, w - 2 * pad - text):
-            canvas.setFont(font, text * 0.95)
-            canvas.drawString(pad, y, part)
-            y -= leading
-    canvas.restoreState()
-
-
-def _draw_score_pad(canvas: Canvas, piece: Piece) -> None:
-    rec = piece.record
-    font, bold = rec["fonts"]
-    words = rec["text"]
-    w, h = piece.width_mm * mm, piece.height_mm * mm
-    pad = min(w, h) * 0.06
-    band = h * 0.09
-    canvas.saveState()
-    _header(canvas, piece, rec["title"], "", band)
-    seats = rec["seats"]
-    label_w = w * 0.24
-    col_w = (w - 2 * pad - label_w) / len(seats)
-    text = h * 0.024
-    row_h = text * 2.4
-    top = h - band - pad
-    # Header: seat names and the colours each one scores.
-    canvas.setFillColor(INK)
-    widest = max(stringWidth(seat, bold, text) for seat in seats)
-    head = min(text, text * col_w * 0.9 / widest)
-    for i, seat in enumerate(seats):
-        cx = pad + label_w + (i + 0.5) * col_w
-        canvas.setFont(bold, head)
-        canvas.drawCentredString(cx, top - text, seat)
-        colours = rec["seat_colours"][i]
-        swatch = text * 1.2
-        width = len(colours) * swatch * 1.2 - swatch * 0.2
-        _swatches(canvas, cx - width / 2, top - 2.8 * text, swatch, colours, bold)
-        canvas.setFillColor(INK)
-    canvas.setFont(font, text)
-    table_top = top - 3.6 * text
-    rows = [(words["name"], True)]  # (label, in bold)
-    rounds = rec["rounds"]
-    count = int((table_top - pad) // row_h) - 1
-    game = 1
-    while len(rows) + rounds + (rounds > 1) <= count + 1:
-        if rounds == 1:
-            rows.append((fill(words["game"], {"g": game}, f"{PAD}.game"), False))
-        else:
-            rows += [
-                (fill(words["round"], {"g": game, "r": r + 1}, f"{PAD}.round"), False) for r in range(rounds)
-            ]
-            rows.append((fill(words["total"], {"g": game}, f"{PAD}.total"), True))
-        game += 1
-    canvas.setStrokeColor(FAINT)
-    canvas.setLineWidth(0.5)
-    bottom = table_top - len(rows) * row_h
-    for r, (label, strong) in enumerate(rows):
-        y = table_top - (r + 1) * row_h
-        canvas.setFont(bold if strong else font, text)
-        canvas.drawString(pad + text * 0.3, y + row_h * 0.35, label)
-        canvas.line(pad, y, w - pad, y)
-    canvas.line(pad, table_top, w - pad, table_top)
-    for i in range(len(seats) + 1):
-        x = pad + label_w + i * col_w
-        canvas.line(x, table_top, x, bottom)
-    canvas.line(pad, table_top, pad, bottom)
     canvas.restoreState()

@@ -8,11 +8,26 @@ from __future__ import annotations
 import importlib
 
 from printkit.errors import DataError
-from printkit.gamedata import Rules
+from printkit.gamedata import GameData, Rules
 from printkit.games import modules_in, register_folder
 from simulate.engines.base import GameBase
 
 ENGINES = modules_in("simulate.engines")  # registered in printkit/games.py
+
+
+def no_engine(where: str, title: str, engine: str) -> DataError:
+    """The one line for a game that prints but has no rules engine to simulate it."""
+    named = f" ({engine!r} is not one of {', '.join(sorted(ENGINES))})" if engine else ""
+    return DataError(
+        f"{where}: {title} has no rules engine{named}, so it prints but cannot be simulated; "
+        "README.md's section 'Add a game' tells how to add one"
+    )
+
+
+def require_engine(data: GameData) -> None:
+    """Refuse a game without a registered rules engine, in `no_engine`'s words."""
+    if data.engine not in ENGINES:
+        raise no_engine(str(data.path), data.title, data.engine)
 
 
 def game_class(engine: str, where: str = "") -> type[GameBase]:
@@ -30,8 +45,11 @@ def make_game(rules: Rules, debug: bool = False) -> GameBase:
     The loader's rule set refuses what an engine cannot play; an engine that
     still refuses its rules gets the data file put in front of its message.
     """
-    register_folder(rules.data_file, rules.meta["engine"])  # a worker process that has not loaded the file
-    game = game_class(rules.meta["engine"], rules.data_file)
+    engine = rules.meta.get("engine", "")
+    register_folder(rules.data_file, engine)  # a worker process that has not loaded the file
+    if engine not in ENGINES:
+        raise no_engine(rules.data_file, rules.meta.get("title", rules.game), engine)
+    game = game_class(engine, rules.data_file)
     try:
         return game(rules, debug=debug)
     except DataError as exc:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -12,7 +13,13 @@ from printkit.fonts import family, wrap
 from printkit.gamedata import available_games, load_game
 
 JA = family("ja")
-GAMES = [g for g in available_games() if has_drawing(load_game(g)) and load_game(g).has_text("ja")]
+# every printed game, and the examples printed from layouts alone
+EXAMPLES = sorted(
+    str(p / f"{p.name}.toml") for p in (Path(__file__).resolve().parents[2] / "examples").iterdir()
+)
+GAMES = [
+    g for g in [*available_games(), *EXAMPLES] if has_drawing(load_game(g)) and load_game(g).has_text("ja")
+]
 # What may stay in Latin letters on a Japanese piece: colour letters, tile ids, digits and units, pagat.
 ALLOWED_LATIN = re.compile(r"^([RBYG]|[A-Z]{1,3}\d*|\d+(\.\d+)?\+?|mm|pagat|A[34]|x|R\d+|W\d+|\+\d+)$")
 

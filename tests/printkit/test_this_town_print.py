@@ -36,7 +36,7 @@ def test_each_colour_has_its_own_brand_shape_and_a_repeated_shape_is_refused(tmp
 
 
 def test_the_reference_prints_the_seeds_example_and_the_npc_rule_only_with_npcs():
-    ref = pieces_for(DATA, DATA.resolve("p2"))[-1].record
+    ref = pieces_for(DATA, DATA.resolve("p2"))[-1].record["fields"]
     assert [(r["count"], r["points"], r["rank"]) for r in ref["example"]] == [
         (4, 2, "1"),
         (2, 1, "2"),
@@ -45,13 +45,13 @@ def test_the_reference_prints_the_seeds_example_and_the_npc_rule_only_with_npcs(
     ]
     setup = ref["sections"][0][1]
     assert "NPCs" in setup and "Green, Yellow" in setup
-    setup4 = pieces_for(DATA, DATA.resolve("p4"))[-1].record["sections"][0][1]
+    setup4 = pieces_for(DATA, DATA.resolve("p4"))[-1].record["fields"]["sections"][0][1]
     assert "NPC" not in setup4
 
 
 def test_the_reference_states_the_relocation_lock_in_force():
     def bars(spec):
-        sections = dict(pieces_for(DATA, DATA.resolve(spec))[-1].record["sections"])
+        sections = dict(pieces_for(DATA, DATA.resolve(spec))[-1].record["fields"]["sections"])
         return sections["Silver bars"]
 
     spec = bars("default")
@@ -64,7 +64,7 @@ def test_the_reference_states_the_relocation_lock_in_force():
 
 def test_the_japanese_reference_uses_the_seeds_terms():
     ja = DATA.localized("ja")
-    ref = pieces_for(ja, ja.resolve("p3"))[-1].record
+    ref = pieces_for(ja, ja.resolve("p3"))[-1].record["fields"]
     text = "".join(body for _, body in ref["sections"])
     for term in ("町", "マーク", "銀の延べ棒", "再配置", "辺で接する", "山", "NPC"):
         assert term in text

@@ -34,12 +34,17 @@ def test_a_double_six_set_counters_for_every_seat_and_the_rules_cards():
     assert count_by_component(more)["counter"] == 80
 
 
+def _card(items):
+    """The fields the rules card is drawn from."""
+    return next(p for p in items if p.component == "reference").record["fields"]
+
+
 def test_the_rules_card_says_the_rules_in_force_in_players_words():
     rules = DATA.resolve("leaflet")
-    card = next(p for p in pieces_for(DATA, rules) if p.component == "reference").record
+    card = _card(pieces_for(DATA, rules))
     text = " ".join(section["text"] for section in card["sections"])
     assert "double, double, then one more" in text and "draw until you can play" in text
-    two = next(p for p in pieces_for(DATA, DATA.resolve("block")) if p.component == "reference").record
+    two = _card(pieces_for(DATA, DATA.resolve("block")))
     end = {"head": "Game end", "text": "a single round. Equal most points: they share the win."}
     assert end in two["sections"]
     # block dominoes' scoring (round_score = pips), not the pot
@@ -49,7 +54,7 @@ def test_the_rules_card_says_the_rules_in_force_in_players_words():
     )
     assert "pot" not in block_round
     ranked = DATA.resolve("default", ["match_tie=rounds_won"])
-    card = next(p for p in pieces_for(DATA, ranked) if p.component == "reference").record
+    card = _card(pieces_for(DATA, ranked))
     assert "Equal most counters: most rounds won wins" in card["sections"][-1]["text"]
     assert not any(section["head"] == "Stake" for section in two["sections"])
     for designer_word in ("round_cap", "Simulated", "seed", "house", "default", "001_"):

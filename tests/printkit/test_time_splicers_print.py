@@ -42,44 +42,47 @@ def test_number_cards_carry_colour_letter_and_a_distinct_mark_and_the_13_is_the_
     cards = [p for p in items if p.component == "number_card"]
     by_letter: dict[str, list] = {}
     for card in cards:
-        by_letter.setdefault(card.record["letter"], []).append(card.record)
+        by_letter.setdefault(card.record["fields"]["letter"], []).append(card.record["fields"])
     assert sorted(by_letter) == ["B", "G", "R", "Y"]
     assert all([r["number"] for r in recs] == list(range(1, 14)) for recs in by_letter.values())
     assert len({recs[0]["mark"] for recs in by_letter.values()}) == 4
-    assert [c.label for c in cards if c.record["singularity"]] == ["R13", "B13", "Y13", "G13"]
-    assert {c.record["singularity"] for c in cards if c.record["number"] == 13} == {"Singularity"}
+    assert [c.label for c in cards if c.record["fields"]["singularity"]] == ["R13", "B13", "Y13", "G13"]
+    singular = {c.record["fields"]["singularity"] for c in cards if c.record["fields"]["number"] == 13}
+    assert singular == {"Singularity"}
 
 
 def test_every_card_in_the_deck_has_the_same_back_and_nothing_else_has_one():
     _, items = counts()
     deck = [p for p in items if p.component in ("number_card", "special_card")]
     assert len({id(p.draw_back) for p in deck}) == 1 and deck[0].draw_back is not None
-    assert all(p.record["back"] == deck[0].record["back"] for p in deck)
+    assert {p.record["back_layout"] for p in deck} == {"card_back"}
+    # the back's layout reads only what every card has alike
+    seen = {tuple(p.record["back_fields"][k] for k in ("game", "back_rgb", "back_ink_rgb")) for p in deck}
+    assert len(seen) == 1
     assert all(p.draw_back is None for p in items if p not in deck)
 
 
 def test_the_turn_reference_prints_the_rules_in_force():
     _, items = counts("goal5+quick_portal+shared_colours")
-    ref = next(p for p in items if p.component == "reference").record
+    ref = next(p for p in items if p.component == "reference").record["fields"]
     text = " ".join(f"{sec['head']}{ref['colon']}{sec['text']}" for sec in ref["sections"])
     assert "the first to hold 5 time crystals wins" in text
     assert "go through the permanent Time Portal to any card" in text
     assert "same number in another colour, starting a new timeline" in text
     _, items = counts()
-    text = " ".join(
-        sec["text"] for sec in next(p for p in items if p.component == "reference").record["sections"]
-    )
+    ref = next(p for p in items if p.component == "reference").record["fields"]
+    text = " ".join(sec["text"] for sec in ref["sections"])
     assert "7 time crystals" in text and "your next main action is to come out on any card" in text
 
 
 def test_japanese_words_come_from_the_data_file():
     _, items = counts(lang="ja")
     card = next(p for p in items if p.label == "G13")
-    assert card.record["singularity"] == "シンギュラリティ"
-    assert card.record["back"]["title"] == "タイム・スプライサーズ"
-    portal = next(p for p in items if p.component == "portal_card").record
+    assert card.record["fields"]["singularity"] == "シンギュラリティ"
+    assert card.record["back_fields"]["game"] == "タイム・スプライサーズ"
+    portal = next(p for p in items if p.component == "portal_card").record["fields"]
     assert portal["permanent"] == "常設"
-    ref = next(p for p in items if p.component == "reference").record
+    ref = next(p for p in items if p.component == "reference").record["fields"]
     assert ref["title"] == "タイム・スプライサーズ：手番の早見表"
     assert ref["sections"][0]["text"] == "最初にタイム・クリスタルを7個集めたプレイヤーが即座に勝利する。"
 

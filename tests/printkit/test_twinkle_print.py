@@ -92,7 +92,7 @@ def test_every_piece_of_the_box_is_made_with_backs_only_on_references() -> None:
         "standee": 4,
         "aid": aids,
     }
-    refs = [p.record["reference"] for p in items if p.component == "reference"]
+    refs = [p.record["fields"]["reference"] for p in items if p.component == "reference"]
     assert {r: refs.count(r) for r in set(refs)} == dict.fromkeys(
         ["comets", "asteroids", "planets", "black_holes", "satellites"], 5
     )
@@ -102,10 +102,32 @@ def test_every_piece_of_the_box_is_made_with_backs_only_on_references() -> None:
     assert len(slow) == 9
 
 
+def _plain(text: str) -> str:
+    return re.sub(r"</?b>", "", text)
+
+
+def _references(items) -> dict:
+    """Each score reference's two sides as {"body", "table", "after"}, from the fields its layout draws."""
+    out = {}
+    for p in items:
+        if p.component != "reference":
+            continue
+        faces = {}
+        for side, fields in (("green", p.record["fields"]), ("blue", p.record["back_fields"])):
+            body = fields["body"]
+            tables = [b for b in body if isinstance(b, dict)]
+            face = {"body": body[0], "after": _plain(body[2]) if len(body) > 2 else ""}
+            if tables:
+                face["table"] = [[_plain(c) for c in row] for row in tables[0]["rows"]]
+            faces[side] = face
+        out[p.record["fields"]["reference"]] = {"faces": faces}
+    return out
+
+
 def test_reference_and_chart_numbers_come_from_the_rules_in_force() -> None:
     sets = ["comets.green_per_star=7", "planets.blue_most_bonus=1", "constellations.size_points=[3, 6, 9]"]
     items = pieces_for(DATA, DATA.resolve("asteroids_7", sets))
-    refs = {p.record["reference"]: p.record for p in items if p.component == "reference"}
+    refs = _references(items)
     assert refs["comets"]["faces"]["green"]["body"].startswith("7 points per star")
     assert "1 point more" in refs["planets"]["faces"]["blue"]["body"]
     table = refs["asteroids"]["faces"]["green"]["table"]
@@ -208,7 +230,7 @@ def test_japanese_reference_numbers_come_from_the_rules_in_force() -> None:
     ja = DATA.localized("ja")
     sets = ["comets.green_per_star=7", "planets.blue_most_bonus=1", "asteroids.blue_fewest_penalty=4"]
     items = pieces_for(ja, ja.resolve("asteroids_7", sets))
-    refs = {p.record["reference"]: p.record for p in items if p.component == "reference"}
+    refs = _references(items)
     assert refs["comets"]["faces"]["green"]["body"] == "彗星に隣接するタイルにある星1つにつき7点。"
     assert "追加で1点。" in refs["planets"]["faces"]["blue"]["body"]
     assert refs["asteroids"]["faces"]["blue"]["after"].endswith("4点を失う。")
@@ -246,15 +268,20 @@ def test_a_japanese_table_naming_an_unknown_key_is_one_line_naming_it(tmp_path, 
     assert message in str(err.value) and "\n" not in str(err.value)
 
 
+def _aid(items):
+    """The fields the setup card is drawn from."""
+    return next(p for p in items if p.component == "aid").record["fields"]
+
+
 def test_the_setup_card_gives_opening_rows_and_standees_per_player_count_from_the_rules() -> None:
-    card = next(p for p in pieces_for(DATA, DATA.resolve("default")) if p.component == "aid").record
+    card = _aid(pieces_for(DATA, DATA.resolve("default")))
     opening = next(s for s in card["sections"] if "table" in s)["table"]
     assert opening["rows"] == [["2 players", 5, 4, 2], ["3 players", 4, 3, 1], ["4 players", 5, 4, 1]]
     text = " ".join(s["text"] for s in card["sections"])
     assert "all 95 tiles" in text and "full (20 tiles)" in text
     assert "slow tile" in text and "turned or flipped" not in text
     changed = DATA.resolve("no_slow+flip", ["opening.2=[6, 5]"])
-    card = next(p for p in pieces_for(DATA, changed) if p.component == "aid").record
+    card = _aid(pieces_for(DATA, changed))
     text = " ".join(s["text"] for s in card["sections"])
     assert "slow tile" not in text and "turned or flipped" in text
     assert next(s for s in card["sections"] if "table" in s)["table"]["rows"][0] == ["2 players", 6, 5, 2]
@@ -262,7 +289,7 @@ def test_the_setup_card_gives_opening_rows_and_standees_per_player_count_from_th
 
 def test_the_japanese_setup_card_uses_the_glossary_terms() -> None:
     ja = DATA.localized("ja")
-    card = next(p for p in pieces_for(ja, ja.resolve("default")) if p.component == "aid").record
+    card = _aid(pieces_for(ja, ja.resolve("default")))
     text = "".join(s["head"] + s["text"] for s in card["sections"])
     terms = ("星図ボード", "得点リファレンス", "人工衛星", "観測ボード")
     terms += ("手番順トラック", "遅いタイル", "星座")
