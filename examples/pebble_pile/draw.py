@@ -14,7 +14,7 @@ from reportlab.lib.colors import HexColor, white
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.aids import aid_pieces, aid_record
+from printkit.aids import aid_fields, aid_pieces
 from printkit.gamedata import GameData, Rules
 from printkit.pieces import Piece, fill_bleed
 
@@ -40,7 +40,7 @@ def _aid(data: GameData, rules: Rules) -> list[Piece]:
         "players": rules.players,
         "repeat": data.components["aid"]["text"]["repeat"][str(rules["no_repeat"]).lower()],
     }
-    return aid_pieces(data, "aid", aid_record(data, "aid", values))
+    return aid_pieces(data, "aid", aid_fields(data, "aid", values))
 
 
 def _draw_pebble(canvas: Canvas, piece: Piece) -> None:
