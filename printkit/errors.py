@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import signal
 import sys
 from typing import Any
@@ -15,6 +16,9 @@ class DataError(Exception):
     The message is the whole line shown to the user, so it names the file, the
     key path, the bad value and what was expected.
     """
+
+
+FULL = (errno.ENOSPC, errno.EDQUOT)  # a write failed for want of room: the disk or the user's quota is full
 
 
 class Interrupted(BaseException):
@@ -47,6 +51,15 @@ def _run(command: click.Command, prog_name: str | None) -> None:
         sys.exit(130)
     except DataError as exc:
         click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    except OSError as exc:
+        if exc.errno not in FULL:
+            raise
+        click.echo(
+            f"error: cannot write {exc.filename or 'a file'}: {exc.strerror}; free some space and run "
+            f"the command again (a simulate run resumes where it stopped)",
+            err=True,
+        )
         sys.exit(2)
     except click.UsageError as exc:
         where = exc.ctx.command_path if exc.ctx else prog_name

@@ -5,7 +5,7 @@ of them (a rules engine before its print kit, or the reverse):
 
 - `printkit/rulesets/<engine>.py`: what its data and rules must satisfy;
 - `printkit/draw/<engine>.py`: how its pieces are drawn;
-- `simulate/engines/<engine>.py`: its rules engine (`simulate` reads this
+- `simulate/engines/<engine>.py` (or a package of that name): its rules engine (`simulate` reads this
   registry; `printkit` never imports `simulate`).
 
 A game of one's own lives in a **game folder** instead (`simulate new-game`

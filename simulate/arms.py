@@ -122,11 +122,13 @@ def play_arm(
     fresh: bool,
     on_progress: Callable[[int], None] | None = None,
     skip: int = 0,
+    repair: bool = False,
 ) -> tuple[RunConfig, ArmTally]:
     """Play (or resume) one arm's games into `folder/games.csv`; return its config and its tally.
 
     The rows are tallied as they come, while the workers play on; the tally
     leaves out the first `skip` games (a tune measures a block of games alone).
+    `repair`: see `runner.run_to_csv`.
     """
     config = RunConfig(
         game=data.name,
@@ -148,6 +150,7 @@ def play_arm(
         on_progress=on_progress,
         meanwhile=load_report_modules,
         on_rows=tallying,
+        repair=repair,
     )
     return config, tallying.finish()
 
@@ -359,8 +362,9 @@ class Played:
     strengths: list[Strength]
 
 
-def _play_all(plan: Plan, games: int, seed: int, jobs: int, fresh: bool, progress: Progress) -> Played:
+def _play_all(plan: Plan, games: int, options: PlayOptions, fresh: bool, progress: Progress) -> Played:
     played = Played([[] for _ in plan.agent_sets], [])
+    seed, jobs = options.seed, options.jobs
     for task in tasks(plan, games):
         if isinstance(task, ArmTask):
             _, tally = play_arm(
@@ -373,12 +377,21 @@ def _play_all(plan: Plan, games: int, seed: int, jobs: int, fresh: bool, progres
                 jobs,
                 fresh,
                 progress.update,
+                repair=options.repair,
             )
             played.tallies[task.level].append(tally)
         else:
             played.strengths.append(
                 play_strength(
-                    plan.data, task.rules, task.pair, seed, task.folder, jobs, fresh, progress.update
+                    plan.data,
+                    task.rules,
+                    task.pair,
+                    seed,
+                    task.folder,
+                    jobs,
+                    fresh,
+                    progress.update,
+                    repair=options.repair,
                 )
             )
     return played
@@ -464,7 +477,7 @@ def _run_plan(plan: Plan, options: PlayOptions) -> Outcome:
     with Progress(total_games(plan, games), label, options.quiet) as progress:
 
         def play(n: int, fresh: bool) -> list[ArmTally]:
-            played = _play_all(plan, n, options.seed, options.jobs, fresh, progress)
+            played = _play_all(plan, n, options, fresh, progress)
             strengths[:] = played.strengths
             return [t for row in played.tallies for t in row]
 
@@ -545,7 +558,15 @@ def report_arms(plan: Plan, played: Played, games: int, options: PlayOptions) ->
         run_info["precision"] = options.precision
     # the game's own pages read the arms of one agent set: under a skill axis, the strongest level's
     shown = groups[-1] if plan.skill is not None else arms
-    written, lines = write_report(plan.folder, ctx, arms, comparisons, run_info, verdict, options.jobs, shown)
+    try:
+        written, lines = write_report(
+            plan.folder, ctx, arms, comparisons, run_info, verdict, options.jobs, shown
+        )
+    except OSError as exc:  # a full disk, most often: the games are in their CSVs, the report is not
+        raise DataError(
+            f"{exc.filename or plan.folder}: cannot write the report ({exc.strerror or exc}); every game "
+            f"played is kept: free some space and run the command again to write it"
+        ) from None
     return Outcome(plan.folder, written, lines, verdict.bottom)
 
 

@@ -3,7 +3,11 @@ observer included, for one game or for every registered game, variant of note an
 
 A rate is the median of several timed repeats, after one untimed warm-up game,
 each of whole games seeded as in a run (repeat r plays games (r, 0), (r, 1),
-...), so two checkouts given the same arguments play the same games.
+...), so two checkouts given the same arguments play the same games, and so
+do the two engines (`--engine`). On a compiled core the games are played as
+the runner plays them, in chunks of up to 64 to their rows' numbers; on the
+Python engine one `runner.play` at a time. Decisions are the moves that had a
+choice (two or more legal moves): what a search agent spends its time on.
 """
 
 from __future__ import annotations
@@ -17,19 +21,23 @@ from printkit.gamedata import GameData, available_games, load_game
 from simulate.agents import parse_agents, plain_agents
 from simulate.engines import ENGINES, make_game
 from simulate.engines.base import GameBase
-from simulate.runner import play
+from simulate.fast import ENGINE, path_name
+from simulate.runner import CHUNK, compiled, play
 
 
 @dataclass(frozen=True)
 class Rate:
-    """Median games and moves per second over the repeats, the slowest and fastest repeat, and the
-    median games per second of the process's own CPU time (which other work on the machine moves less)."""
+    """Median games and moves per second over the repeats, the slowest and fastest repeat, the
+    median games and decisions per second of the process's own CPU time (which other work on the
+    machine moves less), and which engine played."""
 
     games: float
     moves: float
     low: float
     high: float
     cpu_games: float
+    cpu_choices: float = 0.0
+    path: str = ""
 
 
 def measure(data: GameData, variant: str, sets: tuple[str, ...], players: int | None, agents: str,
@@ -41,32 +49,73 @@ def measure(data: GameData, variant: str, sets: tuple[str, ...], players: int | 
     rules = data.resolve(variant, sets, players)
     engine = make_game(rules)
     names = parse_agents(agents, data.engine, rules.players)
-    play(engine, names, repeats, 0, engine.max_moves)  # warm-up, untimed: first calls fill caches
-    game_rates, move_rates, cpu_rates = [], [], []
+    batch, chunk = _batch(engine, names)
+    batch(repeats, 0, 1)  # warm-up, untimed: first calls fill caches (and load a compiled core)
+    game_rates, move_rates, cpu_rates, choice_rates = [], [], [], []
     for r in range(repeats):
         cpu = time.process_time()
-        played, moves, elapsed = _repeat(engine, names, r, games, seconds)
-        cpu_rates.append(played / max(time.process_time() - cpu, 1e-9))
+        played, moves, choices, elapsed = _repeat(batch, chunk, r, games, seconds)
+        spent = max(time.process_time() - cpu, 1e-9)
+        cpu_rates.append(played / spent)
+        choice_rates.append(choices / spent)
         game_rates.append(played / elapsed)
         move_rates.append(moves / elapsed)
     label = f"{data.title} [{rules.label}, {rules.players}p, agents {','.join(names)}]"
     median = statistics.median
-    rate = Rate(median(game_rates), median(move_rates), min(game_rates), max(game_rates), median(cpu_rates))
+    rate = Rate(
+        median(game_rates),
+        median(move_rates),
+        min(game_rates),
+        max(game_rates),
+        median(cpu_rates),
+        median(choice_rates),
+        path_name(engine),
+    )
     return label, rate
 
 
-def _repeat(engine: GameBase, names: tuple[str, ...], repeat: int, games: int | None,
-            seconds: float) -> tuple[int, int, float]:  # fmt: skip
+Batch = Callable[[int, int, int], tuple[int, int]]
+
+
+def _batch(engine: GameBase, names: tuple[str, ...]) -> tuple[Batch, int]:
+    """`batch(seed, start, stop)`, which plays games start..stop-1 of run `seed` and returns their
+    moves and decisions, and how many games it takes at a time (the runner's chunks, or one)."""
+    fast = compiled(engine, names, ENGINE.get())
+    if fast is None:
+        return (lambda seed, start, stop: _python_batch(engine, names, seed, start, stop)), 1
+    core, table = fast
+
+    def batch(seed: int, start: int, stop: int) -> tuple[int, int]:
+        numbers = core.numbers(table, seed, engine.max_moves, range(start, stop))
+        return int(numbers[:, 1].sum()), int(numbers[:, -1].sum())
+
+    return batch, CHUNK
+
+
+def _python_batch(engine: GameBase, names: tuple[str, ...], seed: int, start: int, stop: int
+                  ) -> tuple[int, int]:  # fmt: skip
+    moves = choices = 0
+    for index in range(start, stop):
+        result, observed = play(engine, names, seed, index, engine.max_moves)
+        moves += result.moves
+        choices += observed["choices"]
+    return moves, choices
+
+
+def _repeat(batch: Batch, chunk: int, repeat: int, games: int | None, seconds: float
+            ) -> tuple[int, int, int, float]:  # fmt: skip
     """Play games (repeat, 0), (repeat, 1), ...: `games` of them, or until `seconds` have passed."""
-    played = moves = 0
+    played = moves = choices = 0
     start = time.perf_counter()
     while True:
         elapsed = time.perf_counter() - start
         if played and (played >= games if games is not None else elapsed >= seconds):
-            return played, moves, elapsed
-        result, _ = play(engine, names, repeat, played, engine.max_moves)
-        moves += result.moves
-        played += 1
+            return played, moves, choices, elapsed
+        stop = played + chunk if games is None else min(games, played + chunk)
+        more, decided = batch(repeat, played, stop)
+        moves += more
+        choices += decided
+        played = stop
 
 
 def cases() -> Iterator[tuple[GameData, str, str]]:
@@ -85,8 +134,8 @@ def cases() -> Iterator[tuple[GameData, str, str]]:
 def table(seconds: float, repeats: int, on_row: Callable[[str], None]) -> list[str]:
     """A Markdown table of `cases()`, each row passed to `on_row` as it is measured."""
     lines = [
-        "| game | variant | players | agent | games/s | moves/s |",
-        "| --- | --- | --- | --- | ---: | ---: |",
+        "| game | variant | players | agent | games/s | moves/s | engine |",
+        "| --- | --- | --- | --- | ---: | ---: | --- |",
     ]
     for line in lines:
         on_row(line)
@@ -94,7 +143,8 @@ def table(seconds: float, repeats: int, on_row: Callable[[str], None]) -> list[s
         rules = data.resolve(variant, (), None)
         _, rate = measure(data, variant, (), None, agent, None, seconds, repeats)
         rates = f"{rate.games:,.0f} | {rate.moves:,.0f}"
-        line = f"| {data.title} | {variant} | {rules.players} | {agent} | {rates} |"
+        path = rate.path.split(" (")[0]
+        line = f"| {data.title} | {variant} | {rules.players} | {agent} | {rates} | {path} |"
         on_row(line)
         lines.append(line)
     return lines

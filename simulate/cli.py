@@ -18,8 +18,10 @@ from simulate.arms import Outcome, run_arms, worker_count
 from simulate.bench import measure, table
 from simulate.cluster import on_cluster
 from simulate.engines import ENGINES, make_game, require_engine
+from simulate.fast import ENGINES as ENGINE_NAMES
+from simulate.fast import engine_choice
 from simulate.min_effect import parse_min_effect
-from simulate.options import DEFAULT_MAX_GAMES, DEFAULT_SWEEP_GAMES, PlayOptions
+from simulate.options import DEFAULT_MAX_GAMES, DEFAULT_SWEEP_GAMES, PlayOptions, check_resume
 
 MAX_GAMES = 100_000_000  # per arm: days of play; a larger number is a typo
 GAMES = click.IntRange(1, MAX_GAMES)
@@ -40,6 +42,20 @@ FORCE_OPTION = click.option(
     "--force",
     is_flag=True,
     help="Allow --jobs beyond 4 per core (up to 16), and more than a million games in one command.",
+)
+ENGINE_OPTION = click.option(
+    "--engine",
+    type=click.Choice(ENGINE_NAMES),
+    default="fast",
+    show_default=True,
+    help="fast: a game's compiled core where it has one (United Square, Tiddly-Wink), the same games as "
+    "the Python engine; python: the Python engines, the rules' reference.",
+)
+REPAIR_OPTION = click.option(
+    "--repair",
+    is_flag=True,
+    help="Keep the games of an earlier run whose run.json is damaged: its first and last game are "
+    "played again to check them, then run.json is written anew from this command's settings.",
 )
 SCHEDULER_OPTION = click.option(
     "--scheduler",
@@ -164,6 +180,7 @@ def _play_options(
         JOBS_OPTION,
         FORCE_OPTION,
         SCHEDULER_OPTION,
+        ENGINE_OPTION,
         click.option(
             "--out",
             type=click.Path(file_okay=False, path_type=Path),
@@ -174,6 +191,7 @@ def _play_options(
         click.option(
             "--fresh", is_flag=True, help="Replace an earlier run in the same folder instead of resuming it."
         ),
+        REPAIR_OPTION,
         click.option("--quiet", is_flag=True, help=f"No progress bar ({paths_said} still printed)."),
         click.option(
             "--precision",
@@ -197,14 +215,14 @@ def _play_options(
 
     def decorate(command):
         @functools.wraps(command)
-        def gathered(*, agents, jobs, force, scheduler, **given):
+        def gathered(*, agents, jobs, force, scheduler, engine, **given):
             extra = _skill_fields(given)
             shared = {name: given.pop(name) for name in PLAY_FIELDS if name in given}
             agent_sets = tuple(agents) if several_agents else (agents,)
             options = PlayOptions(
                 agents=agent_sets, jobs=worker_count(jobs, force), force=force, **shared, **extra
             )
-            with on_cluster(scheduler):
+            with on_cluster(scheduler), engine_choice(engine):
                 return command(options=options, **given)
 
         for option in reversed(options):
@@ -307,8 +325,14 @@ def compare_cmd(game, variants, options):
     show_default=True,
     help="With --all: time per repeat of each row.",
 )
-def bench_cmd(game, every, variant, sets, players, agents, games, repeats, seconds):
+@ENGINE_OPTION
+def bench_cmd(game, every, variant, sets, players, agents, games, repeats, seconds, engine):
     """Games and moves per second on one process (median of the repeats), agents and observer included."""
+    with engine_choice(engine):
+        _bench(game, every, variant, sets, players, agents, games, repeats, seconds)
+
+
+def _bench(game, every, variant, sets, players, agents, games, repeats, seconds):
     if every:
         if game:
             raise DataError(f"bench --all takes no game (got {game!r})")
@@ -318,10 +342,13 @@ def bench_cmd(game, every, variant, sets, players, agents, games, repeats, secon
         raise DataError("bench: name a game, or pass --all for every game")
     label, rate = measure(load_game(game), variant, sets, players, agents, games, 0.0, repeats)
     click.echo(
-        f"{label}: {rate.games:,.0f} games/s, {rate.moves:,.0f} moves/s, median of {repeats} x {games} games "
-        f"on one process (games/s min {rate.low:,.0f}, max {rate.high:,.0f}); "
-        f"{rate.cpu_games:,.0f} games per second of its CPU time"
+        f"{label}, engine {rate.path}: {_rate(rate.games)} games/s, {rate.moves:,.0f} moves/s, median of "
+        f"{repeats} x {games} games on one process (games/s min {_rate(rate.low)}, max {_rate(rate.high)}); "
+        f"per second of its CPU time {_rate(rate.cpu_games)} games and {_rate(rate.cpu_choices)} decisions "
+        f"(moves with a choice)"
     )
+    if rate.path.startswith("fast"):
+        return  # the Python agents' own timings below would time the Python engine
     data = load_game(game)
     rules = data.resolve(variant, sets, players)
     engine = make_game(rules)
@@ -331,6 +358,11 @@ def bench_cmd(game, every, variant, sets, players, agents, games, repeats, secon
             f"  {name}: {speed.per_second:,.0f} moves/s ({speed.per_choice * 1000:.3g} ms a move) over "
             f"{speed.choices:,} moves with a choice, in {games} games with {name} in every seat"
         )
+
+
+def _rate(value: float) -> str:
+    """A rate with three figures or more: 12,345 or 87.3 or 0.412."""
+    return f"{value:,.0f}" if value >= 100 else f"{value:.3g}"
 
 
 @cli.command("agents")
@@ -385,6 +417,7 @@ def new_game_cmd(name, where):
 @JOBS_OPTION
 @FORCE_OPTION
 @SCHEDULER_OPTION
+@ENGINE_OPTION
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
@@ -395,6 +428,7 @@ def new_game_cmd(name, where):
 @click.option(
     "--fresh", is_flag=True, help="Replace an earlier ladder in the same folder instead of resuming it."
 )
+@REPAIR_OPTION
 @click.option(
     "--timing-games",
     type=click.IntRange(0, 100),
@@ -415,8 +449,10 @@ def ladder_cmd(
     jobs,
     force,
     scheduler,
+    engine,
     out,
     fresh,
+    repair,
     timing_games,
     quiet,
 ):
@@ -426,9 +462,10 @@ def ladder_cmd(
     from simulate.ladder_report import table_lines
 
     jobs = worker_count(jobs, force)
+    check_resume(fresh, repair)
     plan = plan_ladder(game, variant, sets, players, agents, filler, games, seed, jobs, force)
-    with on_cluster(scheduler):
-        _, written, summary = run_ladder(plan, out, sets, jobs, fresh, quiet)
+    with on_cluster(scheduler), engine_choice(engine):
+        _, written, summary = run_ladder(plan, out, sets, jobs, fresh, quiet, repair)
     click.echo("\n".join(table_lines(summary)))
     if timing_games:
         engine = make_game(plan.rules)

@@ -34,6 +34,67 @@ def generator(seed: int) -> random.Random:
     return rng
 
 
+class Deferred(random.Random):
+    """A generator whose state is a snapshot (`getstate()`'s tuple) loaded only at its first draw.
+
+    A search copies its root state, generator included, once per iteration,
+    and most searches never draw from the copy (United Square draws only at a
+    deal, Twinkle Twinkle and Tiddly-Wink at a round's end): `getstate` and
+    `setstate` of 625 words were an eighth of a United Square `mcts` decision.
+    A `Deferred` holds the snapshot; its first draw (or `setstate`, `seed`)
+    loads it and makes it a plain `random.Random` again. `_live` says its C
+    state already is the snapshot (a copied source), so loading costs nothing.
+    """
+
+    _pending: tuple[Any, ...]
+    _live: bool
+
+    def _load(self) -> None:
+        if type(self) is Deferred:
+            if not self._live:
+                random.Random.setstate(self, self._pending)
+            del self._pending, self._live
+            self.__class__ = random.Random
+
+    def random(self) -> float:
+        Deferred._load(self)  # by the class: after loading, `self` is a plain Random
+        return _random.Random.random(self)
+
+    def getrandbits(self, k: int) -> int:
+        Deferred._load(self)
+        return _random.Random.getrandbits(self, k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        if type(self) is Deferred:
+            return self._pending
+        return random.Random.getstate(self)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        Deferred._load(self)
+        random.Random.setstate(self, state)
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        Deferred._load(self)
+        random.Random.seed(self, *args, **kwargs)
+
+
+def copy_generator(rng: random.Random | None) -> random.Random | None:
+    """An independent generator in the same state as `rng` (None for None), its state loaded only when
+    it first draws; `rng` itself then keeps the snapshot too, so copying it again is free."""
+    if rng is None:
+        return None
+    if type(rng) is Deferred:
+        state = rng._pending
+    else:
+        state = rng.getstate()
+        if type(rng) is random.Random:
+            rng.__class__ = Deferred
+            rng._pending, rng._live = state, True
+    new = _new(Deferred)
+    new._pending, new._live = state, False
+    return new
+
+
 def blank_generator() -> random.Random:
     """A `random.Random` to `setstate` into: unlike `random.Random()`, it reads no entropy from the system."""
     rng = _new(random.Random)

@@ -130,6 +130,7 @@ def play_seating(
     jobs: int,
     fresh: bool,
     on_progress: Callable[[int], None] | None,
+    repair: bool = False,
 ) -> Path:
     """Play (or resume) one seating's games with the runner; the path of its games CSV."""
     config = RunConfig(
@@ -141,11 +142,18 @@ def play_seating(
         games=plan.per_arrangement,
         seed=plan.seed,
     )
-    return run_to_csv(config, plan.rules, folder, jobs=jobs, fresh=fresh, on_progress=on_progress)
+    return run_to_csv(
+        config, plan.rules, folder, jobs=jobs, fresh=fresh, on_progress=on_progress, repair=repair
+    )
 
 
 def play_ladder(
-    plan: LadderPlan, folder: Path, jobs: int, fresh: bool, on_progress: Callable[[int], None] | None
+    plan: LadderPlan,
+    folder: Path,
+    jobs: int,
+    fresh: bool,
+    on_progress: Callable[[int], None] | None,
+    repair: bool = False,
 ) -> list[PairResult]:
     """Play (or resume) every seating of every pair; one summed result per pair."""
     results = []
@@ -153,7 +161,7 @@ def play_ladder(
         total = PairResult(i, j, 0.0, 0.0, 0.0)
         for k, seating in enumerate(plan.seatings(i, j)):
             arm = folder / "pairs" / f"{slug(plan.agents[i])}-vs-{slug(plan.agents[j])}" / f"seating{k + 1}"
-            csv_path = play_seating(plan, seating, arm, jobs, fresh, on_progress)
+            csv_path = play_seating(plan, seating, arm, jobs, fresh, on_progress, repair)
             part = pair_result(i, j, seating, read_rows(csv_path, limit=plan.per_arrangement))
             total = PairResult(
                 i, j, total.wins_a + part.wins_a, total.wins_b + part.wins_b, total.draws + part.draws
@@ -209,7 +217,13 @@ def ladder_folder(plan: LadderPlan, out: Path, sets: tuple[str, ...]) -> Path:
 
 
 def run_ladder(
-    plan: LadderPlan, out: Path, sets: tuple[str, ...], jobs: int, fresh: bool, quiet: bool
+    plan: LadderPlan,
+    out: Path,
+    sets: tuple[str, ...],
+    jobs: int,
+    fresh: bool,
+    quiet: bool,
+    repair: bool = False,
 ) -> tuple[Path, dict[str, Path], dict[str, Any]]:
     """Play the ladder into `out/GAME/ladder/...` and write its table, figure and summary.json."""
     folder = ladder_folder(plan, out, sets)
@@ -221,7 +235,7 @@ def run_ladder(
         hidden=quiet,
         show_eta=True,
     ) as bar:
-        results = play_ladder(plan, folder, jobs, fresh, bar.update)
+        results = play_ladder(plan, folder, jobs, fresh, bar.update, repair)
     summary = summarize_ladder(plan, results)
     written = write_ladder_outputs(folder, summary)
     json_path = folder / "summary.json"

@@ -1,7 +1,7 @@
 """How the playing commands (run, compare, sweep) play their arms: the options they share, checked once.
 
 `simulate run`, `compare` and `sweep` take the same `--set`, `--players`,
-`--agents`, `--games`, `--seed`, `--jobs`, `--out`, `--fresh`, `--quiet`,
+`--agents`, `--games`, `--seed`, `--jobs`, `--out`, `--fresh`, `--repair`, `--quiet`,
 `--precision` and `--max-games` (run and compare also `--skill`, `--min-effect`
 and `--paper`); the command line gathers them into one
 `PlayOptions`, which `arms.run_arms` and `sweep.run_sweep` take whole (the
@@ -23,6 +23,12 @@ DEFAULT_SWEEP_GAMES = 128  # two full chunks of the runner: as quick as 100 game
 MAX_GAMES_UNFORCED = 1_000_000
 
 
+def check_resume(fresh: bool, repair: bool) -> None:
+    """`--fresh` plays an earlier run's games again and `--repair` keeps them: not both."""
+    if fresh and repair:
+        raise DataError("--fresh and --repair: give one (--fresh plays the games again, --repair keeps them)")
+
+
 @dataclass(frozen=True)
 class PlayOptions:
     """The options shared by every command that plays arms of games."""
@@ -36,6 +42,7 @@ class PlayOptions:
     jobs: int = 1
     out: Path = Path("output")
     fresh: bool = False
+    repair: bool = False
     quiet: bool = False
     precision: float | None = None
     max_games: int = DEFAULT_MAX_GAMES
@@ -48,7 +55,8 @@ class PlayOptions:
     paper: str = "a4"
 
     def __post_init__(self) -> None:
-        """Refuse a `--precision` no interval can meet, or a cap below `--games`."""
+        """Refuse a `--precision` no interval can meet, a cap below `--games`, or --fresh with --repair."""
+        check_resume(self.fresh, self.repair)
         if self.precision is not None and not 0 < self.precision < 0.5:
             raise DataError(
                 f"--precision: expected a half-width between 0 and 0.5 (e.g. 0.02), got {self.precision}"

@@ -16,7 +16,6 @@ import io
 import json
 import math
 import multiprocessing
-import signal
 import sys
 import textwrap
 import threading
@@ -35,6 +34,7 @@ from simulate.plotting import plt
 from simulate.tally import ArmTally
 from simulate.verdict_page import Verdict
 from simulate.words import say
+from simulate.workers import in_child, start_child
 
 # Twelve colours that stay apart (after Kelly's colours of maximum contrast), for up to 12 arms.
 COLOURS = [
@@ -553,9 +553,10 @@ def _draw_pngs(
 
 
 def _draw_pngs_apart(verdict_page: plt.Figure, figures: dict[str, plt.Figure], figdir: Path) -> None:
-    """`_draw_pngs` in a forked process: Ctrl-C is the parent's to handle, and a failure is told by
-    the exit status alone (the parent then draws the PNGs itself and says what goes wrong)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """`_draw_pngs` in a forked process: Ctrl-C is the parent's to handle (`workers.in_child`), and a
+    failure is told by the exit status alone (the parent then draws the PNGs itself and says what goes
+    wrong)."""
+    in_child()
     try:
         _draw_pngs(verdict_page, figures, figdir)
     except Exception:
@@ -586,7 +587,7 @@ def png_drawer(
         child = multiprocessing.get_context("fork").Process(
             target=_draw_pngs_apart, args=(verdict_page, {name: figures[name] for name in apart}, figdir)
         )
-        child.start()
+        start_child(child)
     try:
         yield pngs
         if child is not None:

@@ -6,7 +6,23 @@ therefore a pure function of (rules, S, i, agents), and any number of worker
 processes gives the same rows in the same order. Rows are appended to the CSV
 as chunks finish, so memory stays flat and an interrupted run resumes where it
 stopped (the run's settings are kept in `run.json` beside the CSV and must
-match).
+match; a `run.json` that is not JSON is named as damaged, and `--repair`
+writes it again from the command's settings once the CSV's first and last
+games, played again, give the rows it holds).
+
+A run's games are cut into chunks (`_chunks`: ranges of at most CHUNK games);
+a chunk is one task, played by `_play_chunk` in a local worker process
+(`simulate.workers`) or by `play_on_cluster_worker` on a dask worker
+(`simulate.cluster`), and its CSV lines come back to the parent, which alone
+writes, in game order. A task lost with its worker is played again: locally
+the parent sees the worker's process end, starts a new one and sends it the
+chunks the dead one held (a chunk that kills its worker twice stops the run);
+on a cluster the scheduler does the same. As a chunk is seeded, the replay
+gives the same lines, so the files are those of an uninterrupted run.
+
+A fault stops a run with one line and exit status 2, the whole rows written so
+far kept and the run resumable: a chunk lost twice, a cluster left with no
+worker, a disk that fills up.
 """
 
 from __future__ import annotations
@@ -16,25 +32,26 @@ import csv
 import fcntl
 import io
 import json
-import multiprocessing
-import multiprocessing.pool
-import os
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from printkit.atomic import write_text
 from printkit.errors import DataError
 from printkit.gamedata import Rules
 from simulate.agents import make_agents
-from simulate.cluster import CLUSTER, cluster_rows, cluster_workers
+from simulate.cluster import CLUSTER, ClusterLost, cluster_rows, cluster_workers
 from simulate.engines import make_game
 from simulate.engines.base import GameBase, Result
+from simulate.fast import ENGINE, core_of
 from simulate.observer import COLUMNS as OBSERVED
 from simulate.observer import LeadRecord
 from simulate.seeds import spawned_state
+from simulate.workers import ChunkLost, play_chunks
 
 if TYPE_CHECKING:
     import numpy as np
@@ -77,7 +94,9 @@ def play(
     """Play game `index` of a run to its end, or stop it capped after `max_moves` moves.
 
     Each agent gets its seat's view (or None if it reads none) and the legal
-    moves, never the state. Returns the result and the observer's generic columns.
+    moves, never the state. Returns the result and the observer's generic
+    columns, and beside them under "choices" the moves that had a choice (for
+    `simulate bench`; no CSV column).
     """
     game_seed, agent_seeds = game_seeds(seed, index, game.players)
     state = game.new_state(game_seed)
@@ -90,13 +109,15 @@ def play(
     moved, scores, is_over = state.scores_moved, state.scores, state.is_over
     current, legal_moves, apply, view = state.current_player, state.legal_moves, state.apply, state.view
     see(0, scores())
-    moves = seen = 0
+    moves = seen = choices = 0
     while not is_over():
         if moves >= max_moves:
             result = state.capped_result()
             break
         seat = current()
         legal = legal_moves()
+        if len(legal) > 1:
+            choices += 1
         apply(choose[seat](view(seat) if views[seat] else None, legal))
         moves += 1
         if moved():
@@ -106,7 +127,9 @@ def play(
         result = state.result()
     if seen != moves:
         see(moves, state.scores())
-    return result, record.columns(result)
+    observed = record.columns(result)
+    observed["choices"] = choices
+    return result, observed
 
 
 def columns(game: GameBase) -> list[str]:
@@ -151,24 +174,22 @@ def _num(x: float) -> float | int:
 
 # ------------------------------------------------------------ worker processes
 _WORKER: dict[str, Any] = {}
-# What a worker needs to play a run's games: rules, agents, seed, move cap, debug checks.
-Job = tuple[Rules, tuple[str, ...], int, int, bool]
+# What a worker needs to play a run's games: rules, agents, seed, move cap, debug checks, engine.
+Job = tuple[Rules, tuple[str, ...], int, int, bool, str]
 
 
-def _init_worker(rules: Rules, agents: tuple[str, ...], seed: int, max_moves: int, debug: bool) -> None:
+def _init_worker(
+    rules: Rules, agents: tuple[str, ...], seed: int, max_moves: int, debug: bool, engine: str = "python"
+) -> None:
     game = make_game(rules, debug=debug)
-    if multiprocessing.parent_process() is not None:
-        # Ctrl-C and kill are the parent's to handle: it stops the pool, so a worker dies quietly.
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _WORKER["game"] = game
-    _WORKER["args"] = (agents, seed, min(max_moves, game.max_moves))
+    _WORKER["args"] = (agents, seed, min(max_moves, game.max_moves), engine)
 
 
 def _play_chunk(indices: range) -> str:
     """The CSV lines of games `indices`: written in the worker, so the parent only appends them."""
-    agents, seed, max_moves = _WORKER["args"]
-    return csv_text(_play_rows(_WORKER["game"], agents, seed, max_moves, indices))
+    agents, seed, max_moves, engine = _WORKER["args"]
+    return csv_text(_play_rows(_WORKER["game"], agents, seed, max_moves, indices, engine))
 
 
 def csv_text(rows: list[list[Any]]) -> str:
@@ -191,35 +212,34 @@ def play_on_cluster_worker(job: Job, key: str, indices: range) -> list[list[Any]
     The same rows `_play_chunk` writes in a local worker. The worker's signals are
     left to dask: a task runs in a thread of the worker, not in its main thread.
     """
-    rules, agents, seed, max_moves, debug = job
+    rules, agents, seed, max_moves, debug, engine = job
     with _RUN_GAMES_LOCK:
         game = _RUN_GAMES.get(key)
         if game is None:
             game = _RUN_GAMES[key] = make_game(rules, debug=debug)
             while len(_RUN_GAMES) > KEPT_RUNS:
                 del _RUN_GAMES[next(iter(_RUN_GAMES))]
-    return _play_rows(game, agents, seed, min(max_moves, game.max_moves), indices)
+    return _play_rows(game, agents, seed, min(max_moves, game.max_moves), indices, engine)
 
 
 def _play_rows(
-    game: GameBase, agents: tuple[str, ...], seed: int, max_moves: int, indices: range
+    game: GameBase, agents: tuple[str, ...], seed: int, max_moves: int, indices: range, engine: str = "python"
 ) -> list[list[Any]]:
-    """The CSV rows of games `indices` of a run."""
+    """The CSV rows of games `indices` of a run, on the game's compiled core where `engine` allows."""
+    fast = compiled(game, agents, engine)
+    if fast is not None:
+        core, table = fast
+        return core.rows(table, seed, max_moves, indices)
     return [row(i, play(game, agents, seed, i, max_moves), game) for i in indices]
 
 
-class _Pool(multiprocessing.pool.Pool):
-    """A process pool whose worker-minding thread wakes only when a worker exits or the pool changes state.
-
-    CPython's own (3.8 on) also wakes it whenever a result is waiting to be
-    read, and it then spins until the result thread has read it: half a second
-    of the parent's CPU over a 20,000-game run, taken from the workers. Those
-    wake-ups are not needed: an emptied task cache, `close` and `terminate`
-    each notify the thread anyway.
-    """
-
-    def _get_sentinels(self) -> list[Any]:
-        return [self._change_notifier._reader]  # type: ignore[attr-defined]
+def compiled(game: GameBase, agents: tuple[str, ...], engine: str) -> tuple[Any, Any] | None:
+    """The game's compiled core and these agents' table for it, or None where the Python engine plays."""
+    if engine != "fast" or game.core is None:
+        return None  # the common case for games without a core: not even simulate.fast is imported
+    core = core_of(game, engine)
+    table = None if core is None else core.agent_table(agents)
+    return None if table is None else (core, table)
 
 
 def _chunks(start: int, stop: int, workers: int) -> list[range]:
@@ -245,9 +265,10 @@ def iter_chunks(
     `meanwhile` is called once worker processes are playing, for this
     process's own work in the meantime (with no workers it is not called).
     """
+    engine = _engine_for(rules, agents, debug)
     client = CLUSTER.get()
     if client is not None:
-        job = (rules, agents, seed, max_moves, debug)
+        job = (rules, agents, seed, max_moves, debug, engine)
         chunks = _chunks(start, stop, cluster_workers(client))
         for rows in cluster_rows(client, play_on_cluster_worker, job, chunks):
             yield len(rows), csv_text(rows)
@@ -255,17 +276,47 @@ def iter_chunks(
     chunks = _chunks(start, stop, jobs)
     jobs = min(jobs, len(chunks))
     if jobs <= 1:
-        _init_worker(rules, agents, seed, max_moves, debug)
+        _init_worker(rules, agents, seed, max_moves, debug, engine)
         for chunk in chunks:
             yield len(chunk), _play_chunk(chunk)
         return
-    ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    initargs = (rules, agents, seed, max_moves, debug)
-    with _Pool(jobs, initializer=_init_worker, initargs=initargs, context=ctx) as pool:
-        played = pool.imap(_play_chunk, chunks)  # the workers start on it at once
-        if meanwhile is not None:
-            meanwhile()
+    initargs = (rules, agents, seed, max_moves, debug, engine)
+    played = play_chunks(chunks, jobs, _init_worker, initargs, _play_chunk, meanwhile, _say_replayed)
+    with contextlib.closing(played):
         yield from zip(map(len, chunks), played, strict=True)
+
+
+def _say_replayed(chunk: range, exitcode: int) -> None:
+    print(
+        f"simulate: a worker process {_death(exitcode)} playing games {chunk.start}-{chunk.stop - 1}; "
+        f"a new one plays them again",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def _death(exitcode: int | None) -> str:
+    """How a worker process ended, from its exit code (negative: the signal that killed it)."""
+    if exitcode is not None and exitcode < 0:
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = f"signal {-exitcode}"
+        note = " (kill -9, or the system out of memory)" if -exitcode == signal.SIGKILL else ""
+        return f"was killed by {name}{note}"
+    return f"exited with status {exitcode}"
+
+
+def _engine_for(rules: Rules, agents: tuple[str, ...], debug: bool) -> str:
+    """The engine this context's runs play on ("fast" only where a core will play these games).
+
+    A compiled core is compiled, or loaded from its cache, here in the parent (`core_of`):
+    worker processes forked after that inherit it instead of compiling it each.
+    """
+    engine = ENGINE.get()
+    if engine == "fast" and compiled(make_game(rules, debug=debug), agents, engine) is None:
+        return "python"
+    return engine
 
 
 @contextlib.contextmanager
@@ -302,56 +353,178 @@ def run_to_csv(
     debug: bool = False,
     meanwhile: Callable[[], None] | None = None,
     on_rows: Callable[[str], None] | None = None,
+    repair: bool = False,
 ) -> Path:
     """Play the arm's games into `folder/games.csv`, resuming a matching earlier run.
 
     `meanwhile`: see `iter_chunks`. `on_rows` gets the CSV lines of every game
     of the file, in order: an earlier run's first, then each chunk's as it is
-    appended (so a caller can tally them while games are played).
+    appended (so a caller can tally them while games are played). `repair`:
+    keep the games of a CSV whose `run.json` is damaged (see `_resume`).
     """
-    folder.mkdir(parents=True, exist_ok=True)
     csv_path = folder / "games.csv"
-    meta_path = folder / "run.json"
     game = make_game(rules, debug=debug)
-    header = columns(game)
-    done = 0
-    if not fresh and csv_path.exists() and meta_path.exists():
-        try:
-            earlier = json.loads(meta_path.read_text())
-        except json.JSONDecodeError:
-            earlier = None
-        now = config.identity()
-        if earlier != now:
-            earlier = earlier if isinstance(earlier, dict) else {}
-            changed = ", ".join(
-                f"{key} {_brief(earlier.get(key))} -> {_brief(now[key])}"
-                for key in now
-                if earlier.get(key) != now[key]
-            )
-            raise DataError(
-                f"{csv_path}: holds games of other settings ({changed}); pass --fresh to replace "
-                f"them or --out to write elsewhere"
-            )
-        done = _complete_rows(csv_path, header, on_rows)
-    else:
-        meta_path.write_text(json.dumps(config.identity(), indent=2, sort_keys=True))
-        with csv_path.open("w", newline="") as fh:
-            csv.writer(fh, lineterminator="\n").writerow(header)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        done = _resume(config, game, folder, fresh, repair, on_rows)
+    except OSError as exc:
+        raise DataError(_not_written(exc, csv_path, None)) from None
     if on_progress and done:
         on_progress(min(done, config.games))
-    if done >= config.games:
-        return csv_path
-    with csv_path.open("a", newline="") as fh:
-        for games, text in iter_chunks(
+    if done < config.games:
+        played = iter_chunks(
             rules, config.agents, config.seed, done, config.games, jobs, config.max_moves, debug, meanwhile
-        ):
-            fh.write(text)
-            fh.flush()
-            if on_rows:
-                on_rows(text)
-            if on_progress:
-                on_progress(games)
+        )
+        _append_played(csv_path, played, done, on_rows, on_progress)
     return csv_path
+
+
+def _append_played(
+    csv_path: Path,
+    played: Iterator[tuple[int, str]],
+    done: int,
+    on_rows: Callable[[str], None] | None,
+    on_progress: Callable[[int], None] | None,
+) -> None:
+    """Append each chunk's lines to the CSV, which holds `done` games; a fault stops it in one line."""
+    written = done
+    try:
+        with contextlib.closing(played), csv_path.open("ab", buffering=0) as fh:
+            for games, text in played:
+                try:
+                    append_rows(fh, text.encode())
+                except OSError as exc:
+                    raise DataError(_not_written(exc, csv_path, written)) from None
+                written += games
+                if on_rows:
+                    on_rows(text)
+                if on_progress:
+                    on_progress(games)
+    except ChunkLost as lost:
+        first, last = lost.chunk.start, lost.chunk.stop - 1
+        raise DataError(
+            f"{csv_path}: games {first}-{last}: their worker process {_death(lost.exitcode)}, twice; "
+            f"the {written:,} games before them are kept: run the command again to resume "
+            f"(with fewer --jobs if memory ran out)"
+        ) from None
+    except ClusterLost as lost:
+        raise DataError(
+            f"--scheduler: {lost}; the {written:,} games played are kept in {csv_path}: "
+            f"run the command again to resume"
+        ) from None
+
+
+def append_rows(fh: Any, data: bytes) -> None:
+    """Append `data` to the unbuffered CSV `fh` now: a write that fails (a full disk) leaves at most part
+    of a row, which a resumed run cuts off, and no buffer holds the rest back to write it later."""
+    view = memoryview(data)
+    while view:
+        view = view[fh.write(view) :]
+
+
+def _not_written(exc: OSError, csv_path: Path, kept: int | None) -> str:
+    """One line for a run's file that could not be written (most often: the disk is full)."""
+    where = exc.filename or csv_path
+    said = f"{where}: cannot write ({exc.strerror or exc})"
+    if kept is None:
+        return f"{said}: free some space and run the command again"
+    return (
+        f"{said}; the {kept:,} games played are kept in {csv_path}: free some space and run the "
+        f"command again to resume"
+    )
+
+
+def _resume(
+    config: RunConfig,
+    game: GameBase,
+    folder: Path,
+    fresh: bool,
+    repair: bool,
+    on_rows: Callable[[str], None] | None,
+) -> int:
+    """The number of games `folder/games.csv` holds of this arm (their lines given to `on_rows`).
+
+    A fresh start writes the header, then `run.json` (atomically, so a
+    `run.json` beside a CSV always says whose games it holds). A damaged
+    `run.json` with games beside it is refused, or with `repair` written again
+    once the CSV's first and last games replay as the rows it holds.
+    """
+    csv_path, meta_path = folder / "games.csv", folder / "run.json"
+    header = columns(game)
+    if fresh or not (csv_path.exists() and meta_path.exists()):
+        meta_path.unlink(missing_ok=True)
+        with csv_path.open("w", newline="") as fh:
+            csv.writer(fh, lineterminator="\n").writerow(header)
+        write_text(meta_path, _identity_text(config))
+        return 0
+    earlier, damage = _read_identity(meta_path)
+    if damage:
+        kept = _complete_rows(csv_path, header)
+        if kept and not repair:
+            raise DataError(
+                f"{meta_path}: damaged ({damage}), so nothing says which settings the {kept:,} games in "
+                f"games.csv were played with; pass --repair to keep them (their first and last game are "
+                f"played again to check them) or --fresh to play them again"
+            )
+        if kept:
+            _check_replayed(csv_path, game, config, kept)
+        write_text(meta_path, _identity_text(config))
+    elif earlier != config.identity():
+        raise DataError(
+            f"{csv_path}: holds games of other settings ({_changes(earlier, config.identity())}); "
+            f"pass --fresh to replace them or --out to write elsewhere"
+        )
+    return _complete_rows(csv_path, header, on_rows)
+
+
+def _identity_text(config: RunConfig) -> str:
+    return json.dumps(config.identity(), indent=2, sort_keys=True)
+
+
+def _read_identity(meta_path: Path) -> tuple[dict[str, Any], str]:
+    """An earlier run's settings from its `run.json`, or what is wrong with a damaged one."""
+    try:
+        earlier = json.loads(meta_path.read_bytes())
+    except UnicodeDecodeError:
+        return {}, "not text"
+    except json.JSONDecodeError:
+        return {}, "not JSON: cut short or overwritten"
+    if not isinstance(earlier, dict):
+        return {}, "not a JSON object"
+    return earlier, ""
+
+
+def _changes(earlier: dict[str, Any], now: dict[str, Any]) -> str:
+    changed = [key for key in now if earlier.get(key) != now[key]]
+    return ", ".join(f"{key} {_brief(earlier.get(key))} -> {_brief(now[key])}" for key in changed)
+
+
+def _check_replayed(csv_path: Path, game: GameBase, config: RunConfig, kept: int) -> None:
+    """Refuse a CSV whose first or last game, played again under `config`, is not the row it holds."""
+    wanted = sorted({0, kept - 1})
+    held = _lines_at(csv_path, wanted)
+    max_moves = min(config.max_moves, game.max_moves)
+    for k in wanted:
+        again = csv_text([row(k, play(game, config.agents, config.seed, k, max_moves), game)])
+        if again != held[k]:
+            raise DataError(
+                f"{csv_path}: game {k} played again with this command's settings is not the row the file "
+                f"holds, so its games are of other settings; pass --fresh to play them again or --out "
+                f"to write elsewhere"
+            )
+
+
+def _lines_at(csv_path: Path, wanted: list[int]) -> dict[int, str]:
+    """The CSV lines of games `wanted` (by their place in the file, the header not counted)."""
+    found: dict[int, str] = {}
+    with csv_path.open(newline="") as fh:
+        next(fh)
+        for k, line in enumerate(fh):
+            if k in wanted:
+                found[k] = line
+            if len(found) == len(wanted):
+                break
+    return found
 
 
 def _brief(value: Any) -> str:

@@ -159,11 +159,13 @@ def play_strength(
     jobs: int,
     fresh: bool,
     on_progress: Callable[[int], None] | None,
+    repair: bool = False,
 ) -> Strength:
-    """Play (or resume) one pair's strength check into `folder`; what it showed."""
+    """Play (or resume) one pair's strength check into `folder`; what it showed (`repair`: see
+    `runner.run_to_csv`)."""
     from simulate.ladder import play_ladder
 
-    (result,) = play_ladder(ladder_plan(data, rules, pair, seed), folder, jobs, fresh, on_progress)
+    (result,) = play_ladder(ladder_plan(data, rules, pair, seed), folder, jobs, fresh, on_progress, repair)
     return strength_of(pair.weak, pair.strong, result.wins_a, result.wins_b, result.draws)
 
 

@@ -164,6 +164,7 @@ def _play_sweep(plan: SweepPlan, options: PlayOptions) -> tuple[int, list[Row]]:
                     options.jobs,
                     fresh,
                     progress.update,
+                    repair=options.repair,
                 )[1]
                 for combo, rules, _, names in plan.arms
             ]

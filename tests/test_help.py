@@ -61,7 +61,8 @@ def problems(path: tuple[str, ...], command: click.Command) -> list[str]:
             found.append(f"{own} {name}: no help line")
         elif own in helped or re.search(rf"\bsee {re.escape(path[-1])}\b", helped):
             found.append(f"{own} {name}: its help points at {own} itself: {helped!r}")
-        if EMPTY_LIST.search(helped.replace("[default: ]", "")):
+        shown = re.sub(r"\[default: [^\]]+\]", "", helped)  # a default of "." is a value, not a list
+        if EMPTY_LIST.search(shown):
             found.append(f"{own} {name}: an empty list in its help: {helped!r}")
     return found
 

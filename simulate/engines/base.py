@@ -32,7 +32,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from printkit.gamedata import Rules
-from simulate.draws import blank_generator
+from simulate.draws import copy_generator  # noqa: F401  (engines take it from here, for `clone`)
 
 
 @dataclass
@@ -75,15 +75,6 @@ def solo_result(scores: list[float], **extra: Any) -> Result:
         placements=placements_from_scores(scores),
         **extra,
     )
-
-
-def copy_generator(rng: random.Random | None) -> random.Random | None:
-    """An independent generator in the same state as `rng` (None for a view's None), for `clone`."""
-    if rng is None:
-        return None
-    new = blank_generator()
-    new.setstate(rng.getstate())
-    return new
 
 
 def _require(cls: type, base: type, names: tuple[str, ...]) -> None:
@@ -212,7 +203,8 @@ class GameBase(ABC):
     `agents` (the engine's own agent classes by name, beside the generic ones),
     `playout_depth` (how far search agents' random playouts run), `playout_scale`
     (what lead in `evaluate` a cut-off playout counts as a clear win),
-    `playout_policy` and `search_prior` (search agents' default rollout and prior),
+    `playout_policy` and `search_prior` (search agents' default rollout and prior), `core` (the
+    module of its compiled core, if it has one),
     `metric_docs` (one line for a reader per name of `metric_names`) and
     `figure_docs` (one line per figure `report_extras` draws), which the
     report's definitions page prints; the conformance suite fails a metric or
@@ -239,6 +231,9 @@ class GameBase(ABC):
     # Search agents' defaults for `rollout=` ("random" or "greedy") and `prior=` ("none" or "greedy").
     playout_policy: ClassVar[str] = "random"
     search_prior: ClassVar[str] = "none"
+    # The module of the game's compiled core (a `simulate.fast.core.CoreBase` named `Core`), or None:
+    # the runner plays on it where `--engine fast` and numba allow (see `simulate.fast`).
+    core: ClassVar[str | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

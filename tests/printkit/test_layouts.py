@@ -12,7 +12,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printkit import honeycomb
 from printkit.build import build
-from printkit.cutfile import sheet_svg
+from printkit.cutpaths import outline_on_page, unique_runs
 from printkit.draw import pieces_for
 from printkit.errors import DataError
 from printkit.fonts import family
@@ -332,10 +332,12 @@ def test_a_hexagons_outline_grows_by_the_bleed_on_every_side():
     assert max(xs) - min(xs) == pytest.approx(46)  # across the flats: 40 + 2 x 3
 
 
-def test_the_hex_example_cut_file_has_a_polygon_per_tile(tmp_path):
+def test_the_hex_example_cut_file_cuts_each_tiles_sides_and_shared_ones_once(tmp_path):
     data = Path(__file__).resolve().parents[2] / "examples" / "hex" / "hex.toml"
     result = build(str(data), tmp_path, cut_svg=True)
     svg = next(p for p in result.files if p.suffix == ".svg").read_text(encoding="utf-8")
-    assert svg.count("<polygon") == 19 and "<rect x=" not in svg.split('<g id="cut"')[1]
+    assert "<path d=" in svg.split('<g id="cut"')[1] and "<rect x=" not in svg.split('<g id="cut"')[1]
     sheet = layout(pieces_for(load_game(str(data)), load_game(str(data)).resolve()), LayoutOptions())[0]
-    assert sheet_svg(sheet, "t").count("<polygon") == 19
+    assert all(len(p.piece.outline) == 6 for p in sheet.placements)  # the cut line is the hexagon
+    runs = unique_runs(outline_on_page(p) for p in sheet.placements)
+    assert len(runs) == len(hex_cut_lines(sheet)) < 6 * len(sheet.placements)

@@ -1,11 +1,13 @@
 """`--scheduler`: a compare played on a real dask.distributed cluster (a scheduler and two worker
 processes on 127.0.0.1) gives the bytes of a local run, resumed after a first part and with a
-worker killed mid-run."""
+worker killed mid-run; bad addresses, a scheduler with no worker and a lost last worker are one line."""
 
 from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -74,3 +76,134 @@ def test_a_scheduler_nobody_runs_is_one_line_and_exit_status_2(run_tool, tmp_pat
     assert "--scheduler tcp://127.0.0.1:9: no dask scheduler answers there" in err
     assert len(err.strip().splitlines()) == 1
     assert not any(tmp_path.iterdir()), "a run that cannot reach its cluster writes nothing"
+
+
+@pytest.mark.parametrize(
+    "address, message",
+    [
+        ("notaurl", "not a scheduler address; expected [tcp://]HOST:PORT"),
+        ("", "not a scheduler address"),
+        ("tcp://127.0.0.1:", "not a scheduler address"),
+        ("tcp://127.0.0.1:99999", "not a scheduler address"),
+        ("http://127.0.0.1:8786", "unknown protocol 'http'"),
+        ("inproc://nothing", "an inproc:// address names a scheduler inside one process"),
+    ],
+)
+def test_a_scheduler_address_is_checked_before_dask_sees_it(run_tool, tmp_path, address, message) -> None:
+    code, _, err = run_tool(
+        "simulate", "run", "united_square", "--games", "10", "--quiet", "--scheduler", address,
+        "--out", str(tmp_path),
+    )  # fmt: skip
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert message in err
+    assert not any(tmp_path.iterdir())
+
+
+def test_the_addresses_dask_takes_pass_the_check() -> None:
+    from simulate.cluster import scheduler_address
+
+    for address in ("tcp://10.0.0.5:8786", "10.0.0.5:8786", "tls://sched.example.org:8786", "tcp://[::1]:8786",
+                    "ws://localhost:80", "tcp://my_host-2:1"):  # fmt: skip
+        assert scheduler_address(address) == address
+
+
+LOST_ARGS = ["run", "united_square", "--agents", "random", "--games", "3000", "--seed", "9", "--quiet"]
+
+
+def _local_csv(tmp_path: Path) -> bytes:
+    from printkit.gamedata import load_game
+    from simulate.runner import RunConfig, run_to_csv
+
+    rules = load_game("united_square").resolve("default")
+    config = RunConfig("united_square", "default", rules.as_dict(), 2, ("random", "random"), 3000, 9)
+    return run_to_csv(config, rules, tmp_path / "local", jobs=2).read_bytes()
+
+
+def _csv_of(out: Path) -> Path:
+    return out / "united_square" / "default.random.seed9" / "arms" / "default" / "games.csv"
+
+
+def _kill_once_rows_are_written(csv_path: Path, pid: int, killed: list[int]) -> threading.Thread:
+    def kill() -> None:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if csv_path.exists() and csv_path.read_bytes().count(b"\n") > 1:
+                os.kill(pid, signal.SIGKILL)
+                killed.append(csv_path.read_bytes().count(b"\n") - 1)
+                return
+            time.sleep(0.01)
+
+    thread = threading.Thread(target=kill)
+    thread.start()
+    return thread
+
+
+def test_a_scheduler_with_no_worker_is_one_line_and_writes_nothing(run_tool, tmp_path, monkeypatch) -> None:
+    from simulate import cluster as backend
+
+    monkeypatch.setattr(backend, "ALONE", 1.0)
+    with distributed.LocalCluster(n_workers=0, host="127.0.0.1", dashboard_address=None) as cluster:
+        code, _, err = run_tool("simulate", *LOST_ARGS, "--scheduler", cluster.scheduler_address,
+                                "--out", str(tmp_path))  # fmt: skip
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert f"--scheduler {cluster.scheduler_address}: the scheduler has no worker (none joined in 1 s)" in err
+    assert not any(tmp_path.iterdir())
+
+
+def test_a_cluster_that_loses_its_last_worker_stops_in_one_line_keeping_the_rows(
+    run_tool, tmp_path, monkeypatch
+) -> None:
+    from simulate import cluster as backend
+
+    monkeypatch.setattr(backend, "ALONE", 2.0)
+    csv_path = _csv_of(tmp_path)
+    with distributed.LocalCluster(n_workers=0, host="127.0.0.1", dashboard_address=None) as cluster:
+        # a worker with no nanny to start it again, as on a machine that has gone
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "distributed.cli.dask_worker", cluster.scheduler_address, "--no-nanny",
+             "--nthreads", "1", "--no-dashboard"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        try:
+            with distributed.Client(cluster) as client:
+                client.wait_for_workers(1, timeout=120)
+            killed: list[int] = []
+            killer = _kill_once_rows_are_written(csv_path, worker.pid, killed)
+            code, _, err = run_tool("simulate", *LOST_ARGS, "--scheduler", cluster.scheduler_address,
+                                    "--out", str(tmp_path))  # fmt: skip
+            killer.join()
+        finally:
+            worker.kill()
+            worker.wait()
+    assert killed and killed[0] < 3000, "the run ended before its worker could be killed"
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+    assert "error: --scheduler: the cluster has had no worker for 2 s; the " in err
+    assert f"games played are kept in {csv_path}: run the command again to resume" in err
+    # the rows written are whole and in order, and a local run resumes them to the rows of a local run
+    code, _, err = run_tool("simulate", *LOST_ARGS, "--jobs", "2", "--out", str(tmp_path))
+    assert code == 0, err
+    assert csv_path.read_bytes() == _local_csv(tmp_path)
+
+
+def test_a_last_worker_its_nanny_starts_again_carries_the_run_on(run_tool, tmp_path, monkeypatch) -> None:
+    from simulate import cluster as backend
+
+    # the nanny's new worker must join within ALONE; on a loaded machine its start (a Python process
+    # importing dask and the engines) can take longer than the 10 s a real cluster is allowed
+    monkeypatch.setattr(backend, "ALONE", 90.0)
+    csv_path = _csv_of(tmp_path)
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        (pid,) = client.run(os.getpid).values()
+        killed: list[int] = []
+        killer = _kill_once_rows_are_written(csv_path, pid, killed)
+        code, _, err = run_tool("simulate", *LOST_ARGS, "--scheduler", cluster.scheduler_address,
+                                "--out", str(tmp_path))  # fmt: skip
+        killer.join()
+    assert killed and killed[0] < 3000, "the run ended before its worker could be killed"
+    assert code == 0, err
+    assert csv_path.read_bytes() == _local_csv(tmp_path)

@@ -47,3 +47,31 @@ def test_the_random_agent_picks_what_randrange_would():
         # one legal move is played without a draw, by the agent as by the runner before it
         expected = legal[theirs.randrange(n)] if n > 1 else legal[0]
         assert agent.choose(None, legal) == expected
+
+
+def test_a_copied_generator_draws_as_its_source_and_neither_moves_the_other():
+    from simulate.draws import copy_generator
+
+    source = generator(11)
+    first = copy_generator(source)
+    second = copy_generator(first)  # a copy of a copy that has not drawn yet
+    reference = random.Random(11)
+    expected = [reference.getrandbits(32) for _ in range(40)]
+    assert [second.getrandbits(32) for _ in range(40)] == expected
+    assert [source.getrandbits(32) for _ in range(40)] == expected  # the source, copied, draws on
+    assert [first.random() for _ in range(1)] == [random.Random(11).random()]
+    later = copy_generator(source)  # after the source drew: its state now
+    assert later.getstate() == reference.getstate()
+    assert later.randrange(1000) == reference.randrange(1000)
+    assert type(later) is random.Random  # once it draws, a plain generator again
+
+
+def test_a_copy_that_is_reseeded_or_set_takes_the_new_state():
+    from simulate.draws import copy_generator
+
+    copy = copy_generator(generator(3))
+    copy.seed(8)
+    assert copy.getrandbits(64) == random.Random(8).getrandbits(64)
+    other = copy_generator(generator(3))
+    other.setstate(random.Random(9).getstate())
+    assert other.getrandbits(64) == random.Random(9).getrandbits(64)

@@ -102,27 +102,6 @@ def test_read_rows_limits_to_the_games_asked_for(tmp_path):
     assert len(cols["game"]) == 20 and cols["winners"][0]
 
 
-def test_the_pool_thread_minding_workers_does_not_wake_for_every_chunk(monkeypatch):
-    """CPython's pool wakes it for every result and it spins until the result is read; ours must not."""
-    import multiprocessing.pool
-
-    from simulate import runner
-
-    wakes = []
-    wait = multiprocessing.pool.Pool._wait_for_updates
-
-    def counted(*args, **kwargs):
-        wakes.append(1)
-        return wait(*args, **kwargs)
-
-    monkeypatch.setattr(multiprocessing.pool.Pool, "_wait_for_updates", staticmethod(counted))
-    rules = load_game("united_square").resolve("default")
-    chunks = 40
-    played = list(runner.iter_chunks(rules, ("random", "random"), 1, 0, chunks * runner.CHUNK, jobs=2))
-    assert sum(games for games, _ in played) == chunks * runner.CHUNK
-    assert len(wakes) < chunks / 4, len(wakes)
-
-
 def test_loading_the_report_modules_leaves_the_garbage_collector_as_it_found_it():
     import gc
 
@@ -141,7 +120,7 @@ def test_loading_the_report_modules_leaves_the_garbage_collector_as_it_found_it(
 def test_a_cluster_worker_keeps_the_games_of_its_last_runs_only_and_plays_the_rows_of_a_local_run():
     # a worker outlives the commands it serves: run after run, it must not keep every run's game
     rules = load_game("united_square").resolve("default")
-    job = (rules, ("random", "random"), 3, 100_000, False)
+    job = (rules, ("random", "random"), 3, 100_000, False, "fast")  # the engine travels in the job
     local = runner._play_rows(make_game(rules), ("random", "random"), 3, 100_000, range(5, 9))
     runner._RUN_GAMES.clear()
     for k in range(runner.KEPT_RUNS + 3):

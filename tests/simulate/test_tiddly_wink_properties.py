@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import simulate.engines.tiddly_wink as tw
+import simulate.engines.tiddly_wink.engine as tw
 from printkit.gamedata import load_game
 from simulate.engines import make_game
 from simulate.runner import play

@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-import simulate.engines.tiddly_wink_report as report
+import simulate.engines.tiddly_wink.report as report
 from printkit.gamedata import load_game
 from simulate.report import Arm, Context
 from simulate.runner import RunConfig, read_rows, run_to_csv

@@ -116,6 +116,7 @@ class Game(GameBase):
     # counts are pooled into round-level rates by `report_extras` instead.
     report_metrics: ClassVar[tuple[str, ...]] = metric_names[:9]
     categories: ClassVar[tuple[str, ...]] = ()
+    core: ClassVar[str | None] = "simulate.engines.tiddly_wink.core"
 
     def __init__(self, rules: Rules, debug: bool = False):
         """Read the options and build the tile tables; the loader's rule set has checked that they fit."""
@@ -191,8 +192,8 @@ class Game(GameBase):
             self.tile_moves.append(per_tile)
 
     def report_extras(self, ctx: Any, arms: list[Any]) -> Any:
-        """Round-level rates, blocked rounds, match length and option effects (see `tiddly_wink_report`)."""
-        from simulate.engines.tiddly_wink_report import extras
+        """Round-level rates, blocked rounds, match length and option effects (see `report`)."""
+        from simulate.engines.tiddly_wink.report import extras
 
         return extras(ctx, arms)
 

@@ -83,6 +83,7 @@ class Game(GameBase):
     """United Square for one set of rules and a player count."""
 
     name: ClassVar[str] = "united_square"
+    core: ClassVar[str | None] = "simulate.engines.united_square.core"
     # random panels spoil a board within a few moves: search agents trust the evaluation after two
     playout_depth: ClassVar[int] = 2
     metric_names: ClassVar[tuple[str, ...]] = (
@@ -186,8 +187,8 @@ class Game(GameBase):
         return State(self, generator(seed))
 
     def report_extras(self, ctx: Any, arms: list[Any]) -> Any:
-        """Does a lopsided deal decide the game? (see `united_square_report`)."""
-        from simulate.engines.united_square_report import extras
+        """Does a lopsided deal decide the game? (see `united_square.report`)."""
+        from simulate.engines.united_square.report import extras
 
         return extras(ctx, arms)
 
@@ -403,9 +404,10 @@ class State(StateBase):
         value = [0.0] * g.sides
         for s, points in enumerate(self.points):
             value[g.seat_side[s]] += points
-        cells, match, side = self.cells, g.match, g.colour_side
-        for x, s in enumerate(self.sig):
-            if s and cells[x] < 0 and match[s]:
+        sig, match, side = self.sig, g.match, g.colour_side
+        for x in self.open:  # the empty cells with a placed neighbour: a third of a 5x5 board or less
+            s = sig[x]
+            if match[s]:
                 for c in DEMANDS[s]:
                     value[side[c]] += W_OPEN
         return value

@@ -1,0 +1,58 @@
+"""Instantiate the generic compiled search (`simulate/fast/search.py`) for one game's core.
+
+numba compiles a call to a global function as a call to that very function,
+and cannot cache a function that takes another as an argument; so each core
+gets its own copy of the search module, loaded from the same source under the
+core's name (`<core module>_search`), with the core's rules functions put in
+its globals before anything compiles. The cache keeps each copy apart by
+module name (`simulate.fast.jit`).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+SEARCH = Path(__file__).with_name("search.py")
+RULES = (
+    "new_state",
+    "current",
+    "is_over",
+    "legal",
+    "apply",
+    "evaluate",
+    "gain",
+    "make_view",
+    "sample",
+    "side_totals",
+    "scores_moved",
+    "placements",
+    "result",
+)
+# What a core may define; where it does not, the template's `default_<name>` stands in (`search.py`):
+# random play's count and k-th legal move from `legal`, no agents of the engine's own, no cap of its own.
+OPTIONAL = ("legal_count", "legal_nth", "own_choose", "stopped_by_cap")
+
+
+def instantiate(core: str, rules: dict[str, Any], most_legal: int) -> ModuleType:
+    """The search module for core module `core`, whose compiled rules functions are `rules` (and at
+    most `most_legal` legal moves in a position)."""
+    missing = [name for name in RULES if name not in rules]
+    if missing:
+        raise TypeError(f"{core} does not define {', '.join(missing)}, which the compiled search needs")
+    name = f"{core}_search"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, SEARCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    module.__dict__.update({key: rules[key] for key in RULES})
+    module.__dict__["MOST_LEGAL"] = most_legal
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    for key in OPTIONAL:  # bound before anything compiles: numba reads globals when it compiles
+        setattr(module, key, rules.get(key) or getattr(module, f"default_{key}"))
+    return module
