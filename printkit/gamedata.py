@@ -27,7 +27,7 @@ import copy
 import math
 import os
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -35,6 +35,7 @@ from typing import Any
 from printkit import datacheck, texts
 from printkit.datacheck import LANGS
 from printkit.errors import DataError
+from printkit.games import register_folder
 from printkit.layouts import spec as layout_spec
 from printkit.rulesets import RuleError, check_players, ruleset
 from printkit.rulesets.shapes import check_option_limits, check_rule_shapes
@@ -54,7 +55,8 @@ __all__ = ["LANGS", "SOURCES", "GameData", "Rules", "check_value", "load_game", 
 
 
 def data_dirs() -> list[Path]:
-    """Folders searched for `<game>.toml`: $PRINTKIT_DATA, then the shipped data.
+    """Folders searched for `<game>.toml` and game folders `<game>/<game>.toml`: $PRINTKIT_DATA, then
+    the shipped data, then the current directory (game folders only, as `simulate new-game` writes them).
 
     The shipped data is the checkout's `data/` folder when running from a
     checkout, and the copy installed as `printkit/games_data/` otherwise.
@@ -68,7 +70,21 @@ def data_dirs() -> list[Path]:
         if shipped.is_dir():
             dirs.append(shipped)
             break
+    dirs.append(Path("."))
     return dirs
+
+
+def _data_files(folder: Path) -> Iterator[Path]:
+    """The data files a folder holds by name: its own `*.toml` (not the current directory's) and those
+    of its game folders."""
+    if folder != Path("."):
+        yield from folder.glob("*.toml")
+    for sub in folder.iterdir():
+        try:
+            if (sub / f"{sub.name}.toml").is_file():
+                yield sub / f"{sub.name}.toml"
+        except OSError:  # a folder we may not read holds no game of ours
+            continue
 
 
 def available_games() -> list[str]:
@@ -76,7 +92,7 @@ def available_games() -> list[str]:
     names = set()
     for folder in data_dirs():
         if folder.is_dir():
-            names.update(p.stem for p in folder.glob("*.toml"))
+            names.update(p.stem for p in _data_files(folder))
     return sorted(names)
 
 
@@ -100,9 +116,9 @@ def _find_data_file(game: str) -> Path:
             raise DataError(f"{game}: not a regular file; expected a data file (.toml)")
         return path
     for folder in data_dirs():
-        path = folder / f"{game}.toml"
-        if path.is_file():
-            return path
+        for path in (folder / f"{game}.toml", folder / game / f"{game}.toml"):
+            if path.is_file() and (folder != Path(".") or path.parent != folder):
+                return path
     known = ", ".join(available_games()) or "none"
     raise DataError(f"unknown game {game!r}: expected one of {known}, or a path to a .toml file")
 
@@ -355,6 +371,7 @@ def check_game(raw: Mapping[str, Any], path: Path) -> GameData:
     where = str(path)
     datacheck.check_top_level(where, raw)
     game = datacheck.check_game_table(where, raw)
+    register_folder(path, game["engine"])  # a game folder's own rule set, drawing and engine
     module = ruleset(game["engine"]) if game["engine"] else None
     components = datacheck.check_components(where, raw, module.FIELDS if module else {})
     rules, options = datacheck.check_rules_and_options(where, raw)

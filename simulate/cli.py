@@ -375,6 +375,31 @@ def agents_cmd(game):
     click.echo("\n".join(describe_agents(data.engine)))
 
 
+@cli.command("new-game")
+@click.argument("name")
+@click.option(
+    "--dir",
+    "where",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("."),
+    help="The folder to write the game folder NAME/ into (default: the current folder).",
+)
+def new_game_cmd(name, where):
+    """Write a new game NAME (data file, rule set, engine, drawing, tests) into DIR/NAME/.
+
+    It is a small complete take-away game that prints, plays and passes its tests as written:
+    make it yours from there (docs/guides/add-a-game.md). From DIR, `printkit build NAME` and
+    `simulate run NAME` find it by name, and `pytest NAME` runs its tests.
+    """
+    from simulate.new_game import new_game
+
+    files = new_game(name, where)
+    folder = files[0].parent
+    click.echo(f"Wrote {folder}/: " + ", ".join(p.name for p in files))
+    game = name if where.resolve() == Path.cwd().resolve() else str(files[0])  # by name from DIR only
+    click.echo(f"Next: pytest {folder}; printkit build {game}; simulate run {game} --games 10")
+
+
 @cli.command("ladder")
 @click.argument("game")
 @click.option("--variant", default="default", show_default=True, help="The rules every game is played under.")

@@ -9,7 +9,7 @@ import importlib
 
 from printkit.errors import DataError
 from printkit.gamedata import GameData, Rules
-from printkit.games import modules_in
+from printkit.games import modules_in, register_folder
 from simulate.engines.base import GameBase
 
 ENGINES = modules_in("simulate.engines")  # registered in printkit/games.py
@@ -46,6 +46,7 @@ def make_game(rules: Rules, debug: bool = False) -> GameBase:
     still refuses its rules gets the data file put in front of its message.
     """
     engine = rules.meta.get("engine", "")
+    register_folder(rules.data_file, engine)  # a worker process that has not loaded the file
     if engine not in ENGINES:
         raise no_engine(rules.data_file, rules.meta.get("title", rules.game), engine)
     game = game_class(engine, rules.data_file)
