@@ -5,8 +5,8 @@ components, `simulate` to build the rules engine. A data file is TOML with the
 tables `[game]`, `[components.*]`, `[rules]`, `[options.*]` (one per rule: its
 documentation, source and allowed values), `[variants.*]` (named overrides) and
 `[lang.<code>]` (the printed text in another language: the same key paths as
-`[game]`, `[components.*]` and the options' `doc`; `GameData.localized` lays
-them over the English text). `printkit.schema` declares what each table may
+`[game]`, `[components.*]` and the options' and variants' `doc`;
+`GameData.localized` lays them over the English text). `printkit.schema` declares what each table may
 hold, `printkit.datacheck` checks it table by table, and the game's rule set
 (`printkit.rulesets`) checks what the schema cannot state, on load and again on
 every resolved set of rules, so printkit and simulate refuse the same files.
@@ -161,6 +161,7 @@ class GameData:
             game=_overlay(self.game, overlay.get("game", {})),
             components=_overlay(self.components, overlay.get("components", {})),
             options=_overlay(self.options, overlay.get("options", {})),
+            variants=_overlay(self.variants, overlay.get("variants", {})),
             lang=lang,
         )
 

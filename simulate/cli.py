@@ -41,6 +41,14 @@ FORCE_OPTION = click.option(
     is_flag=True,
     help="Allow --jobs beyond 4 per core (up to 16), and more than a million games in one command.",
 )
+LANG_OPTION = click.option(
+    "--lang",
+    type=click.Choice(["en", "ja"]),
+    default="en",
+    show_default=True,
+    help="Language of the bottom line, the report's pages and its figures' words (ja: Japanese, "
+    "in the font of the printed pieces).",
+)
 SCHEDULER_OPTION = click.option(
     "--scheduler",
     metavar="ADDRESS",
@@ -163,6 +171,7 @@ def _play_options(
         JOBS_OPTION,
         FORCE_OPTION,
         SCHEDULER_OPTION,
+        LANG_OPTION,
         click.option(
             "--out",
             type=click.Path(file_okay=False, path_type=Path),
@@ -196,14 +205,16 @@ def _play_options(
 
     def decorate(command):
         @functools.wraps(command)
-        def gathered(*, agents, jobs, force, scheduler, **given):
+        def gathered(*, agents, jobs, force, scheduler, lang, **given):
+            from simulate.plotting import speaking
+
             extra = _skill_fields(given)
             shared = {name: given.pop(name) for name in PLAY_FIELDS if name in given}
             agent_sets = tuple(agents) if several_agents else (agents,)
             options = PlayOptions(
                 agents=agent_sets, jobs=worker_count(jobs, force), force=force, **shared, **extra
             )
-            with on_cluster(scheduler):
+            with on_cluster(scheduler), speaking(lang):
                 return command(options=options, **given)
 
         for option in reversed(options):
@@ -345,6 +356,7 @@ def agents_cmd(game):
 @JOBS_OPTION
 @FORCE_OPTION
 @SCHEDULER_OPTION
+@LANG_OPTION
 @click.option(
     "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True
 )
@@ -371,6 +383,7 @@ def ladder_cmd(
     jobs,
     force,
     scheduler,
+    lang,
     out,
     fresh,
     timing_games,
@@ -383,7 +396,9 @@ def ladder_cmd(
 
     jobs = worker_count(jobs, force)
     plan = plan_ladder(game, variant, sets, players, agents, filler, games, seed, jobs, force)
-    with on_cluster(scheduler):
+    from simulate.plotting import speaking
+
+    with on_cluster(scheduler), speaking(lang):
         _, written, summary = run_ladder(plan, out, sets, jobs, fresh, quiet)
     click.echo("\n".join(table_lines(summary)))
     if timing_games:
