@@ -201,6 +201,20 @@ EN: dict[str, str] = {
     "metric.decisive_at": "decisive at",
     "metric.drama": "drama",
     "metric.spread": "spread",
+    "sweep.heading": (
+        "{title}: sweep of {n} combinations of {keys}\n{players}p | agents {agents} | {games} games each | "
+        "seed {seed}"
+    ),
+    "sweep.effects": "{heading}: main effects (95% intervals)",
+    "sweep.outcome.first-mover share of decided games": "first-mover share of decided games",
+    "sweep.outcome.winning margin": "winning margin",
+    "sweep.outcome.score": "score",
+    "sweep.points_of_pct": " (points of %)",
+    "sweep.points": "mean points per player, by category",
+    "sweep.first": "first mover's win rate\n(95% Wilson; dotted: even share)",
+    "sweep.margin": "margin",
+    "sweep.sd": "score sd",
+    "sweep.margin_axis": "winning margin (95% t) and score sd",
     "ladder.heading": (
         "{title} [{variant}, {players}p{filler}]: agent ladder, {games} games per pair, seed {seed}"
     ),

@@ -209,6 +209,20 @@ JA: dict[str, str] = {
     "metric.decisive_at": "勝負が決まった時点",
     "metric.drama": "勝者の最大の遅れ",
     "metric.spread": "最終得点の差",
+    "sweep.heading": (
+        "{title}：{keys}の{n}通りの組み合わせ\n{players}人 | エージェント {agents} | それぞれ{games}ゲーム | "
+        "シード {seed}"
+    ),
+    "sweep.effects": "{heading}：主効果（95%区間）",
+    "sweep.outcome.first-mover share of decided games": "決着したゲームでの先手の割合",
+    "sweep.outcome.winning margin": "勝者の点差",
+    "sweep.outcome.score": "得点",
+    "sweep.points_of_pct": "（%のポイント）",
+    "sweep.points": "プレイヤー1人あたりの平均得点（種類別）",
+    "sweep.first": "先手の勝率\n（95% Wilson区間。点線：均等な割合）",
+    "sweep.margin": "勝者の点差",
+    "sweep.sd": "得点の標準偏差",
+    "sweep.margin_axis": "勝者の点差（95% t区間）と得点の標準偏差",
     "ladder.heading": (
         "{title}［{variant}、{players}人{filler}］：エージェントのラダー、1組あたり{games}ゲーム、シード "
         "{seed}"
@@ -306,7 +320,7 @@ JA: dict[str, str] = {
     "bottom.open": "有意ではない（{p}。{delta}の変化を判定するには1アームあたり約{need}ゲームが必要）",
     "bottom.open_unsized": "有意ではない（{p}）",
     "bottom.na": "検定できない（{p}）",
-    "bottom.ranked": "先手の割合が公平な値から離れていない順のアーム{where}：{ranks}。",
+    "bottom.ranked": "先手の割合が公平な値に近い順のアーム{where}：{ranks}。",
     "bottom.rank": "{arm} {d} [{lo}, {hi}]",
     "bottom.pair": "{a}と{b}",
     "bottom.pairs_joint": "、",
