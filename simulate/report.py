@@ -385,7 +385,7 @@ def verdict_blocks(verdict: Verdict, arms: list[Arm]) -> list[tuple[str, str]]:
     changes = {a.label.split(" @ ")[0]: a.changes for a in arms}
     blocks.append(("h", say("page.changes")))
     for label, text in changes.items():
-        blocks.append(("p", f"{label}: {text}"))
+        blocks.append(("p", say("page.change", arm=label, text=text)))
     for title, groups in verdict.sections:
         blocks.append(("gap", ""))
         blocks.append(("h", title))

@@ -130,6 +130,7 @@ EN: dict[str, str] = {
     "page.arms": "{n} arms",
     "page.vs": " vs ",
     "page.changes": "What each arm changes",
+    "page.change": "{arm}: {text}",
     "page.own": "{title}: the game's own questions",
     "page.section": "Under agents {agents}: {games} games per arm, seed {seed}",
     "page.against": "{other} against {base}",

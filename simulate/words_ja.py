@@ -139,6 +139,7 @@ JA: dict[str, str] = {
     "page.arms": "{n}アーム",
     "page.vs": " 対 ",
     "page.changes": "各アームが変えるもの",
+    "page.change": "{arm}：{text}",
     "page.own": "{title}：このゲーム独自の問い",
     "page.section": "エージェント {agents}：1アームあたり{games}ゲーム、シード {seed}",
     "page.against": "{other} 対 {base}",
