@@ -29,8 +29,6 @@ import contextlib
 import io
 from collections.abc import Iterator, Sequence
 
-import ezdxf
-
 from printkit.cutpaths import sheet_chains
 from printkit.errors import DataError
 from printkit.sheets import LayoutOptions, Rect, Segment, Sheet
@@ -128,6 +126,8 @@ def sheet_svg(sheet: Sheet, title: str) -> str:
 @contextlib.contextmanager
 def _fixed_metadata() -> Iterator[None]:
     """ezdxf's fixed dates and ids for the file's header, so the same sheet gives the same bytes."""
+    import ezdxf  # here, not at the top: it costs a second of start-up that every other command would pay
+
     before = ezdxf.options.write_fixed_meta_data_for_testing
     ezdxf.options.write_fixed_meta_data_for_testing = True
     try:
@@ -138,6 +138,8 @@ def _fixed_metadata() -> Iterator[None]:
 
 def sheet_dxf(sheet: Sheet, title: str) -> str:
     """The same as `sheet_svg` as a DXF (R2000, millimetres, y up): layers CUT and REGISTRATION."""
+    import ezdxf
+
     with _fixed_metadata():
         doc = ezdxf.new("R2000", units=4)  # 4: millimetres
         doc.header["$MEASUREMENT"] = 1  # metric
