@@ -216,6 +216,10 @@ EN: dict[str, str] = {
     "sweep.margin": "margin",
     "sweep.sd": "score sd",
     "sweep.margin_axis": "winning margin (95% t) and score sd",
+    "twinkle.ignored": "ignoring a category: win rate (dotted: even share; above bars: share of players)",
+    "twinkle.ignored_axis": "win rate of players with 0 points in it (95% Wilson)",
+    "twinkle.edge": "the winner's edge by category",
+    "twinkle.edge_axis": "winners' mean points minus the others'",
     "ladder.heading": (
         "{title} [{variant}, {players}p{filler}]: agent ladder, {games} games per pair, seed {seed}"
     ),

@@ -224,6 +224,10 @@ JA: dict[str, str] = {
     "sweep.margin": "勝者の点差",
     "sweep.sd": "得点の標準偏差",
     "sweep.margin_axis": "勝者の点差（95% t区間）と得点の標準偏差",
+    "twinkle.ignored": "得点の種類を捨てたとき：勝率（点線：均等な割合。棒の上：そのプレイヤーの割合）",
+    "twinkle.ignored_axis": "その種類で0点だったプレイヤーの勝率（95% Wilson区間）",
+    "twinkle.edge": "得点の種類ごとの勝者の優位",
+    "twinkle.edge_axis": "勝者の平均得点－ほかのプレイヤーの平均得点",
     "ladder.heading": (
         "{title}［{variant}、{players}人{filler}］：エージェントのラダー、1組あたり{games}ゲーム、シード "
         "{seed}"
