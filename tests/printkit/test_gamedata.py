@@ -85,10 +85,10 @@ def test_an_option_doc_is_laid_over_the_english_in_its_language_only(tmp_path):
     assert ja.resolve(sets=("board=7", "panels_per_type=8"))["board"] == 7  # the rules are untouched
 
 
-def test_a_variant_doc_is_laid_over_the_english_and_its_settings_stay_rules(tmp_path):
-    data = load_game(_with_lang(tmp_path, '[lang.ja.variants.board7]\ndoc = "7×7ボード。"\n'))
+def test_a_variant_doc_is_laid_over_the_english_and_its_settings_stay_rules():
+    data = load_game("united_square")
     ja = data.localized("ja")
-    assert ja.variants["board7"]["doc"] == "7×7ボード。"
+    assert ja.variants["board7"]["doc"] == "7×7ボード、各種類8枚のパネル。"
     assert data.variants["board7"]["doc"] == "7x7 board with 8 panels of each type."
     assert ja.variants["board7"]["set"] == data.variants["board7"]["set"]
     assert ja.resolve("board7")["board"] == 7
