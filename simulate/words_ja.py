@@ -193,7 +193,7 @@ JA: dict[str, str] = {
     "fig.skill.first": "決着したゲームでの先手の割合",
     "fig.skill.seats": "公平な値から最も離れた席の差",
     "fig.skill.draws": "引き分けの割合",
-    "fig.skill.length": "長さ：平均手数（打ち切りがあればカプラン・マイヤー法の中央値）",
+    "fig.skill.length": "長さ：平均手数（打ち切りがあれば中央値）",
     "fig.skill.margin": "勝者の点差（平均）",
     "fig.skill.change": "先手の割合：{base}からの変化",
     "fig.skill": "プレイの強さのレベルごとの判定",

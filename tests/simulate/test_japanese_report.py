@@ -10,6 +10,7 @@ whose PDF embeds the Japanese font and is byte-identical when written again.
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 
@@ -290,3 +291,24 @@ def test_compare_in_japanese_writes_its_page_in_the_embedded_japanese_font_and_a
     (folder / "report.pdf").unlink()
     assert compare(tmp_path / "a")[0] == 0
     assert (folder / "report.pdf").read_bytes() == pdf
+
+
+def test_a_skill_axis_reads_in_japanese_on_its_pages_and_figures(tmp_path):
+    from test_skill_report import _skill_report
+
+    from simulate.plotting import speaking
+
+    with speaking("ja"):
+        folder = _skill_report(tmp_path, "a4", arms_count=2)
+    summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
+    assert (
+        summary["skill"][0]
+        == "レベル（弱い順）：random、greedy、mcts:100。1アームあたりのゲーム数：100、100、100。"
+    )
+    assert summary["strength"][1] == "greedy 対 random：20ゲーム中100% [84, 100]：強い。"
+    assert summary["bottom_line"][0].startswith("arm1+option_1=valueはarm0+option_0=valueに比べて（Arm 1）、")
+    html = (folder / "report.html").read_text(encoding="utf-8")
+    assert (
+        "<h2>プレイの強さによる判定の変化</h2>" in html and "<h2>レベルは強さの順に並んでいるか</h2>" in html
+    )
+    assert re.search(rb"/FontName ?/[A-Z]{6}\+IPAexGothic", (folder / "report.pdf").read_bytes())
