@@ -393,14 +393,14 @@ def ladder_cmd(
     # imported here, as the report modules are by the run: the command line starts without scipy
     from simulate.ladder import plan_ladder, run_ladder
     from simulate.ladder_report import table_lines
+    from simulate.plotting import speaking
 
     jobs = worker_count(jobs, force)
     plan = plan_ladder(game, variant, sets, players, agents, filler, games, seed, jobs, force)
-    from simulate.plotting import speaking
-
     with on_cluster(scheduler), speaking(lang):
         _, written, summary = run_ladder(plan, out, sets, jobs, fresh, quiet)
-    click.echo("\n".join(table_lines(summary)))
+    with speaking(lang):
+        click.echo("\n".join(table_lines(summary)))
     if timing_games:
         engine = make_game(plan.rules)
         click.echo("")

@@ -312,3 +312,22 @@ def test_a_skill_axis_reads_in_japanese_on_its_pages_and_figures(tmp_path):
         "<h2>プレイの強さによる判定の変化</h2>" in html and "<h2>レベルは強さの順に並んでいるか</h2>" in html
     )
     assert re.search(rb"/FontName ?/[A-Z]{6}\+IPAexGothic", (folder / "report.pdf").read_bytes())
+
+
+def test_a_ladders_table_in_japanese():
+    from simulate.ladder_report import table_lines
+
+    summary = {
+        "title": "ユナイテッドスクエア", "variant": "default", "players": 4, "filler": "random",
+        "games_per_pair": 8, "seed": 1, "agents": ["random", "greedy"],
+        "ratings": {"rating": [-50.0, 50.0], "lo": [-90.0, 10.0], "hi": [-10.0, 90.0]},
+        "win_matrix": [[None, {"p": 0.25, "lo": 0.1, "hi": 0.5}], [{"p": 0.75, "lo": 0.5, "hi": 0.9}, None]],
+    }  # fmt: skip
+    assert table_lines(summary)[:5] == [
+        "ユナイテッドスクエア［default、4人、ほかの席はrandom］：エージェントのラダー、"
+        "1組あたり8ゲーム、シード 1",
+        "",
+        "| エージェント | レーティング（Elo、平均0） | 95%区間 |",
+        "| --- | ---: | --- |",
+        "| greedy | +50 | +10 .. +90 |",
+    ]
