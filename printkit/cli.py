@@ -17,6 +17,8 @@ Every mistake in the input is one line `error: ...` on stderr and exit status
 
 from __future__ import annotations
 
+import shutil
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,8 @@ import click
 from printkit.backs import parse_offset
 from printkit.build import MODES, build
 from printkit.calibrate import write_calibration
+from printkit.designer import WORDS as DESIGNER_WORDS
+from printkit.designer import source_line
 from printkit.draw import has_drawing, pieces_for
 from printkit.errors import DataError, run_cli
 from printkit.export import export
@@ -36,6 +40,7 @@ from printkit.summary import lines as summary_lines
 
 
 @click.group()
+@click.version_option(package_name="printkit-simulate", prog_name="printkit")
 def cli() -> None:
     """Print-and-play PDFs of tabletop games, drawn from one data file per game."""
 
@@ -45,7 +50,7 @@ def _players(data: GameData) -> str:
     return " or ".join(counts) if len(counts) <= 2 else ", ".join(counts[:-1]) + " or " + counts[-1]
 
 
-def _describe(data: GameData) -> list[str]:
+def _describe(data: GameData, width: int) -> list[str]:
     lines = [f"{data.name}: {data.title}, {_players(data)} players"]
     rows: list[tuple[str, Any, tuple[float, float] | None]] = []
     if has_drawing(data):
@@ -57,17 +62,39 @@ def _describe(data: GameData) -> list[str]:
     else:
         lines.append("  (no drawing module yet; counts as the data file states them)")
         rows = [(key, c.get("count", "?"), c.get("size_mm")) for key, c in data.components.items()]
+    key_w = max((len(key) for key, _, _ in rows), default=0)
     for key, count, size in rows:
         kind = data.components.get(key, {}).get("kind", "")
         shown = f"{size[0]:g}x{size[1]:g} mm" if size else "no size"
-        lines.append(f"  {key:<12} {kind:<10} {count:>3} x {shown}")
-    variants = [v for v in data.variants if v != "default"]
-    if variants:
-        lines.append(f"  variants: {', '.join(variants)}")
+        lines.append(f"  {key:<{key_w}}  {kind:<9}  {count:>4} x {shown}")
+    lines += _named_rows("variants", [(name, v["doc"]) for name, v in data.variants.items()], width)
+    names = DESIGNER_WORDS["en"]["source_names"]
     # each rule's option with where its default comes from; the docs are on the designer sheet
-    options = [f"{name} ({option['source']})" for name, option in data.options.items()]
+    options = [f"{name} ({names[option['source']]})" for name, option in data.options.items()]
     if options:
-        lines += _packed(options, "  options: ")
+        lines += _packed(options, "  options: ", width)
+    lines.append("  sources:")
+    for source in data.game["sources"]:
+        lines += textwrap.wrap(source_line(source), width, initial_indent="    ", subsequent_indent="      ")
+    return lines
+
+
+NAME_COLUMN = 20  # a longer name gets a line of its own, its doc below it
+
+
+def _named_rows(head: str, rows: list[tuple[str, str]], width: int) -> list[str]:
+    """`head:` then one row per name with its doc beside it in an aligned, wrapped column."""
+    if not rows:
+        return []
+    column = min(NAME_COLUMN, max(len(name) for name, _ in rows)) + 6
+    lines = [f"  {head}:"]
+    for name, doc in rows:
+        wrapped = textwrap.wrap(doc, max(20, width - column)) or [""]
+        if len(name) > column - 6:
+            lines.append(f"    {name}")
+        else:
+            lines.append(f"    {name:<{column - 4}}{wrapped.pop(0)}")
+        lines += [" " * column + line for line in wrapped]
     return lines
 
 
@@ -89,8 +116,9 @@ def list_games() -> None:
     names = available_games()
     if not names:
         raise DataError("no games found: add data/<game>.toml or set PRINTKIT_DATA")
+    width = max(60, min(120, shutil.get_terminal_size((100, 24)).columns))
     for name in names:
-        click.echo("\n".join(_describe(load_game(name))))
+        click.echo("\n".join(_describe(load_game(name), width)))
 
 
 def _variant_options(fn: Any) -> Any:
@@ -130,14 +158,12 @@ _lang = click.option(
     show_default=True,
     help="Language of the printed labels (ja: Japanese, from the data file's [lang.ja]).",
 )
-_offset = click.option(
-    "--back-offset",
-    "back_offset",
-    default="0,0",
-    show_default=True,
-    metavar="X,Y",
-    help="Shift the backs by X,Y mm to match a duplex printer (see printkit calibrate).",
-)
+
+
+def _offset(help_text: str) -> Any:
+    return click.option(
+        "--back-offset", "back_offset", default="0,0", show_default=True, metavar="X,Y", help=help_text
+    )
 
 
 @cli.command("build")
@@ -154,7 +180,12 @@ _offset = click.option(
 @click.option("--bleed", type=float, default=None, help="Artwork past the trim, mm [default: 0; shop: 3].")
 @click.option("--margin", type=float, default=None, help="Page margin, mm [default: 10; with cut files: 16].")
 @click.option("--gap", type=float, default=0.0, show_default=True, help="Gutter between pieces, mm.")
-@click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
+@click.option(
+    "--crop-marks/--no-crop-marks",
+    default=True,
+    show_default=True,
+    help="Short lines in the margins where each cut goes.",
+)
 @click.option(
     "--rotate/--no-rotate",
     default=True,
@@ -169,7 +200,10 @@ _offset = click.option(
     "[default: duplex when a piece has a back].",
 )
 @click.option("--fold", is_flag=True, help="Single-sided: front and back side by side, to fold and glue.")
-@_offset
+@_offset(
+    "Shift the backs by X,Y mm so they line up with the fronts on a duplex printer; "
+    "`printkit calibrate` prints the sheet that measures X,Y."
+)
 @click.option(
     "--cut-svg",
     is_flag=True,
@@ -236,7 +270,11 @@ def build_cmd(
     lang: str,
     out_dir: Path,
 ) -> None:
-    """Write OUT/GAME[-VARIANT][-shop][-LANG].pdf with every piece of the game, and its summary."""
+    """Write OUT/GAME[-VARIANT][-shop][-LANG].pdf with every piece of the game, and its summary.
+
+    GAME is a game's name (`printkit list` shows them) or the path to a data file
+    (e.g. examples/deck/deck.toml or my_game.toml).
+    """
     result = build(
         game,
         out_dir,
@@ -272,7 +310,10 @@ def build_cmd(
 
 @cli.command("calibrate")
 @_paper
-@_offset
+@_offset(
+    "Print the back's grid shifted by X,Y mm, as `build --back-offset X,Y` shifts the backs: "
+    "the sheet then shows the correction still needed, to add to X,Y."
+)
 @_out_option
 def calibrate_cmd(paper: str, back_offset: str, out_dir: Path) -> None:
     """Write OUT/calibrate-PAPER.pdf: 100 mm rulers and a duplex registration grid."""

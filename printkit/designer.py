@@ -21,7 +21,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printkit.canvas import PrintCanvas
-from printkit.fonts import Family, wrap
+from printkit.fonts import Family, family, wrap
 from printkit.gamedata import GameData, Rules
 from printkit.sheets import paper_size
 from printkit.template import fill
@@ -38,11 +38,14 @@ WORDS = {
         "subtitle": "rules {variant}, {players} players",
         "published": " (published: {low}-{high})",
         "options": "Options in force",
-        "legend": "red: changed from the data file's default  |  source: seed, pub or house",
+        "legend": "red: changed from the data file's default  |  from: documents (listed below), "
+        "published (the published game), house (this project's decision)",
         "default": "(default: {value})",
         "sources": "Sources",
         "values": {True: "yes", False: "no"},
-        "source_names": {"seed": "seed", "pub": "pub", "house": "house"},
+        "source_names": {"seed": "documents", "pub": "published", "house": "house"},
+        "source_line": "{title} ({language}), {where}: {covers}",
+        "languages": {"ja": "Japanese", "en": "English"},
     },
     "ja": {
         "title": "{game} デザイナー用シート",
@@ -54,8 +57,23 @@ WORDS = {
         "sources": "出典",
         "values": {True: "あり", False: "なし"},
         "source_names": {"seed": "資料", "pub": "公開", "house": "独自"},
+        "source_line": "{title}（{language}）{where}：{covers}",
+        "languages": {"ja": "日本語", "en": "英語"},
     },
 }
+
+
+def source_line(source: Mapping[str, str], lang: str = "en") -> str:
+    """One source named by its title, its language and where it came from, and what the rules took from it."""
+    words = WORDS.get(lang, WORDS["en"])
+    values = {
+        "title": source["title"],
+        "language": words["languages"].get(source["lang"], source["lang"]),
+        "where": source["where"],
+        "covers": source.get("covers", ""),
+    }
+    line = fill(words["source_line"], values, "source")
+    return line if values["covers"] else line.rstrip(":： ")
 
 
 def _show(value: Any, words: Mapping[str, Any]) -> str:
@@ -97,9 +115,12 @@ class _Writer:
             self.canvas.showPage()
             self.y = self.h - MARGIN_MM * mm
 
-    def text(self, x: float, text: str, size: float, bold: bool = False, colour: Any = INK) -> None:
+    def text(
+        self, x: float, text: str, size: float, bold: bool = False, colour: Any = INK, fonts: Any = None
+    ) -> None:
+        fonts = fonts or self.fonts
         self.canvas.setFillColor(colour)
-        self.canvas.setFont(self.fonts.bold if bold else self.fonts.regular, size)
+        self.canvas.setFont(fonts.bold if bold else fonts.regular, size)
         self.canvas.drawString(x, self.y, text)
 
 
@@ -130,10 +151,13 @@ def designer_pdf(data: GameData, rules: Rules, fonts: Family) -> bytes:
     out.need(30)
     out.text(left, words["sources"], 10, bold=True)
     for source in data.game.get("sources", []):
-        for line in wrap(source, fonts.regular, 7.5, width):
+        text = source_line(source, data.lang)
+        # a source's title as published, often Japanese, prints in a font that has it whatever --lang is
+        font = fonts if fonts.lang == "ja" or all(ord(ch) < 0x2E80 for ch in text) else family("ja")
+        for line in wrap(text, font.regular, 7.5, width):
             out.y -= 9.5
             out.need(10)
-            out.text(left, line, 7.5, colour=FAINT)
+            out.text(left, line, 7.5, colour=FAINT, fonts=font)
     canvas.showPage()
     canvas.save()
     return buf.getvalue()

@@ -251,6 +251,20 @@ MANIFEST = Field(
 PLAYER_COUNTS = Field(f"a non-empty list of player counts from 1 to {MAX_PLAYERS}", _is_counts)
 BOOL = Field("true or false", lambda v: isinstance(v, bool))
 NUMBER = Field("a number", is_number)
+# A document the rules were read from: its title as published, its language, and where it came from.
+SOURCE_RECORD_FIELDS: dict[str, Field] = {
+    "title": TEXT.needed(),
+    "lang": Field(
+        'a language code such as "ja" or "en"', lambda v: isinstance(v, str) and 2 <= len(v) <= 8, True
+    ),
+    "where": TEXT.needed(),  # the kind of document and where it is found, for a reader to look it up
+    "covers": TEXT,  # what the rules took from it
+}
+SOURCE_LIST = Field(
+    "a non-empty list of sources { title, lang, where, covers }",
+    lambda v: isinstance(v, list) and bool(v) and all(isinstance(r, dict) for r in v),
+    records=SOURCE_RECORD_FIELDS,
+)
 
 Patterns = tuple[tuple[re.Pattern[str], Field], ...]
 
@@ -259,7 +273,7 @@ GAME_FIELDS: dict[str, Field] = {
     "engine": TEXT.needed(),
     "players": PLAYER_COUNTS.needed(),
     "default_players": Field("a player count", lambda v: _is_int(v) and v >= 1, True),
-    "sources": STRINGS.needed(),
+    "sources": SOURCE_LIST.needed(),
     "designer": TEXT,
     "published_players": PLAYER_COUNTS,
     "house_rules": STRINGS,  # names of options whose default is the project's decision

@@ -164,13 +164,17 @@ def lines(summary: dict[str, Any]) -> list[str]:
         head = f"{pages} pages, one per piece face, shop mode"
     unit = "sheets" if summary["mode"] == "home" else "pages"
     width = max([len("component"), *(len(name) for name in summary["components"])]) + 2
-    out = [head, f"  {'component':<{width}}{'kind':<11}{'count':>6}{'data':>6}{unit:>8}  back"]
+    out = [head, f"  {'component':<{width}}{'kind':<11}{'count':>6}{'stated':>8}{unit:>8}  back"]
     for name, c in summary["components"].items():
         stated = "-" if c["data_count"] is None else str(c["data_count"])
         flag = "  <- differs from the data file" if name in mismatches(summary) else ""
         back = "yes" if c["back"] else ""
-        row = f"{c['kind']:<11}{c['count']:>6}{stated:>6}{c['sheets']:>8}  {back}{flag}"
+        row = f"{c['kind']:<11}{c['count']:>6}{stated:>8}{c['sheets']:>8}  {back}{flag}"
         out.append(f"  {name:<{width}}{row}")
+    out.append(
+        f"  (count: pieces printed; stated: the count the data file gives, - if none; {unit}: "
+        f"{unit} the component is printed on; back: printed with a back)"
+    )
     kinds = ", ".join(f"{k} {v['count']} on {v['sheets']}" for k, v in summary["kinds"].items())
     out.append(f"  by kind (pieces on {unit}): {kinds}")
     if "faces" in summary:

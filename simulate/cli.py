@@ -76,10 +76,11 @@ class AgentsOption(click.Option):
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
         if self.help and OWN_AGENTS in self.help:
-            own = [
-                f"{engine}: {', '.join(name for name in agent_kinds(engine) if name not in GENERIC)}"
-                for engine in sorted(ENGINES)
-            ]
+            own = []
+            for engine in sorted(ENGINES):
+                names = [name for name in agent_kinds(engine) if name not in GENERIC]
+                if names:  # most games have none of their own: no "game: ;" in the help
+                    own.append(f"{engine}: {', '.join(names)}")
             self.help = self.help.replace(OWN_AGENTS, "; ".join(own))
         return super().get_help_record(ctx)
 
@@ -250,6 +251,7 @@ def _finish(outcome: Outcome) -> None:
 
 
 @click.group(help=__doc__)
+@click.version_option(package_name="printkit-simulate", prog_name="simulate")
 def cli() -> None:
     pass
 
@@ -289,12 +291,26 @@ def compare_cmd(game, variants, options):
 @cli.command("bench")
 @click.argument("game", required=False)
 @click.option("--all", "every", is_flag=True, help="A table of every game, variant of note and agent.")
-@click.option("--variant", default="default", show_default=True)
-@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE")
-@click.option("--players", type=int, default=None)
-@click.option("--agents", default="random", show_default=True)
+@click.option(
+    "--variant", default="default", show_default=True, help="The rules timed: variant names joined by +."
+)
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override a rule (repeatable).")
+@click.option("--players", type=int, default=None, help="Player count (default: the variant's or game's).")
+@click.option(
+    "--agents",
+    default="random",
+    show_default=True,
+    help="One agent spec for every seat, or one per seat; each is then timed in every seat "
+    "(see simulate agents).",
+)
 @click.option("--games", type=GAMES, default=3000, show_default=True, help="Games per repeat.")
-@click.option("--repeats", type=click.IntRange(1, 1000), default=5, show_default=True)
+@click.option(
+    "--repeats",
+    type=click.IntRange(1, 1000),
+    default=5,
+    show_default=True,
+    help="Times the games are played; the rate printed is their median.",
+)
 @click.option(
     "--seconds",
     type=click.FloatRange(min=0, max=60, min_open=True),
@@ -358,7 +374,11 @@ def agents_cmd(game):
 @SCHEDULER_OPTION
 @LANG_OPTION
 @click.option(
-    "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Folder for the results: the ladder goes to OUT/GAME/ladder/ (resumed unless --fresh).",
 )
 @click.option(
     "--fresh", is_flag=True, help="Replace an earlier ladder in the same folder instead of resuming it."
@@ -420,7 +440,11 @@ def ladder_cmd(
 @JOBS_OPTION
 @FORCE_OPTION
 @click.option(
-    "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Folder for the demo's PDFs, games and reports (started afresh each time).",
 )
 @click.option("--quiet", is_flag=True, help="No progress bars (the files and bottom lines still printed).")
 def demo_cmd(games, jobs, force, out, quiet):
@@ -554,7 +578,11 @@ def sweep_cmd(game, grid, variant, options):
 @FORCE_OPTION
 @SCHEDULER_OPTION
 @click.option(
-    "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Folder for the results: the study, its games and report go to OUT/GAME/ (resumed unless --fresh).",
 )
 @click.option("--fresh", is_flag=True, help="Start over instead of resuming a tune in the same folder.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")

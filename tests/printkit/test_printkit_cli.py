@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.designer import designer_pdf
+from printkit.designer import WORDS, designer_pdf
 from printkit.fonts import family
 from printkit.gamedata import load_game
 
@@ -22,6 +22,12 @@ def test_list_shows_games_players_and_components(run_tool):
     assert any(line.split()[:3] == ["panel", "tile", "24"] for line in lines)
     assert any(line.split()[:3] == ["board", "board", "1"] for line in lines)
     assert "board7" in out
+    # a variant's doc beside its name, aligned with the others; sources by their titles
+    variants = out[out.index("united_square:") :].split("  variants:\n", 1)[1].splitlines()
+    starts = {line.index(line.split()[1]) for line in variants[:3]}
+    assert variants[1].split()[0] == "board7" and len(starts) == 1, variants[:3]
+    assert "ユナイテッドスクエア - BGAうぃき (Japanese)" in out
+    assert "seed 00" not in out
 
 
 # The options of the rules fixes (issue 24): block dominoes' scoring, This Town's relocation lock,
@@ -44,7 +50,7 @@ def test_the_rules_fixes_options_are_in_the_list_and_on_the_designer_sheet(run_t
         sheet = PdfReader(io.BytesIO(designer_pdf(data, data.resolve(), family("en"))))
         text = re.sub(r"\s", "", "".join(page.extract_text() for page in sheet.pages))
         for option in options:
-            listed = f"{option}({data.options[option]['source']})"
+            listed = f"{option}({WORDS['en']['source_names'][data.options[option]['source']]})"
             assert listed in squeezed[game], (game, option)
             assert option in text, (game, option)
             doc = re.sub(r"\s", "", data.options[option]["doc"])[:60]
@@ -130,7 +136,7 @@ def test_list_shows_games_without_a_drawing_module_from_their_data(run_tool, mon
     assert code == 0, err
     block = out[out.index("zz_unprinted:") :]
     assert "no drawing module yet" in block
-    assert "panel        tile         ? x 27x27 mm" in block
+    assert any(line.split() == ["panel", "tile", "?", "x", "27x27", "mm"] for line in block.splitlines())
     code, out, err = run_tool("printkit", "build", "zz_unprinted", "--out", str(tmp_path / "out"))
     assert code == 2 and "no drawing module for 'zz_unprinted'" in err
 
