@@ -27,8 +27,8 @@ from printkit.schema import (
 )
 
 LANGS = ("en", "ja")  # languages of the printed text; English is the data file's own
-TRANSLATED = ("game", "components", "options", "layouts")  # the tables `[lang.<code>]` may translate
-TRANSLATED_OPTION_KEYS = ("doc",)  # an option's values are rules, never translated
+TRANSLATED = ("game", "components", "options", "variants", "layouts")  # what `[lang.<code>]` may translate
+TRANSLATED_OPTION_KEYS = ("doc",)  # an option's (or a variant's) values are rules, never translated
 
 
 def check_top_level(where: str, raw: Mapping[str, Any]) -> None:
@@ -185,16 +185,19 @@ def check_translations(where: str, raw: Mapping[str, Any]) -> dict[str, Any]:
                     f"{where}: lang.{lang}.{part}: expected only {', '.join(TRANSLATED)}, got {show(value)}"
                 )
             check_overlay(where, f"{lang}.{part}", raw.get(part, {}), value)
-        _check_translated_options(where, lang, overlay.get("options", {}))
+        _check_translated_options(where, lang, "options", overlay.get("options", {}))
+        _check_translated_options(where, lang, "variants", overlay.get("variants", {}))
     return translations
 
 
-def _check_translated_options(where: str, lang: str, options: Mapping[str, Any]) -> None:
+def _check_translated_options(where: str, lang: str, table: str, options: Mapping[str, Any]) -> None:
+    """An option's or a variant's translation holds its doc alone (`table` is `options` or `variants`)."""
+    what = "an option's values" if table == "options" else "a variant's settings"
     for name, option in options.items():
         for key in sorted(set(option) - set(TRANSLATED_OPTION_KEYS)):
             raise DataError(
-                f"{where}: lang.{lang}.options.{name}.{key}: expected only "
-                f"{', '.join(TRANSLATED_OPTION_KEYS)} (an option's values are rules), got {show(option[key])}"
+                f"{where}: lang.{lang}.{table}.{name}.{key}: expected only "
+                f"{', '.join(TRANSLATED_OPTION_KEYS)} ({what} are rules), got {show(option[key])}"
             )
 
 

@@ -73,6 +73,11 @@ def _ipaex_gothic() -> Path:
     )
 
 
+def japanese_font_file() -> Path:
+    """The Japanese font's TrueType file, for drawing that is not reportlab's (the report's figures)."""
+    return _ipaex_gothic()
+
+
 def _register(name: str, path: Path) -> None:
     if name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont(name, str(path)))

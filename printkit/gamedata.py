@@ -5,7 +5,7 @@ components, `simulate` to build the rules engine. A data file is TOML with the
 tables `[game]`, `[components.*]`, `[rules]`, `[options.*]` (one per rule: its
 documentation, source and allowed values), `[variants.*]` (named overrides) and
 `[lang.<code>]` (the printed text in another language: the same key paths as
-`[game]`, `[components.*]`, `[layouts.*]` and the options' `doc`;
+`[game]`, `[components.*]`, `[layouts.*]` and the options' and variants' `doc`;
 `GameData.localized` lays them over the English text), and `[layouts.*]` and
 `[icons.*]` for components drawn from layouts (`printkit/layouts/`; also in
 the files `game.layout_files` names). A game with no rules engine needs no
@@ -193,6 +193,7 @@ class GameData:
             game=_overlay(self.game, overlay.get("game", {})),
             components=_overlay(self.components, overlay.get("components", {})),
             options=_overlay(self.options, overlay.get("options", {})),
+            variants=_overlay(self.variants, overlay.get("variants", {})),
             lang=lang,
             layouts=layouts,
         )

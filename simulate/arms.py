@@ -36,6 +36,7 @@ from simulate.options import PlayOptions
 from simulate.progress import Progress
 from simulate.runner import RunConfig, columns, folder_lock, run_to_csv
 from simulate.skill import Pair, Skill, Strength, file_levels, plan_skill, play_strength, strength_games
+from simulate.words import say, spoken
 
 if TYPE_CHECKING:
     from simulate.report import Arm
@@ -207,7 +208,9 @@ def run_folder(
 def arm_changes(data: GameData, rules: Rules) -> str:
     """What an arm changes from the data file's defaults, in the data file's own words."""
     docs = [
-        str(data.variants[p].get("doc", "")).rstrip(".") for p in rules.label.split("+") if p in data.variants
+        str(data.variants[p].get("doc", "")).rstrip(".。")
+        for p in rules.label.split("+")
+        if p in data.variants
     ]
     defaults = _flat(data.rules)
     by_option: dict[str, list[str]] = {}
@@ -216,18 +219,16 @@ def arm_changes(data: GameData, rules: Rules) -> str:
             by_option.setdefault(key.split(".")[0], []).append(f"{key} = {value}")
     changed = []
     for option, parts in by_option.items():
-        doc = str(data.options.get(option, {}).get("doc", "")).rstrip(".")
-        changed.append(", ".join(parts) + (f" ({doc})" if doc else ""))
+        doc = str(data.options.get(option, {}).get("doc", "")).rstrip(".。")
+        changed.append(say("changes.option", parts=", ".join(parts), doc=doc) if doc else ", ".join(parts))
     default_players = data.game.get("default_players")
     if default_players is not None and rules.players != default_players:
-        changed.append(f"{rules.players} players")
+        changed.append(say("changes.players", n=rules.players))
+    join = say("changes.join")
     if not changed:
-        return (
-            "; ".join(d for d in docs if d) + ("." if any(docs) else "")
-            or "the rules as the data file states them."
-        )
-    head = "; ".join(d for d in docs if d)
-    return (f"{head}. " if head else "") + "Changes " + "; ".join(changed) + "."
+        return say("changes.docs", docs=join.join(d for d in docs if d)) if any(docs) else say("changes.none")
+    head = join.join(d for d in docs if d)
+    return (say("changes.head", docs=head) if head else "") + say("changes.set", parts=join.join(changed))
 
 
 def _flat(values: Any, prefix: str = "") -> dict[str, Any]:
@@ -491,7 +492,8 @@ def report_arms(plan: Plan, played: Played, games: int, options: PlayOptions) ->
     from simulate.report import Arm, Context, SkillView, write_report
     from simulate.verdict_page import build_verdict
 
-    data, first, me = plan.data, plan.engines[0], options.min_effect
+    # the report's words from the data file (title, docs) in the report's language, where it has them
+    data, first, me = plan.data.localized(spoken()), plan.engines[0], options.min_effect
     several = len(plan.agent_sets) > 1
     arms: list[Arm] = []
     groups: list[list[Arm]] = []

@@ -100,6 +100,7 @@ def summarize(
         "players": tally.players,
         "sides": k_sides,
         "side_names": side_names(tally.sides),
+        "side_seats": [[s + 1 for s, side in enumerate(tally.sides) if side == k] for k in range(k_sides)],
         "fair_share": fair,
         "decided": decided,
         "side_wins": side_rates,

@@ -58,7 +58,6 @@ def change_line(base: str, other: str, what: str, per_level: Sequence[LevelChang
     if one_level:
         (lc,) = per_level
         a, b = lc.base["position_wins"][0], lc.other["position_wins"][0]
-        called = called_words(lc.change) + " " + say("bottom.under", level=lc.level)
         return say(
             "bottom.change",
             other=other,
@@ -68,7 +67,8 @@ def change_line(base: str, other: str, what: str, per_level: Sequence[LevelChang
             a=pct(a["p"]),
             b=pct(b["p"]),
             fair=fair,
-            called=called,
+            called=called_words(lc.change),
+            level=lc.level,
         )
     parts = [
         say(
@@ -82,7 +82,12 @@ def change_line(base: str, other: str, what: str, per_level: Sequence[LevelChang
         for lc in per_level
     ]
     return say(
-        "bottom.change_levels", other=other, base=base, changes=what, fair=fair, levels="; ".join(parts)
+        "bottom.change_levels",
+        other=other,
+        base=base,
+        changes=what,
+        fair=fair,
+        levels=say("join.parts").join(parts),
     )
 
 
@@ -103,7 +108,7 @@ def first_mover_line(
             answer=f.answer,
             level=level,
         )
-    shares = ", ".join(
+    shares = say("join.list").join(
         say(
             "bottom.level_share",
             share=pct(s["position_wins"][0]["p"]),
@@ -129,7 +134,7 @@ def ranking_line(level: str | None, arms: Sequence[tuple[str, dict[str, Any]]]) 
     if len(rated) < 2:
         return None
     rated.sort(key=lambda item: item[1]["d"])
-    ranks = ", ".join(
+    ranks = say("join.list").join(
         say("bottom.rank", arm=label, d=points(d["d"]), lo=f"{100 * d['lo']:.0f}", hi=f"{100 * d['hi']:.0f}")
         for label, d in rated
     )
@@ -145,6 +150,6 @@ def ranking_line(level: str | None, arms: Sequence[tuple[str, dict[str, Any]]]) 
 def agents_note(agent_sets: Sequence[str], levels: Sequence[str]) -> str:
     """Item 6: a verdict without a skill axis says which agents it rests on and how to check it."""
     if len(agent_sets) == 1:
-        suggested = ", ".join(levels) if levels else "random, greedy and a search agent"
+        suggested = say("join.list").join(levels) if levels else say("bottom.default_levels")
         return say("bottom.one_set", agents=agent_sets[0], levels=suggested)
-    return say("bottom.two_sets", agents=" and ".join(agent_sets))
+    return say("bottom.two_sets", agents=say("list.and").join(agent_sets))

@@ -48,14 +48,22 @@ ENGINE_OPTION = click.option(
     type=click.Choice(ENGINE_NAMES),
     default="fast",
     show_default=True,
-    help="fast: a game's compiled core where it has one (United Square, Tiddly-Wink), the same games as "
-    "the Python engine; python: the Python engines, the rules' reference.",
+    help="fast: a game's compiled core where it has one (United Square, Tiddly-Wink, Twinkle Twinkle), "
+    "the same games as the Python engine; python: the Python engines, the rules' reference.",
 )
 REPAIR_OPTION = click.option(
     "--repair",
     is_flag=True,
     help="Keep the games of an earlier run whose run.json is damaged: its first and last game are "
     "played again to check them, then run.json is written anew from this command's settings.",
+)
+LANG_OPTION = click.option(
+    "--lang",
+    type=click.Choice(["en", "ja"]),
+    default="en",
+    show_default=True,
+    help="Language of the bottom line, the report's pages and its figures' words (ja: Japanese, "
+    "in the font of the printed pieces).",
 )
 SCHEDULER_OPTION = click.option(
     "--scheduler",
@@ -181,6 +189,7 @@ def _play_options(
         FORCE_OPTION,
         SCHEDULER_OPTION,
         ENGINE_OPTION,
+        LANG_OPTION,
         click.option(
             "--out",
             type=click.Path(file_okay=False, path_type=Path),
@@ -215,14 +224,16 @@ def _play_options(
 
     def decorate(command):
         @functools.wraps(command)
-        def gathered(*, agents, jobs, force, scheduler, engine, **given):
+        def gathered(*, agents, jobs, force, scheduler, engine, lang, **given):
+            from simulate.plotting import speaking
+
             extra = _skill_fields(given)
             shared = {name: given.pop(name) for name in PLAY_FIELDS if name in given}
             agent_sets = tuple(agents) if several_agents else (agents,)
             options = PlayOptions(
                 agents=agent_sets, jobs=worker_count(jobs, force), force=force, **shared, **extra
             )
-            with on_cluster(scheduler), engine_choice(engine):
+            with on_cluster(scheduler), engine_choice(engine), speaking(lang):
                 return command(options=options, **given)
 
         for option in reversed(options):
@@ -418,6 +429,7 @@ def new_game_cmd(name, where):
 @FORCE_OPTION
 @SCHEDULER_OPTION
 @ENGINE_OPTION
+@LANG_OPTION
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
@@ -450,6 +462,7 @@ def ladder_cmd(
     force,
     scheduler,
     engine,
+    lang,
     out,
     fresh,
     repair,
@@ -460,13 +473,15 @@ def ladder_cmd(
     # imported here, as the report modules are by the run: the command line starts without scipy
     from simulate.ladder import plan_ladder, run_ladder
     from simulate.ladder_report import table_lines
+    from simulate.plotting import speaking
 
     jobs = worker_count(jobs, force)
     check_resume(fresh, repair)
     plan = plan_ladder(game, variant, sets, players, agents, filler, games, seed, jobs, force)
-    with on_cluster(scheduler), engine_choice(engine):
+    with on_cluster(scheduler), engine_choice(engine), speaking(lang):
         _, written, summary = run_ladder(plan, out, sets, jobs, fresh, quiet, repair)
-    click.echo("\n".join(table_lines(summary)))
+    with speaking(lang):
+        click.echo("\n".join(table_lines(summary)))
     if timing_games:
         engine = make_game(plan.rules)
         click.echo("")

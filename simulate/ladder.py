@@ -33,6 +33,7 @@ from simulate.options import PlayOptions
 from simulate.ratings import PairResult, bradley_terry
 from simulate.runner import RunConfig, read_rows, run_to_csv
 from simulate.stats import wilson
+from simulate.words import spoken
 
 MAX_AGENTS = 16  # agents one ladder rates: 120 pairs, each in every seating
 
@@ -183,7 +184,7 @@ def summarize_ladder(plan: LadderPlan, results: list[PairResult]) -> dict[str, A
     k = len(plan.agents)
     return {
         "game": plan.data.name,
-        "title": plan.data.title,
+        "title": plan.data.localized(spoken()).title,
         "variant": plan.rules.label,
         "players": plan.rules.players,
         "agents": list(plan.agents),

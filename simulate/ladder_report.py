@@ -7,13 +7,19 @@ from typing import Any
 
 from printkit.atomic import atomic_path, write_text
 from simulate.plotting import plt
+from simulate.words import say
 
 
 def heading(summary: dict[str, Any]) -> str:
-    filler = f", other seats {summary['filler']}" if summary["filler"] else ""
-    return (
-        f"{summary['title']} [{summary['variant']}, {summary['players']}p{filler}]: agent ladder, "
-        f"{summary['games_per_pair']} games per pair, seed {summary['seed']}"
+    filler = say("ladder.filler", filler=summary["filler"]) if summary["filler"] else ""
+    return say(
+        "ladder.heading",
+        title=summary["title"],
+        variant=summary["variant"],
+        players=summary["players"],
+        filler=filler,
+        games=summary["games_per_pair"],
+        seed=summary["seed"],
     )
 
 
@@ -25,7 +31,7 @@ def table_lines(summary: dict[str, Any]) -> list[str]:
     lines = [
         heading(summary),
         "",
-        "| agent | rating (Elo, mean 0) | 95% interval |",
+        say("ladder.columns"),
         "| --- | ---: | --- |",
     ]
     lines += [
@@ -33,7 +39,7 @@ def table_lines(summary: dict[str, Any]) -> list[str]:
     ]
     lines += [
         "",
-        "Share of games the row agent finished ahead of the column agent (draws half), 95% interval:",
+        say("ladder.matrix"),
         "",
         "| | " + " | ".join(names[j] for j in order) + " |",
         "| --- |" + " --- |" * len(order),
@@ -61,7 +67,7 @@ def ladder_figure(summary: dict[str, Any]) -> plt.Figure:
     left.errorbar(ratings, y, xerr=errors, fmt="o", color="#1f4e79", capsize=4)
     left.set_yticks(y, [names[i] for i in order])
     left.axvline(0, color="#999999", lw=0.8)
-    left.set_xlabel("Bradley-Terry rating (Elo points, 95% interval)")
+    left.set_xlabel(say("ladder.axis"))
     top = order[::-1]
     matrix = summary["win_matrix"]
     shares = [[matrix[i][j]["p"] if matrix[i][j] else float("nan") for j in top] for i in top]
@@ -76,7 +82,7 @@ def ladder_figure(summary: dict[str, Any]) -> plt.Figure:
                 right.text(b, a, text, ha="center", va="center", fontsize=8, color=ink)
     right.set_xticks(range(k), [names[j] for j in top], rotation=20)
     right.set_yticks(range(k), [names[i] for i in top])
-    right.set_title("row's share against column (draws half)", fontsize=9)
+    right.set_title(say("ladder.cells"), fontsize=9)
     fig.suptitle(heading(summary), fontsize=10)
     fig.tight_layout()
     return fig

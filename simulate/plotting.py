@@ -1,18 +1,70 @@
-"""Matplotlib as every report, sweep and ladder figure uses it: drawn off screen, its text taken literally.
+"""Matplotlib as every report, sweep and ladder figure uses it: drawn off screen, its text taken literally,
+in the words and the font of the report's language.
 
 Titles, arm names, agent specs and variant docs come from data files and
 command lines. Matplotlib would read a `$` in them as the start of its maths
 notation, and a title like `Total $\\frac{1}{$` would stop a report after every
 game was played; with `text.parse_math` off, a dollar sign is a dollar sign.
 Import `plt` from here, never `matplotlib.pyplot` directly.
+
+`speaking(lang)` chooses the language of everything said and drawn within
+it: the sentences (`simulate.words.language`) and, for Japanese, the font
+the printed pieces use (IPAex Gothic, `printkit.fonts`), embedded in the PDF
+as a TrueType subset so that every reader sees the same glyphs.
 """
 
 from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
 
 import matplotlib
 
 matplotlib.use("Agg")
 matplotlib.rcParams["text.parse_math"] = False
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib import font_manager  # noqa: E402
 
-__all__ = ["plt"]
+from simulate.words import language  # noqa: E402
+
+__all__ = ["plt", "speaking"]
+
+
+@cache
+def _japanese() -> dict[str, Any]:
+    from printkit.fonts import japanese_font_file
+
+    path = japanese_font_file()
+    font_manager.fontManager.addfont(str(path))
+    name = font_manager.FontProperties(fname=str(path)).get_name()
+    # Type 42: the TrueType outlines themselves, subset, rather than Type 3 drawings of them
+    return {"font.family": "sans-serif", "font.sans-serif": [name, "DejaVu Sans"], "pdf.fonttype": 42}
+
+
+FONTS = {"en": dict, "ja": _japanese}
+
+
+@contextlib.contextmanager
+def _one_weight() -> Iterator[None]:
+    """IPAex Gothic has one weight: a bold heading is drawn at it, without a warning for each heading."""
+    log = logging.getLogger("matplotlib.font_manager")
+    level = log.level
+    log.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        log.setLevel(level)
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Every sentence said and every figure drawn within is in `lang` (`en` or `ja`)."""
+    with (
+        language(lang),
+        matplotlib.rc_context(FONTS[lang]()),
+        _one_weight() if lang != "en" else contextlib.nullcontext(),
+    ):
+        yield

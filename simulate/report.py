@@ -26,14 +26,16 @@ from typing import Any
 
 import numpy as np
 from matplotlib.backends.backend_pdf import PdfPages
+from reportlab.pdfbase import pdfmetrics
 
 from printkit.atomic import atomic_path, write_bytes, write_text
 from simulate import stats
 from simulate.paper import fit_pages, page_inches
 from simulate.plotting import plt
 from simulate.tally import ArmTally
+from simulate.verdict import side_names
 from simulate.verdict_page import Verdict
-from simulate.words import say
+from simulate.words import say, spoken
 from simulate.workers import in_child, start_child
 
 # Twelve colours that stay apart (after Kelly's colours of maximum contrast), for up to 12 arms.
@@ -136,13 +138,19 @@ def _agents_text(arms: list[Arm]) -> str:
 
 
 def _heading(ctx: Context, arms: list[Arm], what: str) -> str:
-    labels = " vs ".join(dict.fromkeys(a.label.split(" @ ")[0] for a in arms))
+    labels = say("page.vs").join(dict.fromkeys(a.label.split(" @ ")[0] for a in arms))
     if len(labels) > 70:
-        labels = f"{len(arms)} arms"
+        labels = say("page.arms", n=len(arms))
     players = "/".join(sorted({str(a.players) for a in arms}))
-    return (
-        f"{ctx.title}: {what}\n{labels} | {players}p | agents {_agents_text(arms)} | "
-        f"{ctx.games} games | seed {ctx.seed}"
+    return say(
+        "page.heading",
+        title=ctx.title,
+        what=what,
+        labels=labels,
+        players=players,
+        agents=_agents_text(arms),
+        games=ctx.games,
+        seed=ctx.seed,
     )
 
 
@@ -165,7 +173,7 @@ def _rate_bars(ax: Any, arms: list[Arm], key: str, names: list[str]) -> None:
     longest = max(len(a.summary[key]) for a in arms)
     ax.set_xticks(range(longest))
     ax.set_xticklabels(names[:longest], fontsize=8)
-    ax.set_ylabel("share of decided games won (95% Wilson)")
+    ax.set_ylabel(say("fig.share_won"))
     ax.set_ylim(0, 1)
     ax.legend(fontsize=7, ncol=2 if len(arms) > 4 else 1)
 
@@ -173,21 +181,23 @@ def _rate_bars(ax: Any, arms: list[Arm], key: str, names: list[str]) -> None:
 def figure_seat_wins(ctx: Context, arms: list[Arm]) -> plt.Figure:
     fig, ax = plt.subplots(figsize=(8, 5))
     widest = max(arms, key=lambda a: a.summary["sides"])
-    _rate_bars(ax, arms, "side_wins", widest.summary["side_names"])
-    ax.set_title(_heading(ctx, arms, "wins by seat over decided games (dotted: fair share)"), fontsize=9)
+    _rate_bars(ax, arms, "side_wins", side_names(widest.summary))
+    ax.set_title(_heading(ctx, arms, say("fig.seat_wins")), fontsize=9)
     return fig
 
 
 def figure_position_wins(ctx: Context, arms: list[Arm]) -> plt.Figure:
     fig, ax = plt.subplots(figsize=(8, 5))
     longest = max(a.summary["sides"] for a in arms)
-    names = ["moved first"] + [
-        f"moved {k + 1}{'nd' if k == 1 else 'rd' if k == 2 else 'th'}" for k in range(1, longest)
+    names = [say("fig.moved_first")] + [
+        say(
+            "fig.moved",
+            nth=say("ordinal.2") if k == 1 else say("ordinal.3") if k == 2 else say("ordinal.n", k=k + 1),
+        )
+        for k in range(1, longest)
     ]
     _rate_bars(ax, arms, "position_wins", names)
-    ax.set_title(
-        _heading(ctx, arms, "wins by turn order over decided games (dotted: fair share)"), fontsize=9
-    )
+    ax.set_title(_heading(ctx, arms, say("fig.turn_order")), fontsize=9)
     return fig
 
 
@@ -209,32 +219,28 @@ def _histograms(ax: Any, arms: list[Arm], values: list[np.ndarray], means: list[
                 histtype="step",
                 linewidth=1.8,
                 density=True,
-                label=f"{arm.label} (mean {mean:.2f})",
+                label=say("fig.mean", arm=arm.label, mean=f"{mean:.2f}"),
                 color=colour(i),
             )
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("share of games")
+    ax.set_ylabel(say("fig.share_of_games"))
     ax.legend(fontsize=7, ncol=2 if len(arms) > 4 else 1)
 
 
 def figure_scores(ctx: Context, arms: list[Arm]) -> plt.Figure:
     fig, ax = plt.subplots(figsize=(8, 5))
     values = [np.concatenate([a.cols[f"score_{s + 1}"] for s in range(a.players)]) for a in arms]
-    _histograms(ax, arms, values, [a.summary["score_all"]["mean"] for a in arms], "final score of a seat")
-    ax.set_title(_heading(ctx, arms, "score distribution"), fontsize=9)
+    _histograms(ax, arms, values, [a.summary["score_all"]["mean"] for a in arms], say("fig.score"))
+    ax.set_title(_heading(ctx, arms, say("fig.scores")), fontsize=9)
     return fig
 
 
 def figure_margins(ctx: Context, arms: list[Arm]) -> plt.Figure:
     fig, ax = plt.subplots(figsize=(8, 5))
     teams = any(a.summary["sides"] < a.players for a in arms)
-    what = (
-        "winning margin: top side's score minus the next side's"
-        if teams
-        else "winning margin (top minus next)"
-    )
+    what = say("fig.margin_teams" if teams else "fig.margin")
     _histograms(ax, arms, [a.cols["margin"] for a in arms], [a.summary["margin"]["mean"] for a in arms], what)
-    ax.set_title(_heading(ctx, arms, "how close games are"), fontsize=9)
+    ax.set_title(_heading(ctx, arms, say("fig.margins")), fontsize=9)
     return fig
 
 
@@ -274,11 +280,11 @@ def figure_metrics(ctx: Context, arms: list[Arm]) -> plt.Figure:
                 )
         ax.set_xticks(range(len(arms)))
         ax.set_xticklabels([a.label for a in arms], fontsize=6, rotation=30, ha="right")
-        ax.set_title(name.replace("_", " "), fontsize=9)
+        ax.set_title(metric_name(name), fontsize=9)
     for k in range(len(names), rows * cols):
         axes[k // cols][k % cols].axis("off")
-    note = " (lengths cut by a cap: see the verdict's Kaplan-Meier medians)" if censored else ""
-    fig.suptitle(_heading(ctx, arms, "game figures, mean with 95% interval" + note), fontsize=9)
+    note = say("fig.metrics_capped") if censored else ""
+    fig.suptitle(_heading(ctx, arms, say("fig.metrics") + note), fontsize=9)
     return fig
 
 
@@ -298,9 +304,9 @@ def figure_categories(ctx: Context, arms: list[Arm]) -> plt.Figure:
         bottoms += heights
     ax.set_xticks(range(len(arms)))
     ax.set_xticklabels([a.label for a in arms], fontsize=7, rotation=20, ha="right")
-    ax.set_ylabel("mean points per player")
+    ax.set_ylabel(say("fig.points"))
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    ax.set_title(_heading(ctx, arms, "where the points come from"), fontsize=9)
+    ax.set_title(_heading(ctx, arms, say("fig.categories")), fontsize=9)
     fig.tight_layout()
     return fig
 
@@ -377,9 +383,9 @@ def verdict_blocks(verdict: Verdict, arms: list[Arm]) -> list[tuple[str, str]]:
         blocks += [("p", "  - " + line) for line in verdict.strength]
     blocks.append(("gap", ""))
     changes = {a.label.split(" @ ")[0]: a.changes for a in arms}
-    blocks.append(("h", "What each arm changes"))
+    blocks.append(("h", say("page.changes")))
     for label, text in changes.items():
-        blocks.append(("p", f"{label}: {text}"))
+        blocks.append(("p", say("page.change", arm=label, text=text)))
     for title, groups in verdict.sections:
         blocks.append(("gap", ""))
         blocks.append(("h", title))
@@ -388,7 +394,7 @@ def verdict_blocks(verdict: Verdict, arms: list[Arm]) -> list[tuple[str, str]]:
             blocks += [("p", "  - " + f.text) for f in findings]
     if verdict.both:
         blocks.append(("gap", ""))
-        blocks.append(("h", "Does each conclusion hold under both agent sets?"))
+        blocks.append(("h", say("page.both")))
         blocks += [("p", "  - " + line) for line in verdict.both]
     blocks.append(("gap", ""))
     blocks.append(("p", holm_note(verdict.tests)))
@@ -396,15 +402,13 @@ def verdict_blocks(verdict: Verdict, arms: list[Arm]) -> list[tuple[str, str]]:
 
 
 def holm_note(tests: int) -> str:
-    return (
-        f"p-values are Holm-corrected over the {tests} tests of this report, so a difference is called "
-        "only where the corrected p < 0.05; intervals are 95% Wilson intervals. Tests: exact binomial "
-        "(first mover; seats with two sides) or chi-square goodness of fit (more sides) within an arm; "
-        "Fisher's exact test on draw rates and first-mover shares, chi-square on the split of decided "
-        "games, Mann-Whitney U on margins and lengths between arms (log-rank on lengths a cap cut off). "
-        "Beside each, an equivalence test (two one-sided tests against the minimum effect) in the same "
-        "Holm family says where a difference is shown to be smaller than players would notice."
-    )
+    return say("page.holm", tests=tests)
+
+
+# Japanese lines are wrapped by their measured width (every character is about twice a Latin one's),
+# with printkit's line-breaking rules: in points at the page's font size, as wide as WRAP Latin characters
+WRAP_POINTS = 520
+SIZES = {"h": 10, "p": 8.5, "mono": 7.5}
 
 
 def _wrapped(blocks: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -415,10 +419,23 @@ def _wrapped(blocks: list[tuple[str, str]]) -> list[tuple[str, str]]:
             continue
         width = WRAP if style != "mono" else 118
         indent = " " * (len(text) - len(text.lstrip(" -")))
-        for k, line in enumerate(textwrap.wrap(text, width, subsequent_indent=indent + "  ") or [""]):
-            out.append((style, line))
-            del k
+        if spoken() == "en" or style == "mono":
+            lines = textwrap.wrap(text, width, subsequent_indent=indent + "  ")
+        else:
+            lines = _measured_wrap(text, SIZES[style], indent + "  ")
+        out += [(style, line) for line in lines or [""]]
     return out
+
+
+def _measured_wrap(text: str, size: float, indent: str) -> list[str]:
+    """`text` in lines of at most WRAP_POINTS at `size` in the language's printed font, kinsoku kept;
+    lines after the first indented by `indent`."""
+    from printkit.fonts import family, wrap
+
+    font = family(spoken()).regular
+    room = WRAP_POINTS - pdfmetrics.stringWidth(indent, font, size)
+    lines = wrap(text, font, size, room)
+    return lines[:1] + [indent + line for line in lines[1:]]
 
 
 def text_pages(ctx: Context, arms: list[Arm], what: str, blocks: list[tuple[str, str]]) -> list[plt.Figure]:
@@ -449,7 +466,7 @@ def text_pages(ctx: Context, arms: list[Arm], what: str, blocks: list[tuple[str,
                     0.06,
                     y,
                     line,
-                    fontsize={"h": 10, "p": 8.5, "mono": 7.5}[style],
+                    fontsize=SIZES[style],
                     va="top",
                     weight="bold" if style == "h" else "normal",
                     family="monospace" if style == "mono" else "sans-serif",
@@ -512,7 +529,7 @@ def report_html(
     ctx: Context, arms: list[Arm], blocks: list[tuple[str, str]], details: list[str], pngs: dict[str, bytes]
 ) -> str:
     """One self-contained page: the verdict, the details, and every figure embedded as PNG data."""
-    title = html.escape(_heading(ctx, arms, "balance report").replace("\n", " | "))
+    title = html.escape(_heading(ctx, arms, say("page.report")).replace("\n", " | "))
     body = [f"<h1>{title}</h1>"]
     for style, text in blocks:
         if style == "h":
@@ -531,7 +548,7 @@ def report_html(
         "img{max-width:100%}pre{font-size:80%;overflow-x:auto}"
     )
     return (
-        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
+        f'<!DOCTYPE html>\n<html lang="{spoken()}"><head><meta charset="utf-8"><title>{title}</title>'
         f"<style>{style}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n"
     )
 
@@ -626,12 +643,12 @@ def write_report(
     details = summary_lines(ctx, arms, comparisons) + extras.lines
     blocks = verdict_blocks(verdict, arms)
     if extras.verdict:
-        own = [("gap", ""), ("h", f"{ctx.title}: the game's own questions")]
+        own = [("gap", ""), ("h", say("page.own", title=ctx.title))]
         blocks[-1:-1] = own + [("p", "  - " + line) for line in extras.verdict]
-    pages = text_pages(ctx, arms, "verdict", blocks)
-    pages += text_pages(ctx, arms, "details", [("mono", line) for line in details])
+    pages = text_pages(ctx, arms, say("page.verdict"), blocks)
+    pages += text_pages(ctx, arms, say("page.details"), [("mono", line) for line in details])
     figures = report_figures(ctx, arms, extras)
-    pages += text_pages(ctx, arms, "definitions", definition_blocks(ctx, arms, figures))
+    pages += text_pages(ctx, arms, say("page.definitions"), definition_blocks(ctx, arms, figures))
     written, pngs = _draw(folder, pages, figures, jobs, ctx.paper)
     written["html"] = folder / "report.html"
     write_text(written["html"], report_html(ctx, arms, blocks, details, pngs))
@@ -664,64 +681,38 @@ def report_figures(ctx: Context, arms: list[Arm], extras: Extras) -> dict[str, p
     return figures
 
 
-# What each of the report's own figures shows, for the definitions page.
-FIGURE_DOCS = {
-    "seat_wins": "share of decided games each seat (or team) won, per arm, with 95% Wilson intervals; "
-    "dotted: the fair share, 1 / sides",
-    "turn_order": "share of decided games won by the side that moved first, second, ..., per arm, with "
-    "95% Wilson intervals; dotted: the fair share",
-    "scores": "distribution of a seat's final score, per arm",
-    "margins": "distribution of the winning margin (top side's score minus the next side's), per arm",
-    "metrics": "the game figures of each arm, mean with a 95% interval (rates with Wilson intervals)",
-    "categories": "mean points per player from each score category, stacked, per arm",
-    "skill": "every question of the verdict at each level of the skill axis, weakest first, with 95% "
-    "intervals: the first mover's share against fair, how far the furthest seat lies from fair, draws, "
-    "length, margin, and the first mover's change against the first arm",
-    "strength": "each level's share of games against the level below, head to head in mixed seats (a draw "
-    "as half), with 95% Wilson intervals; above the dotted half, the pair is ordered",
-}
-# The observer's per-game figures, which every game has.
-GENERIC_DOCS = {
-    "moves": "moves per game (every decision of every seat)",
-    "draw rate": "share of games whose top place was shared between rivals",
-    "capped": "share of games stopped by a cap (the engine's turn or round cap, or the runner's move cap)",
-    "lead_changes": "times the side leading alone changed during the game, from the scores after each move",
-    "decisive_at": "share of the game's moves played before the winner's side took the lead for good",
-    "drama": "how far the eventual winner's side trailed the leader at its worst, in points",
-    "spread": "final score of the best side minus the worst side's",
-}
-TERMS = (
-    "Decided game: one side (a seat, or a team in a team game) won alone, not stopped by a cap. Shares of "
-    "wins are over decided games; a side's fair share is 1 / sides. 'Draw as half': a draw shared by k "
-    "sides gives each 1/k.",
-    "First mover: the side that moved first in that game, whichever seat it was. Closer to fair / further "
-    "from fair: the first mover's share moved toward or away from the fair share between two arms.",
-    "Margin: the top side's score minus the next side's (0 in a draw).",
-    "Minimum effect (--min-effect): the smallest difference that matters to players, by default 2 points "
-    "of a share, 5% of the baseline's median length, 1 point of margin. 'No difference larger than 2 "
-    "points': an equivalence test (two one-sided tests) shows it; 'detectable but smaller than players "
-    "would notice': the test calls a difference below the minimum effect.",
-    "Games stopped by a cap have censored lengths: Kaplan-Meier medians, never a mean or a t-test, and a "
-    "log-rank test between arms instead of Mann-Whitney U.",
-    "Same seed and settings give the same games and figures, whatever --jobs is.",
-)
+# The report's own figures and the observer's per-game figures (which every game has), each with a doc
+# (`doc.<name>` in `simulate.words`) for the definitions page; then the terms the verdict uses.
+FIGURE_DOCS = ("seat_wins", "turn_order", "scores", "margins", "metrics", "categories", "skill", "strength")
+GENERIC_DOCS = ("moves", "draw rate", "capped", "lead_changes", "decisive_at", "drama", "spread")
+TERMS = ("decided", "first", "margin", "min_effect", "capped", "seed")
+
+
+def metric_name(name: str) -> str:
+    """A game figure's name as a heading: the observer's in words, an engine's as it names it."""
+    return say(f"metric.{name}") if name in GENERIC_DOCS else name.replace("_", " ")
 
 
 def definition_blocks(ctx: Context, arms: list[Arm], figures: dict[str, plt.Figure]) -> list[tuple[str, str]]:
     """Every figure the report prints and every game figure on its metrics page, each with its doc."""
-    blocks: list[tuple[str, str]] = [("h", "Terms")]
-    blocks += [("p", "  - " + t) for t in TERMS]
-    blocks += [("gap", ""), ("h", "Figures of this report")]
-    docs = {**FIGURE_DOCS, **ctx.figure_docs}
-    blocks += [("p", f"  - {name.replace('_', ' ')}: {docs.get(name, '')}") for name in figures]
-    blocks += [("gap", ""), ("h", "Game figures (the metrics page and the CSV columns)")]
+    blocks: list[tuple[str, str]] = [("h", say("def.terms"))]
+    blocks += [("p", "  - " + say(f"term.{t}")) for t in TERMS]
+    blocks += [("gap", ""), ("h", say("def.figures"))]
+    docs = {**{name: say(f"doc.{name}") for name in FIGURE_DOCS}, **ctx.figure_docs}
+    blocks += [
+        ("p", "  - " + say("def.item", name=name.replace("_", " "), doc=docs.get(name, "")))
+        for name in figures
+    ]
+    blocks += [("gap", ""), ("h", say("def.metrics"))]
     shown = [
         m for m in GENERIC_DOCS if any(m in a.summary["generic"] for a in arms) or m in ("moves", "draw rate")
     ]
     shown += ["capped"] if any(a.summary["capped"]["k"] for a in arms) else []
-    docs = {**GENERIC_DOCS, **ctx.metric_docs}
+    docs = {**{name: say(f"doc.{name}") for name in GENERIC_DOCS}, **ctx.metric_docs}
     names = list(dict.fromkeys(shown + list(ctx.metric_names)))
-    blocks += [("p", f"  - {name.replace('_', ' ')}: {docs.get(name, '')}") for name in names]
+    blocks += [
+        ("p", "  - " + say("def.item", name=metric_name(name), doc=docs.get(name, ""))) for name in names
+    ]
     return blocks
 
 

@@ -11,6 +11,7 @@ import numpy as np
 from simulate import stats
 from simulate.plotting import plt
 from simulate.report import Context, SkillView, _heading, colour
+from simulate.words import say
 
 Value = Callable[[dict[str, Any]], tuple[float, float, float]]
 
@@ -45,12 +46,13 @@ def _margin(s: dict[str, Any]) -> tuple[float, float, float]:
     return d["mean"], d["lo"], d["hi"]
 
 
+# each panel's title (`fig.skill.<key>` in `simulate.words`), value and line
 PANELS: tuple[tuple[str, Value, str], ...] = (
-    ("first mover's share of decided games", _first, "fair"),
-    ("furthest seat's distance from fair", _furthest_seat, "zero"),
-    ("draw rate", _draws, ""),
-    ("length: mean moves (Kaplan-Meier median if capped)", _length, ""),
-    ("winning margin, mean", _margin, ""),
+    ("first", _first, "fair"),
+    ("seats", _furthest_seat, "zero"),
+    ("draws", _draws, ""),
+    ("length", _length, ""),
+    ("margin", _margin, ""),
 )
 
 
@@ -79,7 +81,7 @@ def figure_skill(ctx: Context, view: SkillView) -> plt.Figure:
             ax.axhline(fair, color="k", linestyle="dotted", linewidth=1)
         elif line == "zero":
             ax.axhline(0, color="k", linestyle="dotted", linewidth=1)
-        ax.set_title(title, fontsize=9)
+        ax.set_title(say(f"fig.skill.{title}"), fontsize=9)
     ax = flat[-1]
     base = view.groups[0][0]
     x = np.arange(len(view.levels))
@@ -100,10 +102,10 @@ def figure_skill(ctx: Context, view: SkillView) -> plt.Figure:
         )
     ax.axhline(0, color="k", linestyle="dotted", linewidth=1)
     ax.set_xticks(x, view.levels, fontsize=7, rotation=15)
-    ax.set_title(f"first mover's share: change against {base.label.split(' @ ')[0]}", fontsize=9)
+    ax.set_title(say("fig.skill.change", base=base.label.split(" @ ")[0]), fontsize=9)
     flat[0].legend(fontsize=7)
-    heading = _heading(ctx, [a for g in view.groups for a in g], "the verdict at each level of skill")
-    fig.suptitle(heading + "\n(95% intervals; dotted: fair, or no change)", fontsize=8)
+    heading = _heading(ctx, [a for g in view.groups for a in g], say("fig.skill"))
+    fig.suptitle(heading + say("fig.skill.note"), fontsize=8)
     return fig
 
 
@@ -113,18 +115,18 @@ def figure_strength(ctx: Context, view: SkillView) -> plt.Figure:
     pairs = view.strengths
     x = np.arange(len(pairs))
     for values, name, shift, tint in (
-        ([s.strong_share for s in pairs], "stronger level's share (draw as half)", -0.12, "#0067a5"),
-        ([s.weak_ahead for s in pairs], "weaker level finishes ahead", 0.12, "#be0032"),
+        ([s.strong_share for s in pairs], say("fig.strength.strong"), -0.12, "#0067a5"),
+        ([s.weak_ahead for s in pairs], say("fig.strength.weak"), 0.12, "#be0032"),
     ):
         y = np.array([r["p"] for r in values])
         err = np.array([[r["p"] - r["lo"] for r in values], [r["hi"] - r["p"] for r in values]])
         ax.bar(x + shift, y, 0.24, yerr=err, capsize=3, color=tint, label=name)
     ax.axhline(0.5, color="k", linestyle="dotted", linewidth=1)
-    ax.set_xticks(x, [f"{s.strong}\nagainst {s.weak}" for s in pairs], fontsize=7)
+    ax.set_xticks(x, [say("fig.strength.pair", strong=s.strong, weak=s.weak) for s in pairs], fontsize=7)
     ax.set_ylim(0, 1)
-    ax.set_ylabel("share of head-to-head games (95% Wilson)")
+    ax.set_ylabel(say("fig.strength.axis"))
     ax.legend(fontsize=7)
     first = view.groups[0][0]
-    heading = _heading(ctx, [first], "are the levels ordered? adjacent levels head to head")
+    heading = _heading(ctx, [first], say("fig.strength"))
     ax.set_title(heading, fontsize=8)
     return fig

@@ -54,6 +54,7 @@ from simulate.plotting import plt
 from simulate.progress import Progress
 from simulate.runner import folder_lock
 from simulate.tally import ArmTally
+from simulate.words import say, spoken
 
 
 @dataclass(frozen=True)
@@ -186,7 +187,7 @@ def _play_sweep(plan: SweepPlan, options: PlayOptions) -> tuple[int, list[Row]]:
 def write_sweep(plan: SweepPlan, rows: list[Row], games: int, seed: int) -> dict[str, Path]:
     """`sweep.csv`, `sweep.md` (with which factor matters), `sweep.png` and `effects.png`; their paths."""
     axes, categories = plan.axes, plan.arms[0][2].categories
-    heading = _heading(plan.data.title, axes, rows, games, seed)
+    heading = _heading(plan.data.localized(spoken()).title, axes, rows, games, seed)
     written = {
         "csv": plan.folder / "sweep.csv",
         "markdown": plan.folder / "sweep.md",
@@ -236,12 +237,13 @@ def effects_figure(heading: str, design: Design) -> plt.Figure:
         ax.set_yticklabels(
             [f"{e['factor'].rsplit('.', 1)[-1]}: {e['from']} -> {e['to']}" for e in effects], fontsize=8
         )
-        ax.set_xlabel(name + (" (points of %)" if scale == 100 else ""), fontsize=8)
+        ax.set_xlabel(
+            say(f"sweep.outcome.{name}") + (say("sweep.points_of_pct") if scale == 100 else ""), fontsize=8
+        )
         ax.grid(axis="x", linewidth=0.3)
     # constrained layout keeps the two-line heading on the figure (tight_layout cut it off)
-    fig.suptitle(
-        heading.split("\n")[0] + ": main effects (95% intervals)\n" + heading.split("\n")[1], fontsize=9
-    )
+    first, second = heading.split("\n")
+    fig.suptitle(say("sweep.effects", heading=first) + "\n" + second, fontsize=9)
     return fig
 
 
@@ -253,9 +255,15 @@ def _heading(title: str, axes: list[Axis], rows: list[Row], games: int, seed: in
     agents = sorted({",".join(r.agents) if len(set(r.agents)) > 1 else r.agents[0] for r in rows})
     players = "/".join(sorted({str(r.players) for r in rows}))
     keys = " x ".join(f"{a.key} ({'/'.join(a.values)})" for a in axes)
-    return (
-        f"{title}: sweep of {len(rows)} combinations of {keys}\n"
-        f"{players}p | agents {'; '.join(agents)} | {games} games each | seed {seed}"
+    return say(
+        "sweep.heading",
+        title=title,
+        n=len(rows),
+        keys=keys,
+        players=players,
+        agents="; ".join(agents),
+        games=games,
+        seed=seed,
     )
 
 
@@ -392,7 +400,7 @@ def figure(heading: str, axes: list[Axis], rows: list[Row], categories: Sequence
     ax_pts.set_yticks(y)
     ax_pts.set_yticklabels([" ".join(r.values) for r in rows], fontsize=7, family="monospace")
     ax_pts.set_ylabel(" ".join(a.short for a in axes), fontsize=8)
-    ax_pts.set_xlabel("mean points per player, by category")
+    ax_pts.set_xlabel(say("sweep.points"))
     ax_pts.legend(fontsize=7, ncol=4, loc="lower center", bbox_to_anchor=(0.5, 1.0))
     first = [r.summary["position_wins"][0] for r in rows]
     p = np.array([f["p"] for f in first])
@@ -400,14 +408,16 @@ def figure(heading: str, axes: list[Axis], rows: list[Row], categories: Sequence
     ax_first.errorbar(p, y, xerr=err, fmt="o", markersize=3, capsize=2, color="#1b6ca8")
     for players in sorted({r.players for r in rows}):
         ax_first.axvline(1 / players, color="k", linestyle="dotted", linewidth=0.8)
-    ax_first.set_xlabel("first mover's win rate\n(95% Wilson; dotted: even share)")
+    ax_first.set_xlabel(say("sweep.first"))
     margin = [r.summary["margin"] for r in rows]
     m = np.array([d["mean"] for d in margin])
     merr = np.array([[d["mean"] - d["lo"] for d in margin], [d["hi"] - d["mean"] for d in margin]])
-    ax_margin.errorbar(m, y, xerr=merr, fmt="o", markersize=3, capsize=2, color="#d7263d", label="margin")
+    ax_margin.errorbar(
+        m, y, xerr=merr, fmt="o", markersize=3, capsize=2, color="#d7263d", label=say("sweep.margin")
+    )
     sd = np.array([r.summary["score_all"]["sd"] for r in rows])
-    ax_margin.plot(sd, y, "x", color="#555555", markersize=4, label="score sd")
-    ax_margin.set_xlabel("winning margin (95% t) and score sd")
+    ax_margin.plot(sd, y, "x", color="#555555", markersize=4, label=say("sweep.sd"))
+    ax_margin.set_xlabel(say("sweep.margin_axis"))
     ax_margin.legend(fontsize=7)
     for ax in (ax_pts, ax_first, ax_margin):
         ax.grid(axis="x", linewidth=0.3)

@@ -77,7 +77,7 @@ def marks_of(levels: Sequence[str], found: Sequence[Finding]) -> tuple[list[int 
 
 
 def _answers(levels: Sequence[str], answers: Sequence[str], idx: Sequence[int]) -> str:
-    return "; ".join(say("trend.answer", answer=answers[i], level=levels[i]) for i in idx)
+    return say("join.parts").join(say("trend.answer", answer=answers[i], level=levels[i]) for i in idx)
 
 
 def _grows(found: Sequence[Finding], first: int, last: int) -> bool:
@@ -99,7 +99,7 @@ def trend(levels: Sequence[str], found: Sequence[Finding], ordered: Sequence[boo
     """One question's findings at each level (weakest first) as one of the five phrases."""
     marks, answers = marks_of(levels, found)
     resolved = [i for i, m in enumerate(marks) if m is not None]
-    open_levels = ", ".join(levels[i] for i, m in enumerate(marks) if m is None)
+    open_levels = say("join.list").join(levels[i] for i, m in enumerate(marks) if m is None)
     if not resolved:
         return Trend("unresolved", say("trend.unresolved", levels=open_levels))
     also = say("trend.unresolved_also", levels=open_levels) if open_levels else ""

@@ -49,7 +49,7 @@ class Finding:
 def pct(x: float) -> str:
     """A share in whole percent, or to a tenth below 1% so that a few games are not read as none."""
     if 0 < x < 0.0005:
-        return "under 0.1%"
+        return say("pct.under", x="0.1")
     if 0 < x < 0.0095:
         return f"{100 * x:.1f}%"
     return f"{100 * x:.0f}%"
@@ -62,11 +62,12 @@ def span(r: dict[str, float]) -> str:
 
 def points(share: float, adj: bool = False) -> str:
     """A difference of shares in percentage points: `2 points`, `0.5 points` (`2-point` as an adjective)."""
-    return amount(100 * share, "point", adj)
+    return amount(100 * share, "share", adj)
 
 
 def amount(x: float, unit: str, adj: bool = False) -> str:
-    """A number of points or moves: `1 point`, `2.5 moves`; `2-point`, `2.5-move` as an adjective."""
+    """A number of `share` (percentage) points, points or moves: `1 point`, `2.5 moves`; `2-point`,
+    `2.5-move` as an adjective."""
     n = f"{x:.2g}" if abs(x) < 10 else f"{x:.0f}"
     if adj:
         return say(f"unit.{unit}_adj", n=n)
@@ -167,6 +168,16 @@ def shared_credit(s: dict[str, Any]) -> Finding:
     return Finding("shared credit", "info", text)
 
 
+def side_names(s: dict[str, Any]) -> list[str]:
+    """Each side's name in words: `seat 1`, or `team 1 (seats 1, 3)` where seats share a side."""
+    if s["sides"] == s["players"]:
+        return [say("side.seat", n=seats[0]) for seats in s["side_seats"]]
+    return [
+        say("side.team", k=k + 1, seats=say("side.join").join(str(n) for n in seats))
+        for k, seats in enumerate(s["side_seats"])
+    ]
+
+
 def seat_balance(s: dict[str, Any], me: MinEffect = DEFAULT) -> Finding:
     """Each side's share of decided games, tested against an equal split and for every share within fair."""
     noun = say("seats.noun" if s["sides"] == s["players"] else "teams.noun")
@@ -175,8 +186,8 @@ def seat_balance(s: dict[str, Any], me: MinEffect = DEFAULT) -> Finding:
             "seat balance", "n/a", say("seats.none_decided", noun=noun), "n/a", answer=say("answer.na")
         )
     test, within, fair = s["tests"]["seat_balance"], s["tests"]["seat_balance_within"], s["fair_share"]
-    shares = ", ".join(
-        f"{name} {pct(r['p'])} {span(r)}" for name, r in zip(s["side_names"], s["side_wins"], strict=True)
+    shares = say("join.list").join(
+        f"{name} {pct(r['p'])} {span(r)}" for name, r in zip(side_names(s), s["side_wins"], strict=True)
     )
     far = [stats.distance_from(r, fair) for r in s["side_wins"]]
     effect = (max(d["d"] for d in far), max(d["lo"] for d in far), max(d["hi"] for d in far))
@@ -261,7 +272,7 @@ def flow(s: dict[str, Any]) -> Finding | None:
         parts.append(say("flow.spread", n=f"{g['spread']['mean']:.1f}"))
     if not parts:
         return None
-    return Finding("flow", "info", say("flow", parts="; ".join(parts)))
+    return Finding("flow", "info", say("flow", parts=say("join.parts").join(parts)))
 
 
 def arm_findings(s: dict[str, Any], me: MinEffect = DEFAULT) -> list[Finding]:

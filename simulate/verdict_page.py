@@ -9,6 +9,7 @@ read across the levels (`simulate.trend`) and the strength check
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -66,17 +67,13 @@ def build_verdict(
         base = group[0]
         for arm in group[1:]:
             comp = comparisons[f"{arm.label} vs {base.label}"]
-            found[f"{_name(arm)} against {_name(base)}"] = [
+            found[say("page.against", other=_name(arm), base=_name(base))] = [
                 change_finding(c)
                 for c in changes(_name(base), _name(arm), base.summary, arm.summary, comp, me)
             ]
         per_set.append(found)
-        sections.append(
-            (
-                f"Under agents {levels[len(per_set) - 1]}: {n:,} games per arm, seed {seed}",
-                list(found.items()),
-            )
-        )
+        title = say("page.section", agents=levels[len(per_set) - 1], games=f"{n:,}", seed=seed)
+        sections.append((title, list(found.items())))
     ordered = [s.ordered for s in strengths] if skill is not None else []
     verdict = Verdict(sections, [], tests)
     verdict.bottom = bottom_lines(
@@ -110,7 +107,7 @@ def bottom_lines(
             comp = comparisons[f"{other.label} vs {base.label}"]
             change = changes(_name(base), _name(other), base.summary, other.summary, comp, me)[1]
             per_level.append(LevelChange(level, base.summary, other.summary, change))
-        what = arm.changes.split(". ")[0].rstrip(".")
+        what = re.split(r"\. |。", arm.changes)[0].rstrip(".。")
         lines.append(change_line(_name(first[0]), _name(arm), what, per_level, len(groups) == 1))
     for level, group in zip(levels, groups, strict=True):
         ranked = ranking_line(level if len(groups) > 1 else None, [(_name(a), a.summary) for a in group])
@@ -148,8 +145,8 @@ def skill_lines(
     ordered: list[bool],
 ) -> list[str]:
     """Every question read across the levels: each arm's, then each comparison's."""
-    games = ", ".join(f"{n:,}" for n in level_games)
-    lines = [say("skill.levels", levels=", ".join(levels), games=games)]
+    games = say("join.list").join(f"{n:,}" for n in level_games)
+    lines = [say("skill.levels", levels=say("join.list").join(levels), games=games)]
     for k, arm in enumerate(groups[0]):
         name = _name(arm)
         for question, key in QUESTIONS_OF_ARM:
@@ -160,7 +157,7 @@ def skill_lines(
         lines += value_lines(name, [g[k].summary for g in groups], levels)
     base = _name(groups[0][0])
     for arm in groups[0][1:]:
-        where = f"{_name(arm)} against {base}"
+        where = say("page.against", other=_name(arm), base=base)
         for question, key in QUESTIONS_OF_CHANGE:
             found = [next(f for f in per_set[j][where] if f.question == question) for j in range(len(groups))]
             text = trend(levels, found, ordered).text
@@ -182,7 +179,7 @@ def value_lines(arm: str, summaries: list[dict[str, Any]], levels: list[str]) ->
     )
     out = []
     for key, show in rows:
-        values = ", ".join(
+        values = say("join.list").join(
             say("skill.value", value=show(s), level=lv) for s, lv in zip(summaries, levels, strict=True)
         )
         out.append(say("skill.values", question=say(key), arm=arm, values=values))
@@ -216,7 +213,7 @@ def strength_lines(first: Arm, strengths: Sequence[Strength]) -> list[str]:
                 games=f"{s.games:,.0f}",
             )
         )
-    luck = ", ".join(
+    luck = say("join.list").join(
         say(
             "strength.luck_pair",
             share=f"{pct(s.weak_ahead['p'])} {span(s.weak_ahead)}",
@@ -233,27 +230,41 @@ def holds_under_both(per_set: list[dict[str, list[Finding]]], names: list[str]) 
     """For each conclusion that calls something, whether the other agent set reaches the same one."""
     lines = []
     a, b = per_set
+    a_name, b_name = names
     for where, findings in a.items():
         for fa, fb in zip(findings, b[where], strict=True):
             if fa.conclusion in ("info",) or (
                 fa.conclusion in ("none", "n/a") and fb.conclusion in ("none", "n/a")
             ):
                 continue
+            question = say(f"question.{fa.question}")
             if fa.conclusion == fb.conclusion:
-                lines.append(f"{where}, {fa.question}: {fa.conclusion} under both {names[0]} and {names[1]}.")
+                said = _said(fa)
+                lines.append(
+                    say("both.same", where=where, question=question, conclusion=said, a=a_name, b=b_name)
+                )
             else:
                 lines.append(
-                    f"{where}, {fa.question}: does not hold under both: {names[0]} finds {_said(fa)}, "
-                    f"{names[1]} finds {_said(fb)}."
+                    say(
+                        "both.differ",
+                        where=where,
+                        question=question,
+                        a=a_name,
+                        b=b_name,
+                        fa=_said(fa),
+                        fb=_said(fb),
+                    )
                 )
-    lines.append(f"Every other question: no detectable difference under either {names[0]} or {names[1]}.")
+    lines.append(say("both.rest", a=a_name, b=b_name))
     return lines
 
 
+# conclusions that are keys rather than words (a comparison's conclusion is its words already)
+SAID = ("none", "n/a", "within", "small", "advantage", "disadvantage", "imbalance", "balanced")
+
+
 def _said(f: Finding) -> str:
-    return {
-        "none": "no detectable difference",
-        "n/a": "no test possible",
-        "within": "no difference larger than the minimum effect",
-        "small": "a difference smaller than players would notice",
-    }.get(f.conclusion, f.conclusion)
+    """A finding's conclusion in words: its own words (`an advantage`), or what its state says."""
+    if f.conclusion in SAID:
+        return say(f"said.{f.conclusion}")
+    return f.conclusion

@@ -4,12 +4,23 @@ A template is plain text with `{name}` fields (`printkit.template`, the same
 safe substitution printed text uses); `say(key, **fields)` fills one. The
 code that builds a verdict chooses which sentence applies and works out the
 fields (numbers already written as text); it writes no sentence itself. A
-translation is another table with the same keys.
+translation is another table with the same keys and the same fields
+(`simulate.words_ja`, Japanese).
+
+The language of a report is chosen once, by the command (`--lang`), with
+`language(lang)`: every `say` inside it speaks that language, so the code that
+chooses the sentences is the same for every language and passes no language
+along.
 """
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from contextvars import ContextVar
+
 from printkit.template import fill
+from simulate.words_ja import JA
 
 EN: dict[str, str] = {
     # ---------------------------------------------------------------- one arm
@@ -95,6 +106,190 @@ EN: dict[str, str] = {
     "unit.point_adj": "{n}-point",
     "unit.move_adj": "{n}-move",
     "p.within": "equivalence {p}",
+    "unit.share": "{n} point",
+    "unit.shares": "{n} points",
+    "unit.share_adj": "{n}-point",
+    "pct.under": "under {x}%",
+    "side.seat": "seat {n}",
+    "side.team": "team {k} (seats {seats})",
+    "side.join": ", ",
+    "list.and": " and ",
+    "changes.join": "; ",
+    "changes.docs": "{docs}.",
+    "changes.none": "the rules as the data file states them.",
+    "changes.head": "{docs}. ",
+    "changes.set": "Changes {parts}.",
+    "changes.players": "{n} players",
+    "changes.option": "{parts} ({doc})",
+    # ---------------------------------------------------------------- the page around the sentences
+    "page.verdict": "verdict",
+    "page.details": "details",
+    "page.definitions": "definitions",
+    "page.report": "balance report",
+    "page.heading": "{title}: {what}\n{labels} | {players}p | agents {agents} | {games} games | seed {seed}",
+    "page.arms": "{n} arms",
+    "page.vs": " vs ",
+    "page.changes": "What each arm changes",
+    "page.change": "{arm}: {text}",
+    "page.own": "{title}: the game's own questions",
+    "page.section": "Under agents {agents}: {games} games per arm, seed {seed}",
+    "page.against": "{other} against {base}",
+    "page.both": "Does each conclusion hold under both agent sets?",
+    "page.holm": (
+        "p-values are Holm-corrected over the {tests} tests of this report, so a difference is called "
+        "only where the corrected p < 0.05; intervals are 95% Wilson intervals. Tests: exact binomial "
+        "(first mover; seats with two sides) or chi-square goodness of fit (more sides) within an arm; "
+        "Fisher's exact test on draw rates and first-mover shares, chi-square on the split of decided "
+        "games, Mann-Whitney U on margins and lengths between arms (log-rank on lengths a cap cut off). "
+        "Beside each, an equivalence test (two one-sided tests against the minimum effect) in the same "
+        "Holm family says where a difference is shown to be smaller than players would notice."
+    ),
+    "both.same": "{where}, {question}: {conclusion} under both {a} and {b}.",
+    "both.differ": "{where}, {question}: does not hold under both: {a} finds {fa}, {b} finds {fb}.",
+    "both.rest": "Every other question: no detectable difference under either {a} or {b}.",
+    "said.none": "no detectable difference",
+    "said.n/a": "no test possible",
+    "said.within": "no difference larger than the minimum effect",
+    "said.small": "a difference smaller than players would notice",
+    "said.advantage": "advantage",
+    "said.disadvantage": "disadvantage",
+    "said.imbalance": "imbalance",
+    "said.balanced": "balanced",
+    "question.first mover": "first mover",
+    "question.seat balance": "seat balance",
+    "question.first mover change": "first mover change",
+    "question.seat balance change": "seat balance change",
+    "question.draw rate": "draw rate",
+    "question.margin": "margin",
+    "question.length change": "length change",
+    # ---------------------------------------------------------------- figures
+    "fig.share_won": "share of decided games won (95% Wilson)",
+    "fig.seat_wins": "wins by seat over decided games (dotted: fair share)",
+    "fig.turn_order": "wins by turn order over decided games (dotted: fair share)",
+    "fig.moved_first": "moved first",
+    "fig.moved": "moved {nth}",
+    "ordinal.2": "2nd",
+    "ordinal.3": "3rd",
+    "ordinal.n": "{k}th",
+    "fig.share_of_games": "share of games",
+    "fig.mean": "{arm} (mean {mean})",
+    "fig.score": "final score of a seat",
+    "fig.scores": "score distribution",
+    "fig.margin_teams": "winning margin: top side's score minus the next side's",
+    "fig.margin": "winning margin (top minus next)",
+    "fig.margins": "how close games are",
+    "fig.metrics": "game figures, mean with 95% interval",
+    "fig.metrics_capped": " (lengths cut by a cap: see the verdict's Kaplan-Meier medians)",
+    "fig.points": "mean points per player",
+    "fig.categories": "where the points come from",
+    "fig.skill.first": "first mover's share of decided games",
+    "fig.skill.seats": "furthest seat's distance from fair",
+    "fig.skill.draws": "draw rate",
+    "fig.skill.length": "length: mean moves (Kaplan-Meier median if capped)",
+    "fig.skill.margin": "winning margin, mean",
+    "fig.skill.change": "first mover's share: change against {base}",
+    "fig.skill": "the verdict at each level of skill",
+    "fig.skill.note": "\n(95% intervals; dotted: fair, or no change)",
+    "fig.strength.strong": "stronger level's share (draw as half)",
+    "fig.strength.weak": "weaker level finishes ahead",
+    "fig.strength.pair": "{strong}\nagainst {weak}",
+    "fig.strength.axis": "share of head-to-head games (95% Wilson)",
+    "fig.strength": "are the levels ordered? adjacent levels head to head",
+    "metric.moves": "moves",
+    "metric.draw rate": "draw rate",
+    "metric.capped": "capped",
+    "metric.lead_changes": "lead changes",
+    "metric.decisive_at": "decisive at",
+    "metric.drama": "drama",
+    "metric.spread": "spread",
+    "sweep.heading": (
+        "{title}: sweep of {n} combinations of {keys}\n{players}p | agents {agents} | {games} games each | "
+        "seed {seed}"
+    ),
+    "sweep.effects": "{heading}: main effects (95% intervals)",
+    "sweep.outcome.first-mover share of decided games": "first-mover share of decided games",
+    "sweep.outcome.winning margin": "winning margin",
+    "sweep.outcome.score": "score",
+    "sweep.points_of_pct": " (points of %)",
+    "sweep.points": "mean points per player, by category",
+    "sweep.first": "first mover's win rate\n(95% Wilson; dotted: even share)",
+    "sweep.margin": "margin",
+    "sweep.sd": "score sd",
+    "sweep.margin_axis": "winning margin (95% t) and score sd",
+    "twinkle.ignored": "ignoring a category: win rate (dotted: even share; above bars: share of players)",
+    "twinkle.ignored_axis": "win rate of players with 0 points in it (95% Wilson)",
+    "twinkle.edge": "the winner's edge by category",
+    "twinkle.edge_axis": "winners' mean points minus the others'",
+    "ladder.heading": (
+        "{title} [{variant}, {players}p{filler}]: agent ladder, {games} games per pair, seed {seed}"
+    ),
+    "ladder.filler": ", other seats {filler}",
+    "ladder.columns": "| agent | rating (Elo, mean 0) | 95% interval |",
+    "ladder.matrix": (
+        "Share of games the row agent finished ahead of the column agent (draws half), 95% interval:"
+    ),
+    "ladder.axis": "Bradley-Terry rating (Elo points, 95% interval)",
+    "ladder.cells": "row's share against column (draws half)",
+    # ---------------------------------------------------------------- the definitions page
+    "def.terms": "Terms",
+    "def.figures": "Figures of this report",
+    "def.metrics": "Game figures (the metrics page and the CSV columns)",
+    "def.item": "{name}: {doc}",
+    "term.decided": (
+        "Decided game: one side (a seat, or a team in a team game) won alone, not stopped by a cap. "
+        "Shares of "
+        "wins are over decided games; a side's fair share is 1 / sides. 'Draw as half': a draw shared by k "
+        "sides gives each 1/k."
+    ),
+    "term.first": (
+        "First mover: the side that moved first in that game, whichever seat it was. Closer to fair "
+        "/ further "
+        "from fair: the first mover's share moved toward or away from the fair share between two arms."
+    ),
+    "term.margin": "Margin: the top side's score minus the next side's (0 in a draw).",
+    "term.min_effect": (
+        "Minimum effect (--min-effect): the smallest difference that matters to players, by default 2 points "
+        "of a share, 5% of the baseline's median length, 1 point of margin. 'No difference larger than 2 "
+        "points': an equivalence test (two one-sided tests) shows it; 'detectable but smaller than players "
+        "would notice': the test calls a difference below the minimum effect."
+    ),
+    "term.capped": (
+        "Games stopped by a cap have censored lengths: Kaplan-Meier medians, never a mean or a t-test, and a "
+        "log-rank test between arms instead of Mann-Whitney U."
+    ),
+    "term.seed": "Same seed and settings give the same games and figures, whatever --jobs is.",
+    "doc.seat_wins": (
+        "share of decided games each seat (or team) won, per arm, with 95% Wilson intervals; dotted: the "
+        "fair share, 1 / sides"
+    ),
+    "doc.turn_order": (
+        "share of decided games won by the side that moved first, second, ..., per arm, with 95% Wilson "
+        "intervals; dotted: the fair share"
+    ),
+    "doc.scores": "distribution of a seat's final score, per arm",
+    "doc.margins": "distribution of the winning margin (top side's score minus the next side's), per arm",
+    "doc.metrics": "the game figures of each arm, mean with a 95% interval (rates with Wilson intervals)",
+    "doc.categories": "mean points per player from each score category, stacked, per arm",
+    "doc.skill": (
+        "every question of the verdict at each level of the skill axis, weakest first, with 95% intervals: "
+        "the first mover's share against fair, how far the furthest seat lies from fair, draws, length, "
+        "margin, and the first mover's change against the first arm"
+    ),
+    "doc.strength": (
+        "each level's share of games against the level below, head to head in mixed seats (a draw as half), "
+        "with 95% Wilson intervals; above the dotted half, the pair is ordered"
+    ),
+    "doc.moves": "moves per game (every decision of every seat)",
+    "doc.draw rate": "share of games whose top place was shared between rivals",
+    "doc.capped": (
+        "share of games stopped by a cap (the engine's turn or round cap, or the runner's move cap)"
+    ),
+    "doc.lead_changes": (
+        "times the side leading alone changed during the game, from the scores after each move"
+    ),
+    "doc.decisive_at": "share of the game's moves played before the winner's side took the lead for good",
+    "doc.drama": "how far the eventual winner's side trailed the leader at its worst, in points",
+    "doc.spread": "final score of the best side minus the worst side's",
     # ---------------------------------------------------------------- bottom line
     "bottom.title": "Bottom line",
     "bottom.first": (
@@ -111,14 +306,16 @@ EN: dict[str, str] = {
     "bottom.level_share": "{share} {interval} under {level}",
     "bottom.change": (
         "{other} against {base} ({changes}) moves the first mover {direction}: {a} to {b} of decided "
-        "games (fair {fair}); {called}."
+        "games (fair {fair}); {called} under {level}."
     ),
     "bottom.change_levels": (
         "{other} against {base} ({changes}), the first mover's share of decided games (fair {fair}): "
         "{levels}."
     ),
     "bottom.change_level": "under {level} {a} to {b}, {direction}, {called}",
-    "bottom.under": "under {level}",
+    "bottom.default_levels": "random, greedy and a search agent",
+    "join.list": ", ",
+    "join.parts": "; ",
     "bottom.under_level": " under {level}",
     "bottom.called": "called ({p})",
     "bottom.called_small": "called but smaller than players would notice ({p})",
@@ -250,9 +447,26 @@ EN: dict[str, str] = {
     "unit.value_adj": "{n}",
 }
 
-LANGUAGES: dict[str, dict[str, str]] = {"en": EN}
+LANGUAGES: dict[str, dict[str, str]] = {"en": EN, "ja": JA}
+_SPOKEN: ContextVar[str] = ContextVar("simulate_words_language", default="en")
 
 
-def say(key: str, lang: str = "en", **fields: object) -> str:
-    """The sentence `key` in `lang`, its `{name}` fields filled from `fields`."""
+@contextlib.contextmanager
+def language(lang: str) -> Iterator[None]:
+    """Every `say` within speaks `lang` (one of `LANGUAGES`)."""
+    token = _SPOKEN.set(lang)
+    try:
+        yield
+    finally:
+        _SPOKEN.reset(token)
+
+
+def spoken() -> str:
+    """The language `say` speaks here."""
+    return _SPOKEN.get()
+
+
+def say(key: str, lang: str | None = None, **fields: object) -> str:
+    """The sentence `key` in `lang` (by default the one `language` chose), its `{name}` fields filled."""
+    lang = lang or _SPOKEN.get()
     return fill(LANGUAGES[lang][key], fields, f"simulate.words {lang}.{key}")

@@ -85,6 +85,15 @@ def test_an_option_doc_is_laid_over_the_english_in_its_language_only(tmp_path):
     assert ja.resolve(sets=("board=7", "panels_per_type=8"))["board"] == 7  # the rules are untouched
 
 
+def test_a_variant_doc_is_laid_over_the_english_and_its_settings_stay_rules():
+    data = load_game("united_square")
+    ja = data.localized("ja")
+    assert ja.variants["board7"]["doc"] == "7×7ボード、各種類8枚のパネル。"
+    assert data.variants["board7"]["doc"] == "7x7 board with 8 panels of each type."
+    assert ja.variants["board7"]["set"] == data.variants["board7"]["set"]
+    assert ja.resolve("board7")["board"] == 7
+
+
 @pytest.mark.parametrize(
     "extra, message",
     [
@@ -92,7 +101,18 @@ def test_an_option_doc_is_laid_over_the_english_in_its_language_only(tmp_path):
         ('[lang.ja.options.board]\ndocs = "x"\n', "lang.ja.options.board.docs: no such key"),
         ('[lang.ja.options.board]\nsource = "x"\n', "lang.ja.options.board.source: expected only doc"),
         ("[lang.ja.options.board]\ndoc = 5\n", "lang.ja.options.board.doc: expected a string"),
-        ('[lang.ja.rules]\nboard = "x"\n', "lang.ja.rules: expected only game, components, options"),
+        (
+            '[lang.ja.variants.equal_deal.set]\ndeal = "x"\n',
+            "lang.ja.variants.equal_deal.set: expected only doc",
+        ),
+        (
+            '[lang.ja.variants.board8]\ndoc = "x"\n',
+            "lang.ja.variants.board8: no such key in the English text",
+        ),
+        (
+            '[lang.ja.rules]\nboard = "x"\n',
+            "lang.ja.rules: expected only game, components, options, variants",
+        ),
         ('[lang.ja.components.domino]\ntitle = "x"\n', "lang.ja.components.domino: no such key"),
     ],
 )

@@ -19,6 +19,7 @@ import numpy as np
 from simulate.plotting import plt
 from simulate.report import COLOURS, Arm, Context, Extras, _heading
 from simulate.stats import wilson, winner_sets
+from simulate.words import say
 
 
 def _seat_rows(arm: Arm, categories: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
@@ -117,15 +118,10 @@ def _figure_ignored(ctx: Context, arms: list[Arm], idle: dict[str, dict[str, Any
             ax.text(xi, top + 0.01, f"{100 * share:.0f}%", ha="center", va="bottom", fontsize=6)
     ax.set_xticks(range(len(cats)))
     ax.set_xticklabels([c.replace("_", " ") for c in cats], fontsize=8, rotation=15)
-    ax.set_ylabel("win rate of players with 0 points in it (95% Wilson)")
+    ax.set_ylabel(say("twinkle.ignored_axis"))
     ax.set_ylim(0, 1)
     ax.legend(fontsize=8)
-    ax.set_title(
-        _heading(
-            ctx, arms, "ignoring a category: win rate (dotted: even share; above bars: share of players)"
-        ),
-        fontsize=9,
-    )
+    ax.set_title(_heading(ctx, arms, say("twinkle.ignored")), fontsize=9)
     fig.tight_layout()
     return fig
 
@@ -141,8 +137,8 @@ def _figure_edge(ctx: Context, arms: list[Arm], edge: dict[str, dict[str, dict[s
     ax.axhline(0, color="k", linewidth=0.6)
     ax.set_xticks(range(len(cats)))
     ax.set_xticklabels([c.replace("_", " ") for c in cats], fontsize=8, rotation=15)
-    ax.set_ylabel("winners' mean points minus the others'")
+    ax.set_ylabel(say("twinkle.edge_axis"))
     ax.legend(fontsize=8)
-    ax.set_title(_heading(ctx, arms, "the winner's edge by category"), fontsize=9)
+    ax.set_title(_heading(ctx, arms, say("twinkle.edge")), fontsize=9)
     fig.tight_layout()
     return fig

@@ -1,0 +1,447 @@
+"""The verdict's sentences in Japanese: the same keys and `{name}` fields as `simulate.words.EN`.
+
+Terms follow the project's Japanese glossary (the printed pieces' words):
+プレイヤー, 手番, ゲーム (never マッチ), 引き分け, {n}番席 and 1・3番席 for seats,
+half-width digits, full-width 、。（）：. The report's own terms, fixed here so
+that every sentence uses one word per idea:
+
+| English | Japanese |
+| --- | --- |
+| first mover (the side that moved first) | 先手 (a team: 先手のチーム) |
+| decided game (one side won alone) | 決着したゲーム |
+| fair share | 公平な割合 (1 / 陣営の数) |
+| draw | 引き分け |
+| arm (one set of rules compared) | アーム |
+| move | 手 (length in moves: 手数) |
+| cap (turn, round or move cap) | 上限 |
+| percentage point | ポイント (points of a score: 点) |
+| called (Holm-corrected p < 0.05) | 有意 |
+| minimum effect / smaller than players would notice | 最小効果 / プレイヤーが気づかないほど小さい |
+| equivalence test | 同等性検定 |
+| interval | 95%区間 |
+| agent, level (of skill) | エージェント, レベル |
+| winning margin | 勝者の点差 (1位と2位の得点差) |
+| lead changes | 首位の交代 |
+
+Variant names, agent specs and p-values are written as the command line and
+the statistics give them (`blue`, `mcts:200`, `p = 0.012`).
+"""
+
+from __future__ import annotations
+
+JA: dict[str, str] = {
+    # ---------------------------------------------------------------- one arm
+    "who.first": "先手",
+    "who.first_team": "先手のチーム",
+    "who.first.lower": "先手",
+    "who.first_team.lower": "先手のチーム",
+    "word.advantage": "有利",
+    "word.disadvantage": "不利",
+    "first.none_decided": "{who}：決着したゲームがなく、比べる割合がない。",
+    "first.head": "{who}は決着したゲームの{share} {interval}で勝つ",
+    "first.matters": "{head}：{word}（{p}）。",
+    "first.small": (
+        "{head}：{word}。検出できるが、プレイヤーが気づかないほど小さい（公平な{fair}との差は{delta}以内"
+        "。{p}）。"
+    ),
+    "first.within": "{head}：公平な{fair}との差は{delta}以内（{p_within}）。",
+    "first.open": "{head}：公平な{fair}との差は検出できない（{p}）。{more}",
+    "more.need": "{delta}の差を判定するには、1アームあたり約{need}ゲームが必要。",
+    "more.enough": "{games}ゲームあれば{delta}の差は判定できるので、差があってもそれより小さい。",
+    "credit": (
+        "引き分けを勝ちの分け合いと数えると、{who}はゲームの{share} {interval}を取る（公平なら{fair}）。"
+    ),
+    "seats.noun": "席",
+    "teams.noun": "チーム",
+    "seats.none_decided": "{noun}：決着したゲームがなく、分け合いを比べられない。",
+    "seats.head": "決着したゲームの{noun}ごとの勝ち：{shares}",
+    "seats.matters": "{head}：偏りがある（{p}）。",
+    "seats.small": (
+        "{head}：偏りがある。検出できるが、プレイヤーが気づかないほど小さい（どの割合も公平な値との差は"
+        "{delta}以内。{p}）。"
+    ),
+    "seats.within": "{head}：どの割合も公平な{fair}との差は{delta}以内（{p_within}）。",
+    "seats.open": "{head}：偏りは検出できない（{p}）。",
+    "draws": "引き分け：ゲームの{share} {interval}。",
+    "draws.capped": "上限で打ち切り：{share} {interval}。勝ちにも引き分けにも数えない。",
+    "length": "長さ：中央値{median}手（平均{mean}手）。",
+    "length.all_capped": (
+        "長さ：ゲームの{share}が上限で打ち切られたので、中央値は上限（{at_least}手）以上。打ち切られたゲ"
+        "ームの平均は出さない。"
+    ),
+    "length.capped": (
+        "長さ：カプラン・マイヤー法の中央値{median}手。上限で打ち切られた{share}のゲームは、少なくとも上"
+        "限まで続いたものとして数える。"
+    ),
+    "flow": "流れ：{parts}。",
+    "flow.lead": "首位の交代は1ゲームに{n}回",
+    "flow.decisive": "勝者が最後まで首位を保ったのは全手数の{share}の時点から（中央値）",
+    "flow.drama": "勝者の最大の遅れは{n}点（平均）",
+    "flow.spread": "最終得点の最大差は{n}点（平均）",
+    # ---------------------------------------------------------------- between arms
+    "change.na": "{head}：{p}。",
+    "change.matters": "{head}：{word}（{p}）。",
+    "change.small": "{head}：{word}。検出できるが、プレイヤーが気づかないほど小さい（{delta}未満。{p}）。",
+    "change.within": "{head}：{delta}を超える変化はない（{p_within}）。",
+    "change.open": "{head}：変化は検出できない（{p}）。{more}",
+    "change.open_capped": "{head}：変化は検出できない（{p}）。",
+    "change.more": "{delta}の変化を判定するには、1アームあたり約{need}ゲームが必要。",
+    "change.draws.head": "引き分け：{other} {b} {bi}、{base} {a} {ai}",
+    "change.first.head": "先手：決着したゲームのうち{other} {b} {bi}、{base} {a} {ai}（公平なら{fair}）",
+    "change.seats.head": "決着したゲームの席ごとの分け合い：{other}と{base}の比較",
+    "change.margin.head": "勝者の点差：{other} 平均{b}、{base} {a}",
+    "change.length.head": "長さ：{other} 中央値{b}、{base} {a}",
+    "word.fewer_draws": "引き分けが減る",
+    "word.more_draws": "引き分けが増える",
+    "word.closer": "公平に近づく",
+    "word.further": "公平から遠ざかる",
+    "word.closer_across": "公平に近づき、公平な値をまたぐ",
+    "word.further_across": "公平から遠ざかり、公平な値をまたぐ",
+    "word.split": "分け合いが変わる",
+    "word.larger_margins": "点差が大きくなる",
+    "word.smaller_margins": "点差が小さくなる",
+    "word.longer": "ゲームが長くなる",
+    "word.shorter": "ゲームが短くなる",
+    "length.moves": "{median}手（平均{mean}手）",
+    "length.km": "{median}手",
+    "length.at_least": "{at_least}手以上",
+    # ---------------------------------------------------------------- units
+    "unit.points": "{n}点",
+    "unit.point": "{n}点",
+    "unit.moves": "{n}手",
+    "unit.move": "{n}手",
+    "unit.point_adj": "{n}点",
+    "unit.move_adj": "{n}手",
+    "p.within": "同等性検定 {p}",
+    "unit.share": "{n}ポイント",
+    "unit.shares": "{n}ポイント",
+    "unit.share_adj": "{n}ポイント",
+    "pct.under": "{x}%未満",
+    "side.seat": "{n}番席",
+    "side.team": "チーム{k}（{seats}番席）",
+    "side.join": "・",
+    "list.and": "と",
+    "changes.join": "；",
+    "changes.docs": "{docs}。",
+    "changes.none": "データファイルに書かれたとおりのルール。",
+    "changes.head": "{docs}。",
+    "changes.set": "変更：{parts}。",
+    "changes.players": "{n}人",
+    "changes.option": "{parts}（{doc}）",
+    # ---------------------------------------------------------------- the page around the sentences
+    "page.verdict": "判定",
+    "page.details": "詳細",
+    "page.definitions": "用語と図",
+    "page.report": "バランスレポート",
+    "page.heading": (
+        "{title}：{what}\n{labels} | {players}人 | エージェント {agents} | {games}ゲーム | シード {seed}"
+    ),
+    "page.arms": "{n}アーム",
+    "page.vs": " 対 ",
+    "page.changes": "各アームが変えるもの",
+    "page.change": "{arm}：{text}",
+    "page.own": "{title}：このゲーム独自の問い",
+    "page.section": "エージェント {agents}：1アームあたり{games}ゲーム、シード {seed}",
+    "page.against": "{other} 対 {base}",
+    "page.both": "それぞれの結論は両方のエージェントの組で成り立つか",
+    "page.holm": (
+        "p値はこのレポートの{tests}個の検定全体でHolm法により補正し、補正後のp < 0.05のときだけ差を有意"
+        "とする。区間は95%のWilson区間。検定：アーム内では正確二項検定（先手、陣営が2つの席）または"
+        "カイ二乗適合度検定（陣営が3つ以上）。アーム間では、引き分けの割合と先手の割合にFisherの正確"
+        "検定、決着したゲームの分け合いにカイ二乗検定、点差と長さにMann-WhitneyのU検定（上限で打ち切ら"
+        "れた長さにはログランク検定）。それぞれに同等性検定（最小効果に対する2つの片側検定）を並べて同じ"
+        "Holm補正の対象とし、差がプレイヤーの気づかないほど小さいと示せるかを判定する。"
+    ),
+    "both.same": "{where}、{question}：{a}でも{b}でも「{conclusion}」。",
+    "both.differ": "{where}、{question}：両方では成り立たない。{a}では{fa}、{b}では{fb}。",
+    "both.rest": "ほかの問いはすべて、{a}でも{b}でも差を検出できない。",
+    "said.none": "差を検出できない",
+    "said.n/a": "検定できない",
+    "said.within": "最小効果を超える差はない",
+    "said.small": "プレイヤーが気づかないほど小さい差",
+    "said.advantage": "有利",
+    "said.disadvantage": "不利",
+    "said.imbalance": "偏りがある",
+    "said.balanced": "偏りを検出できない",
+    "question.first mover": "先手",
+    "question.seat balance": "席の偏り",
+    "question.first mover change": "先手の変化",
+    "question.seat balance change": "席の分け合いの変化",
+    "question.draw rate": "引き分けの割合",
+    "question.margin": "勝者の点差",
+    "question.length change": "長さの変化",
+    # ---------------------------------------------------------------- figures
+    "fig.share_won": "決着したゲームでの勝ちの割合（95% Wilson区間）",
+    "fig.seat_wins": "決着したゲームでの席ごとの勝ち（点線：公平な割合）",
+    "fig.turn_order": "決着したゲームでの手番順ごとの勝ち（点線：公平な割合）",
+    "fig.moved_first": "1番手",
+    "fig.moved": "{nth}番手",
+    "ordinal.2": "2",
+    "ordinal.3": "3",
+    "ordinal.n": "{k}",
+    "fig.share_of_games": "ゲームの割合",
+    "fig.mean": "{arm}（平均{mean}）",
+    "fig.score": "1席の最終得点",
+    "fig.scores": "得点の分布",
+    "fig.margin_teams": "勝者の点差：1位の陣営の得点－2位の陣営の得点",
+    "fig.margin": "勝者の点差（1位－2位）",
+    "fig.margins": "ゲームの接戦ぶり",
+    "fig.metrics": "ゲームの指標（平均と95%区間）",
+    "fig.metrics_capped": "（上限で打ち切られた長さは、判定ページのカプラン・マイヤー法の中央値を参照）",
+    "fig.points": "プレイヤー1人あたりの平均得点",
+    "fig.categories": "得点の内訳",
+    "fig.skill.first": "決着したゲームでの先手の割合",
+    "fig.skill.seats": "公平な値から最も離れた席の差",
+    "fig.skill.draws": "引き分けの割合",
+    "fig.skill.length": "長さ：平均手数（打ち切りがあれば中央値）",
+    "fig.skill.margin": "勝者の点差（平均）",
+    "fig.skill.change": "先手の割合：{base}からの変化",
+    "fig.skill": "プレイの強さのレベルごとの判定",
+    "fig.skill.note": "\n（95%区間。点線：公平、または変化なし）",
+    "fig.strength.strong": "強いほうのレベルの割合（引き分けは半分）",
+    "fig.strength.weak": "弱いほうのレベルが上位になる割合",
+    "fig.strength.pair": "{strong}\n対 {weak}",
+    "fig.strength.axis": "直接対戦でのゲームの割合（95% Wilson区間）",
+    "fig.strength": "レベルは強さの順に並んでいるか：隣り合うレベルの直接対戦",
+    "metric.moves": "手数",
+    "metric.draw rate": "引き分けの割合",
+    "metric.capped": "上限で打ち切り",
+    "metric.lead_changes": "首位の交代",
+    "metric.decisive_at": "勝負が決まった時点",
+    "metric.drama": "勝者の最大の遅れ",
+    "metric.spread": "最終得点の差",
+    "sweep.heading": (
+        "{title}：{keys}の{n}通りの組み合わせ\n{players}人 | エージェント {agents} | それぞれ{games}ゲーム | "
+        "シード {seed}"
+    ),
+    "sweep.effects": "{heading}：主効果（95%区間）",
+    "sweep.outcome.first-mover share of decided games": "決着したゲームでの先手の割合",
+    "sweep.outcome.winning margin": "勝者の点差",
+    "sweep.outcome.score": "得点",
+    "sweep.points_of_pct": "（%のポイント）",
+    "sweep.points": "プレイヤー1人あたりの平均得点（種類別）",
+    "sweep.first": "先手の勝率\n（95% Wilson区間。点線：均等な割合）",
+    "sweep.margin": "勝者の点差",
+    "sweep.sd": "得点の標準偏差",
+    "sweep.margin_axis": "勝者の点差（95% t区間）と得点の標準偏差",
+    "twinkle.ignored": "得点の種類を捨てたとき：勝率（点線：均等な割合。棒の上：そのプレイヤーの割合）",
+    "twinkle.ignored_axis": "その種類で0点だったプレイヤーの勝率（95% Wilson区間）",
+    "twinkle.edge": "得点の種類ごとの勝者の優位",
+    "twinkle.edge_axis": "勝者の平均得点－ほかのプレイヤーの平均得点",
+    "ladder.heading": (
+        "{title}［{variant}、{players}人{filler}］：エージェントのラダー、1組あたり{games}ゲーム、シード "
+        "{seed}"
+    ),
+    "ladder.filler": "、ほかの席は{filler}",
+    "ladder.columns": "| エージェント | レーティング（Elo、平均0） | 95%区間 |",
+    "ladder.matrix": (
+        "行のエージェントが列のエージェントより上位になったゲームの割合（引き分けは半分）と95%区間："
+    ),
+    "ladder.axis": "Bradley-Terryレーティング（Eloの点、95%区間）",
+    "ladder.cells": "列に対する行の割合（引き分けは半分）",
+    # ---------------------------------------------------------------- the definitions page
+    "def.terms": "用語",
+    "def.figures": "このレポートの図",
+    "def.metrics": "ゲームの指標（指標のページとCSVの列）",
+    "def.item": "{name}：{doc}",
+    "term.decided": (
+        "決着したゲーム：1つの陣営（席、チーム戦ではチーム）だけが勝ち、上限で打ち切られなかったゲーム。"
+        "勝ちの割合は決着したゲームに対するもので、陣営の公平な割合は1 / 陣営の数。「引き分けは半分」："
+        "k個の陣営が分け合った引き分けは、それぞれに1/kと数える。"
+    ),
+    "term.first": (
+        "先手：そのゲームで最初に手番を行った陣営（どの席でも）。公平に近づく／公平から遠ざかる："
+        "2つのアームの間で、先手の割合が公平な割合に近づいた、または遠ざかったこと。"
+    ),
+    "term.margin": "勝者の点差：1位の陣営の得点から2位の陣営の得点を引いたもの（引き分けなら0）。",
+    "term.min_effect": (
+        "最小効果（--min-effect）：プレイヤーにとって意味のある最小の差。既定では割合の2ポイント、"
+        "基準アームの長さの中央値の5%、点差の1点。「2ポイントを超える差はない」：同等性検定（2つの片側検定）"
+        "がそれを示したこと。「検出できるが、プレイヤーが気づかないほど小さい」：検定が最小効果より小さい"
+        "差を有意としたこと。"
+    ),
+    "term.capped": (
+        "上限で打ち切られたゲームの長さは打ち切りデータとして扱う：カプラン・マイヤー法の中央値を使い、"
+        "平均やt検定は使わない。アーム間ではMann-WhitneyのU検定の代わりにログランク検定を使う。"
+    ),
+    "term.seed": "同じシードと設定なら、--jobsがいくつでも同じゲームと同じ数値になる。",
+    "doc.seat_wins": (
+        "アームごとに、決着したゲームで各席（またはチーム）が勝った割合と95% Wilson区間。点線：公平な割合"
+        "（1 / 陣営の数）"
+    ),
+    "doc.turn_order": (
+        "アームごとに、決着したゲームで1番手、2番手…の陣営が勝った割合と95% Wilson区間。点線：公平な割合"
+    ),
+    "doc.scores": "アームごとの、1席の最終得点の分布",
+    "doc.margins": "アームごとの、勝者の点差（1位の陣営の得点－2位の陣営の得点）の分布",
+    "doc.metrics": "各アームのゲームの指標の平均と95%区間（割合はWilson区間）",
+    "doc.categories": "アームごとの、得点の種類別のプレイヤー1人あたり平均得点（積み上げ）",
+    "doc.skill": (
+        "プレイの強さのレベルごと（弱い順）の判定の各問いと95%区間：先手の割合と公平な値、公平な値から"
+        "最も離れた席の差、引き分け、長さ、点差、最初のアームに対する先手の割合の変化"
+    ),
+    "doc.strength": (
+        "各レベルが1つ下のレベルと混ぜた席で直接対戦したときのゲームの割合（引き分けは半分）と95% "
+        "Wilson区間。"
+        "点線の半分より上なら、その組は強さの順に並んでいる"
+    ),
+    "doc.moves": "1ゲームの手数（すべての席のすべての決定）",
+    "doc.draw rate": "1位を複数の陣営が分け合ったゲームの割合",
+    "doc.capped": (
+        "上限（エンジンの手番またはラウンドの上限、ランナーの手数の上限）で打ち切られたゲームの割合"
+    ),
+    "doc.lead_changes": "単独首位の陣営がゲーム中に入れ替わった回数（各手の後の得点から）",
+    "doc.decisive_at": "勝者の陣営が最後まで首位を保つようになる前に指された手の割合",
+    "doc.drama": "最終的な勝者の陣営が最も離されたときの首位との差（点）",
+    "doc.spread": "最も得点の高い陣営と最も低い陣営の最終得点の差",
+    # ---------------------------------------------------------------- bottom line
+    "bottom.title": "結論",
+    "bottom.first": (
+        "{arm}：先手は決着したゲームの{share} {interval}で勝つ（公平なら{fair}）：{level}では{answer}。"
+    ),
+    "bottom.first_levels": (
+        "{arm}：先手の判定は{depends}。決着したゲームのうち{levels}（公平なら{fair}）。レベルを通して："
+        "{trend}"
+    ),
+    "bottom.depends": "プレイの強さによって変わる",
+    "bottom.holds": "プレイの強さによらない",
+    "bottom.unshown": "プレイの強さによって変わるとは示されない",
+    "bottom.level_share": "{level}で{share} {interval}",
+    "bottom.change": (
+        "{other}は{base}に比べて（{changes}）、先手の割合が{direction}：決着したゲームの{a}から{b}へ"
+        "（公平なら{fair}）。{level}では{called}。"
+    ),
+    "bottom.change_levels": (
+        "{other}は{base}に比べて（{changes}）、決着したゲームでの先手の割合（公平なら{fair}）：{levels}。"
+    ),
+    "bottom.change_level": "{level}では{a}から{b}へ、{direction}、{called}",
+    "bottom.default_levels": "random、greedy、探索エージェント",
+    "join.list": "、",
+    "join.parts": "、",
+    "bottom.under_level": "（{level}）",
+    "bottom.called": "有意（{p}）",
+    "bottom.called_small": "有意だが、プレイヤーが気づかないほど小さい（{p}）",
+    "bottom.within": "{delta}を超える変化はない（{p_within}）",
+    "bottom.open": "有意ではない（{p}。{delta}の変化を判定するには1アームあたり約{need}ゲームが必要）",
+    "bottom.open_unsized": "有意ではない（{p}）",
+    "bottom.na": "検定できない（{p}）",
+    "bottom.ranked": "先手の割合が公平な値に近い順のアーム{where}：{ranks}。",
+    "bottom.rank": "{arm} {d} [{lo}, {hi}]",
+    "bottom.pair": "{a}と{b}",
+    "bottom.pairs_joint": "、",
+    "bottom.ranked_overlap": "区間が重なるので、これらのゲームからは{pairs}の順位は決められない。",
+    "bottom.one_set": (
+        "この判定は1組のエージェント（{agents}）によるもの。強いプレイでは変わることがある。同じコマンドに"
+        "--skillを付けると、このゲームのレベル（{levels}）ごとにすべての問いを判定する。"
+    ),
+    "bottom.two_sets": (
+        "この判定は2組のエージェント（{agents}）によるもので、強さの順は示されていない。--skillを付けると、"
+        "強さの順を確かめたレベルごとにすべての問いを判定する。"
+    ),
+    # ---------------------------------------------------------------- skill axis
+    "skill.title": "プレイの強さによる判定の変化",
+    "skill.levels": "レベル（弱い順）：{levels}。1アームあたりのゲーム数：{games}。",
+    "skill.question": "{question}、{arm}：{trend}",
+    "skill.question_change": "{question}、{other} 対 {base}：{trend}",
+    "skill.values": "{question}、{arm}：{values}。",
+    "skill.value": "{level}で{value}",
+    "trend.holds": "どのレベルでも変わらない（{answer}）。",
+    "trend.holds_resolved": "判定できたどのレベルでも変わらない（{answer}）。",
+    "trend.weak_only": "弱いプレイでだけ現れる（{x}では{weak}、{y}では{strong}）。",
+    "trend.reverses": "{x}と{y}の間で逆転する（{x}では{a}、{y}では{b}）。",
+    "trend.grows": "強いプレイほど大きくなる（{x}では{a}、{y}では{b}）。",
+    "trend.unresolved": "レベル{levels}では判定できない。",
+    "trend.unresolved_also": "レベル{levels}では判定できない。",
+    "trend.unsteady": "レベルによって変わり、一定の傾向はない（{answers}）。",
+    "trend.not_skill": "{x}と{y}の強さの違いは示されていないので、これがプレイの強さの効果だとは示されない。",
+    "trend.answer": "{level}では{answer}",
+    "answer.advantage": "{d}有利",
+    "answer.disadvantage": "{d}不利",
+    "answer.imbalance": "偏りがある",
+    "answer.small": "プレイヤーが気づかないほど小さい差",
+    "answer.within": "公平な値との差は{delta}以内",
+    "answer.open": "判定できない",
+    "answer.apart": "有意ではない（{level}の差とは区間が離れている）",
+    "answer.na": "検定できない",
+    "answer.change_within": "{delta}を超える変化はない",
+    "answer.change": "{word}（{d}）",
+    "answer.change_small": "{word}が、プレイヤーが気づかないほど小さい",
+    "answer.both_within": "どちらも目標の範囲内",
+    "q.first": "先手",
+    "q.seats": "席の偏り",
+    "q.draws": "引き分け",
+    "q.length": "長さ",
+    "q.margin": "勝者の点差",
+    "q.first_change": "先手の変化",
+    "q.seats_change": "席の分け合いの変化",
+    "q.draws_change": "引き分けの割合の変化",
+    "q.margin_change": "勝者の点差の変化",
+    "q.length_change": "長さの変化",
+    "strength.title": "レベルは強さの順に並んでいるか",
+    "strength.where": (
+        "隣り合うレベルの組ごとに、{arm}のルールで直接対戦させた（{players}人{filler}）。どちらのレベルも"
+        "先手と後手を受け持ち{rotations}、順位が上だったレベルの勝ち、引き分けは半分と数える。"
+    ),
+    "strength.filler": "、ほかの席は弱いほうのレベル",
+    "strength.rotations": "、席の回し方をすべて試し",
+    "strength.ordered": "{strong} 対 {weak}：{games}ゲーム中{share} {interval}：強い。",
+    "strength.not_ordered": (
+        "{strong} 対 {weak}：{games}ゲーム中{share} {interval}：強いとは示されないので、この2つの間の変化"
+        "はプレイの強さの効果とは呼ばない。"
+    ),
+    "strength.luck": "運の大きさ：弱いほうのレベルが上位になるゲームの割合は{shares}。",
+    "strength.luck_pair": "{share}（{weak} 対 {strong}）",
+    # ---------------------------------------------------------------- a tune's confirmation
+    "tune.base": "元のルール",
+    "tune.finalist": "候補{rank}",
+    "tune.finalists": (
+        "探索で最も良かった設定（良い順）：{finalists}。それぞれを新しいゲーム（{games}）で{base}と並べて"
+        "再び試した。"
+    ),
+    "tune.finalist_setting": "{label} {setting}",
+    "tune.finalist_is_base": "{label} {setting}（{base}）",
+    "tune.games": "それぞれ{games}ゲーム、シード {seed}",
+    "tune.games_levels": "それぞれのゲーム数：{games}、シード {seed}",
+    "tune.change": (
+        "{target}：{other}は{base}に比べて{measure}が{direction}：{a}から{b}へ（目標：{goal}）。{called}。"
+    ),
+    "tune.change_levels": "{target}：{other}は{base}に比べて、{measure}（目標：{goal}）：{levels}。",
+    "tune.both_within": (
+        "{target}：{other}は{base}に比べて、{measure}が{a}から{b}へ、どちらも目標（{goal}）の範囲内。"
+    ),
+    "tune.both_within_level": "{level}では{a}から{b}へ、どちらも目標の範囲内",
+    "tune.change.head": "{target}：{other} {b}、{base} {a}（目標：{goal}）",
+    "tune.change.both": "{head}：どちらも目標の範囲内。",
+    "tune.goal": "{arm}、{target}：{value}（目標：{goal}）：{level}では{answer}。",
+    "tune.goal_levels": "{arm}、{target}（目標：{goal}）：{levels}。",
+    "tune.goal_level": "{level}で{value}：{answer}",
+    "tune.answer.within": "目標の範囲内と示される（{p}）",
+    "tune.answer.open": "目標の範囲内とは示されない（{p}）",
+    "tune.answer.na": "検定できない（{p}）",
+    "tune.share_decided": "決着したゲームの{share} {interval}",
+    "tune.share_games": "ゲームの{share} {interval}",
+    "tune.no_decided": "決着したゲームがない",
+    "goal.fair": "公平な{fair}との差が{delta}以内",
+    "goal.every_fair": "どの割合も公平な{fair}との差が{delta}以内",
+    "goal.near": "{value}との差が{delta}以内",
+    "goal.at": "{value}",
+    "goal.at_most": "{value}以下",
+    "goal.at_least": "{value}以上",
+    "goal.between": "{lo}～{hi}",
+    "word.goal_closer": "目標に近づく",
+    "word.goal_further": "目標から遠ざかる",
+    "word.goal_closer_across": "目標に近づき、目標をまたぐ",
+    "word.goal_further_across": "目標から遠ざかり、目標をまたぐ",
+    "measure.first_mover": "決着したゲームでの先手の割合",
+    "measure.seats": "決着したゲームでの席（またはチーム）の割合と公平な値との最大の差",
+    "measure.positions": "決着したゲームでの手番順の割合と公平な値との最大の差",
+    "measure.draws": "引き分けの割合",
+    "measure.capped": "上限で打ち切られたゲームの割合",
+    "measure.length": "平均の手数",
+    "measure.margin": "勝者の平均点差（1位と2位の得点差）",
+    "measure.score": "プレイヤーの平均最終得点",
+    "measure.metric": "1ゲームあたりの{name}の平均",
+    "unit.value": "{n}",
+    "unit.values": "{n}",
+    "unit.value_adj": "{n}",
+}

@@ -1,0 +1,333 @@
+"""The report in Japanese (`--lang ja`): the same sentence tests as the English, and the page itself.
+
+Every verdict line is asserted word for word on the constructed data sets of
+`test_report_stats` and `test_skill_verdict`, whose numbers were worked out by
+hand there; here the same findings must read in the catalogue's Japanese.
+Then the catalogue itself (every English sentence has a Japanese form with the
+same fields, in the style of the printed pieces), and a Japanese compare run
+whose PDF embeds the Japanese font and is byte-identical when written again.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+
+import pytest
+from test_report_stats import capped_games, draw_heavy, four_player, report, team_game, write_games
+from test_skill_verdict import LEVELS, alone, first_mover_at, summary_of, two_player
+
+from printkit.template import _tokens
+from simulate import balance, stats, verdict
+from simulate.bottom_line import LevelChange, change_line, ranking_line
+from simulate.min_effect import MinEffect
+from simulate.skill import strength_of
+from simulate.tally import tally_csv
+from simulate.trend import trend
+from simulate.verdict_page import strength_lines
+from simulate.words import EN, LANGUAGES, language, say, spoken
+
+JA = LANGUAGES["ja"]
+
+
+@pytest.fixture(autouse=True)
+def japanese():
+    with language("ja"):
+        yield
+
+
+# ------------------------------------------------------------------ the catalogue
+def _fields(template: str, key: str) -> set[str]:
+    return {text for text, is_field in _tokens(template, key) if is_field}
+
+
+def test_every_english_sentence_has_a_japanese_form_with_the_same_fields():
+    assert sorted(set(EN) - set(JA)) == []
+    differ = {k: (_fields(EN[k], k), _fields(JA[k], k)) for k in EN if _fields(EN[k], k) != _fields(JA[k], k)}
+    assert differ == {}
+
+
+def test_the_japanese_keeps_the_printed_pieces_style():
+    # full-width （）、。：, half-width digits, and no English word outside names of tests and tools
+    for key, text in JA.items():
+        assert not re.search(r"[()]", text), key
+        assert not any(unicodedata.east_asian_width(c) == "F" and c.isdigit() for c in text), key
+        assert "プレーヤー" not in text and "マッチ" not in text and "ターン" not in text, key
+    # names of tests, statistics, files and agents are written as they are
+    allowed = {"p", "Holm", "Wilson", "Fisher", "Mann-Whitney", "U", "t", "Elo", "Bradley-Terry", "k", "CSV"}
+    allowed |= {"random", "greedy"}
+    for key, text in JA.items():
+        words = set(re.findall(r"[A-Za-z][A-Za-z-]*", re.sub(r"\{[^}]*\}|--[a-z-]+|\\n", "", text)))
+        assert words <= allowed, (key, words - allowed)
+
+
+def test_the_language_is_chosen_once_and_restored():
+    assert spoken() == "ja" and say("bottom.title") == "結論"
+    with language("en"):
+        assert say("bottom.title") == "Bottom line"
+    assert say("bottom.title") == "結論" and say("bottom.title", "en") == "Bottom line"
+
+
+# ------------------------------------------------------------------ one arm (test_report_stats)
+def test_draw_heavy_two_player_case(tmp_path):
+    _, lines = report(draw_heavy(tmp_path / "games.csv"), [0, 1])
+    assert lines == [
+        "先手は決着したゲームの75% [63, 84]で勝つ：有利（p = 5.4e-04）。",
+        "引き分けを勝ちの分け合いと数えると、先手はゲームの65% [55, 74]を取る（公平なら50%）。",
+        "決着したゲームの席ごとの勝ち：1番席 52% [39, 64]、2番席 48% [36, 61]："
+        "偏りは検出できない（p = 1.00）。",
+        "引き分け：ゲームの40% [31, 50]。",
+        "長さ：中央値12手（平均11.2手）。",
+        "流れ：首位の交代は1ゲームに1.0回、勝者が最後まで首位を保ったのは全手数の50%の時点から（中央値）、"
+        "勝者の最大の遅れは2.0点（平均）、最終得点の最大差は1.8点（平均）。",
+    ]
+
+
+def test_four_player_case(tmp_path):
+    _, lines = report(four_player(tmp_path / "games.csv"), [0, 1, 2, 3])
+    assert lines[0] == (
+        "先手は決着したゲームの25% [17, 35]で勝つ：公平な25%との差は検出できない（p = 1.00）。"
+        "2ポイントの差を判定するには、1アームあたり約3,700ゲームが必要。"
+    )
+    assert lines[2] == (
+        "決着したゲームの席ごとの勝ち：1番席 44% [33, 55]、2番席 19% [12, 29]、3番席 19% [12, 29]、"
+        "4番席 19% [12, 29]：偏りがある（p = 0.007）。"
+    )
+
+
+def test_team_case(tmp_path):
+    _, lines = report(team_game(tmp_path / "games.csv"), [0, 1, 0, 1])
+    assert lines[0] == (
+        "先手のチームは決着したゲームの65% [50, 78]で勝つ：公平な50%との差は検出できない（p = 0.24）。"
+        "2ポイントの差を判定するには、1アームあたり約4,900ゲームが必要。"
+    )
+    assert lines[2] == (
+        "決着したゲームのチームごとの勝ち：チーム1（1・3番席） 75% [60, 86]、チーム2（2・4番席）"
+        " 25% [14, 40]："
+        "偏りがある（p = 0.009）。"
+    )
+
+
+def test_capped_case_never_averages_cut_off_games(tmp_path):
+    _, lines = report(capped_games(tmp_path / "a.csv", [50, 80, 120, 150], 6), [0, 1])
+    assert (
+        lines[3]
+        == "引き分け：ゲームの0% [0, 28]。上限で打ち切り：60% [31, 83]。勝ちにも引き分けにも数えない。"
+    )
+    assert lines[4] == (
+        "長さ：ゲームの60%が上限で打ち切られたので、中央値は上限（200手）以上。"
+        "打ち切られたゲームの平均は出さない。"
+    )
+    _, lines = report(capped_games(tmp_path / "b.csv", [20, 30, 40, 50, 60, 70, 80], 3), [0, 1])
+    assert lines[4] == (
+        "長さ：カプラン・マイヤー法の中央値60手。上限で打ち切られた30%のゲームは、"
+        "少なくとも上限まで続いたものとして数える。"
+    )
+
+
+def test_a_share_of_a_few_games_is_not_printed_as_none():
+    assert verdict.pct(0.0003) == "0.1%未満"
+    assert verdict.pct(0.004) == "0.4%"
+
+
+# ------------------------------------------------------------------ test_skill_verdict's cases
+def test_a_share_shown_within_two_points_says_so(tmp_path):
+    s = summary_of(two_player(tmp_path / "a.csv", 2000, 4000))
+    p = s["tests"]["first_mover_within"]["p_holm"]
+    assert verdict.first_mover(s).text == (
+        "先手は決着したゲームの50% [48, 52]で勝つ："
+        f"公平な50%との差は2ポイント以内（同等性検定 {stats.fmt_p(p)}）。"
+    )
+
+
+def test_a_called_difference_below_the_minimum_effect_is_smaller_than_players_would_notice(tmp_path):
+    a = tally_csv(two_player(tmp_path / "a.csv", 1000, 2000), [0, 1])
+    b = tally_csv(two_player(tmp_path / "b.csv", 1000, 2000, moves=(20, 21)), [0, 1])
+    sa, sb = balance.summarize(a, (), ()), balance.summarize(b, (), ())
+    comp = alone(balance.compare(a, b, sa, sb))
+    line = next(
+        f for f in verdict.comparison_findings("a", "b", sa, sb, comp) if f.question == "length change"
+    )
+    assert line.text == (
+        "長さ：b 中央値20.5手（平均20.5手）、a 20手（平均20.0手）：ゲームが長くなる。検出できるが、"
+        f"プレイヤーが気づかないほど小さい（1手未満。{stats.fmt_p(comp['tests']['length']['p'])}）。"
+    )
+
+
+def test_closer_to_fair_with_draws(tmp_path):
+    a = tally_csv(two_player(tmp_path / "a.csv", 60, 100, draws=20), [0, 1])
+    b = tally_csv(two_player(tmp_path / "b.csv", 52, 100, draws=50), [0, 1])
+    sa, sb = balance.summarize(a, (), ()), balance.summarize(b, (), ())
+    comp = alone(balance.compare(a, b, sa, sb))
+    p = stats.fmt_p(comp["tests"]["first_mover"]["p"])
+    first = next(
+        f for f in verdict.comparison_findings("a", "b", sa, sb, comp) if f.question == "first mover change"
+    )
+    assert first.text == (
+        "先手：決着したゲームのうちb 52% [42, 62]、a 60% [50, 69]（公平なら50%）："
+        f"変化は検出できない（{p}）。"
+        "2ポイントの変化を判定するには、1アームあたり約13,000ゲームが必要。"
+    )
+    change = verdict.changes("a", "b", sa, sb, comp, MinEffect())[1]
+    line = change_line("a", "b", "引き分けが減る", [LevelChange("greedy", sa, sb, change)], one_level=True)
+    assert line == (
+        "bはaに比べて（引き分けが減る）、先手の割合が公平に近づく："
+        "決着したゲームの60%から52%へ（公平なら50%）。"
+        f"greedyでは有意ではない（{p}。2ポイントの変化を判定するには1アームあたり約13,000ゲームが必要）。"
+    )
+
+
+def test_closer_to_fair_and_across_it_with_teams(tmp_path):
+    def teams(path, first_team_wins):
+        games = [
+            dict(first=1, winners="1;3" if k < first_team_wins else "2;4", draw=0,
+                 scores=[4, 2, 4, 2] if k < first_team_wins else [2, 4, 2, 4], moves=20)
+            for k in range(100)
+        ]  # fmt: skip
+        return tally_csv(write_games(path, 4, games), [0, 1, 0, 1])
+
+    a, b = teams(tmp_path / "a.csv", 70), teams(tmp_path / "b.csv", 40)
+    sa, sb = balance.summarize(a, (), ()), balance.summarize(b, (), ())
+    comp = alone(balance.compare(a, b, sa, sb))
+    first = next(
+        f for f in verdict.comparison_findings("a", "b", sa, sb, comp) if f.question == "first mover change"
+    )
+    assert first.text == (
+        "先手：決着したゲームのうちb 40% [31, 50]、a 70% [60, 78]（公平なら50%）：公平に近づき、"
+        "公平な値をまたぐ"
+        f"（{stats.fmt_p(comp['tests']['first_mover']['p'])}）。"
+    )
+
+
+def test_the_five_trend_phrases(tmp_path):
+    found = first_mover_at(tmp_path, "h", [(70, 100), (72, 100), (69, 100)])
+    assert trend(LEVELS, found, [True, True]).text == "どのレベルでも変わらない（20ポイント有利）。"
+    found = first_mover_at(tmp_path, "w", [(75, 100), (70, 100), (2000, 4000)])
+    assert trend(LEVELS, found, [True, True]).text == (
+        "弱いプレイでだけ現れる（greedyでは20ポイント有利、mcts:100では公平な値との差は2ポイント以内）。"
+    )
+    found = first_mover_at(tmp_path, "r", [(70, 100), (30, 100), (28, 100)])
+    assert trend(LEVELS, found, [True, True]).text == (
+        "randomとgreedyの間で逆転する（randomでは20ポイント有利、greedyでは20ポイント不利）。"
+    )
+    assert trend(LEVELS, found, [False, True]).text.endswith(
+        "。randomとgreedyの強さの違いは示されていないので、これがプレイの強さの効果だとは示されない。"
+    )
+    found = first_mover_at(tmp_path, "g", [(600, 1000), (700, 1000), (800, 1000)])
+    assert trend(LEVELS, found, [True, True]).text == (
+        "強いプレイほど大きくなる（randomでは10ポイント有利、mcts:100では30ポイント有利）。"
+    )
+    found = first_mover_at(tmp_path, "n", [(70, 100), (55, 100), (71, 100)])
+    assert trend(LEVELS, found, [True, True]).text == (
+        "判定できたどのレベルでも変わらない（20ポイント有利）。レベルgreedyでは判定できない。"
+    )
+    found = first_mover_at(tmp_path, "m", [(52, 100), (55, 100), (48, 100)])
+    assert trend(LEVELS, found, [True, True]).text == "レベルrandom、greedy、mcts:100では判定できない。"
+    found = first_mover_at(tmp_path, "u", [(1000, 2000), (740, 2000), (96, 200)])
+    assert trend(LEVELS, found, [True, False]).text == (
+        "レベルによって変わり、一定の傾向はない（randomでは有意ではない（greedyの差とは区間が離れている）、"
+        "greedyでは13ポイント不利、mcts:100では有意ではない（greedyの差とは区間が離れている））。"
+    )
+
+
+def test_the_strength_check_by_hand():
+    ordered = strength_of("greedy", "mcts:100", weak_wins=30, strong_wins=60, draws=10)
+    level = strength_of("mcts:100", "mcts:400", weak_wins=45, strong_wins=50, draws=5)
+
+    class First:
+        label, players = "default", 2
+
+    assert strength_lines(First(), [ordered, level]) == [
+        "隣り合うレベルの組ごとに、defaultのルールで直接対戦させた（2人）。"
+        "どちらのレベルも先手と後手を受け持ち、"
+        "順位が上だったレベルの勝ち、引き分けは半分と数える。",
+        "mcts:100 対 greedy：100ゲーム中65% [55, 74]：強い。",
+        "mcts:400 対 mcts:100：100ゲーム中52% [43, 62]：強いとは示されないので、"
+        "この2つの間の変化はプレイの強さの"
+        "効果とは呼ばない。",
+        "運の大きさ：弱いほうのレベルが上位になるゲームの割合は30% [22, 40]（greedy 対 mcts:100）、"
+        "45% [36, 55]（mcts:100 対 mcts:400）。",
+    ]
+
+
+def test_arms_ranked_by_their_distance_from_fair(tmp_path):
+    arms = [(name, summary_of(two_player(tmp_path / f"{name}.csv", k, 100))) for name, k in
+            (("a", 60), ("b", 52), ("c", 45))]  # fmt: skip
+    assert ranking_line(None, arms) == (
+        "先手の割合が公平な値に近い順のアーム：b 2ポイント [0, 12]、c 5ポイント [0, 14]、"
+        "a 10ポイント [0, 19]。"
+        "区間が重なるので、これらのゲームからはbとc、cとaの順位は決められない。"
+    )
+
+
+# ------------------------------------------------------------------ the page
+def test_compare_in_japanese_writes_its_page_in_the_embedded_japanese_font_and_again_the_same(
+    run_tool, tmp_path
+):
+    def compare(out):
+        return run_tool(
+            "simulate", "compare", "twinkle_twinkle", "--variant", "default", "--variant", "blue",
+            "--lang", "ja", "--games", "12", "--agents", "random", "--jobs", "1", "--quiet",
+            "--out", str(out),
+        )  # fmt: skip
+
+    with language("en"):  # the command chooses its own language
+        code, out, err = compare(tmp_path / "a")
+    assert code == 0, err
+    assert err == ""
+    assert out.startswith(
+        "結論\n  - blueはdefaultに比べて（すべての得点リファレンスを青の面で使う）、先手の割合が"
+    )
+    assert "各アームが変えるもの" in out and "エージェント random：1アームあたり12ゲーム、シード 1" in out
+    folder = tmp_path / "a" / "twinkle_twinkle" / "default-vs-blue.random.seed1"
+    pdf = (folder / "report.pdf").read_bytes()
+    # the Japanese font, embedded as a TrueType subset (a six-letter tag before its name)
+    assert re.search(rb"/FontName ?/[A-Z]{6}\+IPAexGothic", pdf)
+    assert re.search(rb"/FontFile2", pdf)
+    html = (folder / "report.html").read_text(encoding="utf-8")
+    assert '<html lang="ja">' in html and "<h2>結論</h2>" in html and "トゥインクル・トゥインクル" in html
+    # the same command again resumes the same games (none left to play) and writes the same bytes
+    (folder / "report.pdf").unlink()
+    assert compare(tmp_path / "a")[0] == 0
+    assert (folder / "report.pdf").read_bytes() == pdf
+
+
+def test_a_skill_axis_reads_in_japanese_on_its_pages_and_figures(tmp_path):
+    from test_skill_report import _skill_report
+
+    from simulate.plotting import speaking
+
+    with speaking("ja"):
+        folder = _skill_report(tmp_path, "a4", arms_count=2)
+    summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
+    assert (
+        summary["skill"][0]
+        == "レベル（弱い順）：random、greedy、mcts:100。1アームあたりのゲーム数：100、100、100。"
+    )
+    assert summary["strength"][1] == "greedy 対 random：20ゲーム中100% [84, 100]：強い。"
+    assert summary["bottom_line"][0].startswith("arm1+option_1=valueはarm0+option_0=valueに比べて（Arm 1）、")
+    html = (folder / "report.html").read_text(encoding="utf-8")
+    assert (
+        "<h2>プレイの強さによる判定の変化</h2>" in html and "<h2>レベルは強さの順に並んでいるか</h2>" in html
+    )
+    assert re.search(rb"/FontName ?/[A-Z]{6}\+IPAexGothic", (folder / "report.pdf").read_bytes())
+
+
+def test_a_ladders_table_in_japanese():
+    from simulate.ladder_report import table_lines
+
+    summary = {
+        "title": "ユナイテッドスクエア", "variant": "default", "players": 4, "filler": "random",
+        "games_per_pair": 8, "seed": 1, "agents": ["random", "greedy"],
+        "ratings": {"rating": [-50.0, 50.0], "lo": [-90.0, 10.0], "hi": [-10.0, 90.0]},
+        "win_matrix": [[None, {"p": 0.25, "lo": 0.1, "hi": 0.5}], [{"p": 0.75, "lo": 0.5, "hi": 0.9}, None]],
+    }  # fmt: skip
+    assert table_lines(summary)[:5] == [
+        "ユナイテッドスクエア［default、4人、ほかの席はrandom］：エージェントのラダー、"
+        "1組あたり8ゲーム、シード 1",
+        "",
+        "| エージェント | レーティング（Elo、平均0） | 95%区間 |",
+        "| --- | ---: | --- |",
+        "| greedy | +50 | +10 .. +90 |",
+    ]
