@@ -316,6 +316,7 @@ EN: dict[str, str] = {
     "bottom.default_levels": "random, greedy and a search agent",
     "join.list": ", ",
     "join.parts": "; ",
+    "bottom.under": "under {level}",  # after a called/not-called phrase (the tune's lines)
     "bottom.under_level": " under {level}",
     "bottom.called": "called ({p})",
     "bottom.called_small": "called but smaller than players would notice ({p})",

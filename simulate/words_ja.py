@@ -318,6 +318,7 @@ JA: dict[str, str] = {
     "bottom.default_levels": "random、greedy、探索エージェント",
     "join.list": "、",
     "join.parts": "、",
+    "bottom.under": "（{level}）",  # after a called/not-called phrase (the tune's lines)
     "bottom.under_level": "（{level}）",
     "bottom.called": "有意（{p}）",
     "bottom.called_small": "有意だが、プレイヤーが気づかないほど小さい（{p}）",

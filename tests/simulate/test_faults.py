@@ -228,7 +228,9 @@ def test_a_torn_run_json_is_named_as_damaged_and_repair_keeps_the_games_played(
         return play(game, agents, seed, index, cap)
 
     monkeypatch.setattr(runner, "play", counted)
-    code, _, err = run_tool("simulate", *_args(300), "--jobs", "1", "--out", str(tmp_path), "--repair")
+    # the Python engine, whose games go through `play` one by one (a compiled core plays a chunk at once)
+    more = ["--jobs", "1", "--engine", "python", "--out", str(tmp_path), "--repair"]
+    code, _, err = run_tool("simulate", *_args(300), *more)
     assert code == 0, err
     assert sorted(games_played) == [0, 199, *range(200, 300)]  # two checked, the 200 kept, 100 more played
     assert csv_path.read_bytes() == whole
