@@ -86,7 +86,7 @@ def core_of(game: GameBase, engine: str | None = None) -> CoreBase | None:
                     f"{', '.join(unknown)}; playing its Python engine"
                 )
                 return None
-            with compiling():
+            with compiling(module):
                 core = cls(game)
                 core.warm_up()
             _CORES[game] = core
@@ -94,14 +94,15 @@ def core_of(game: GameBase, engine: str | None = None) -> CoreBase | None:
 
 
 @contextlib.contextmanager
-def compiling() -> Iterator[None]:
-    """Held while this process compiles a core or loads it from the cache: one process at a time per
-    cache (test workers, cluster workers and commands started at once on a fresh machine), so the first
-    compiles and the others wait and then load its cache instead of each compiling the same code."""
+def compiling(core: str = "core") -> Iterator[None]:
+    """Held while this process compiles the core `core` (its module) or loads it from the cache: one
+    process at a time per core and cache (test workers, cluster workers and commands started at once
+    on a fresh machine), so the first compiles and the others wait and then load its cache instead of
+    each compiling the same code. Two different cores compile at once, one a core of the machine."""
     folder = cache_root() / stamp()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        lock = open(folder / "compile.lock", "a")  # noqa: SIM115  (held across the yield)
+        lock = open(folder / f"compile-{core}.lock", "a")  # noqa: SIM115  (held across the yield)
     except OSError:  # no writable cache: nothing to share, so nothing to wait for
         yield
         return

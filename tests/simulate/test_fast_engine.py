@@ -79,17 +79,27 @@ def test_an_unknown_engine_is_one_line_and_exit_status_2(run_tool):
 
 
 def test_one_process_at_a_time_compiles_a_core(tmp_path, monkeypatch):
-    """Processes started at once on a fresh machine (test or cluster workers) take turns at the compile:
-    one compiles, the others wait on the cache's lock and then load what it compiled."""
+    """Processes started at once on a fresh machine (test or cluster workers) take turns at a core's
+    compile: one compiles, the others wait on its lock and then load what it compiled; another core's
+    compile does not wait (`python -m simulate.fast` compiles the cores side by side)."""
     import time
 
     from simulate.fast import compiling
 
     monkeypatch.setenv("SIMULATE_CACHE_DIR", str(tmp_path))
-    waiter = [sys.executable, "-c", "from simulate.fast import compiling\nwith compiling(): print('in')"]
-    with compiling():
-        other = subprocess.Popen(waiter, stdout=subprocess.PIPE, text=True)
+
+    def waiter(core: str) -> list[str]:
+        code = f"from simulate.fast import compiling\nwith compiling({core!r}): print('in')"
+        return [sys.executable, "-c", code]
+
+    with compiling("a.core"):
+        other = subprocess.Popen(waiter("b.core"), stdout=subprocess.PIPE, text=True)
+        assert other.communicate(timeout=60)[0] == "in\n", "another core's compile waited"
+        same = subprocess.Popen(waiter("a.core"), stdout=subprocess.PIPE, text=True)
         time.sleep(3)
-        assert other.poll() is None, "it did not wait for the lock"
-    assert other.communicate(timeout=60)[0] == "in\n"
-    assert list(tmp_path.glob("*/compile.lock"))
+        assert same.poll() is None, "it did not wait for the lock"
+    assert same.communicate(timeout=60)[0] == "in\n"
+    assert sorted(p.name for p in tmp_path.glob("*/compile-*.lock")) == [
+        "compile-a.core.lock",
+        "compile-b.core.lock",
+    ]
