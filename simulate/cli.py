@@ -7,6 +7,7 @@ import dataclasses
 import functools
 import gc
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -65,6 +66,19 @@ LANG_OPTION = click.option(
     help="Language of the bottom line, the report's pages and its figures' words (ja: Japanese, "
     "in the font of the printed pieces).",
 )
+
+
+def out_option(help_text: str) -> Any:
+    """`--out FOLDER` (default `output`), with what the command writes there."""
+    return click.option(
+        "--out",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=Path("output"),
+        show_default=True,
+        help=help_text,
+    )
+
+
 SCHEDULER_OPTION = click.option(
     "--scheduler",
     metavar="ADDRESS",
@@ -190,13 +204,7 @@ def _play_options(
         SCHEDULER_OPTION,
         ENGINE_OPTION,
         LANG_OPTION,
-        click.option(
-            "--out",
-            type=click.Path(file_okay=False, path_type=Path),
-            default=Path("output"),
-            show_default=True,
-            help="Folder for the CSVs and the report.",
-        ),
+        out_option("Folder for the CSVs and the report."),
         click.option(
             "--fresh", is_flag=True, help="Replace an earlier run in the same folder instead of resuming it."
         ),
@@ -430,13 +438,7 @@ def new_game_cmd(name, where):
 @SCHEDULER_OPTION
 @ENGINE_OPTION
 @LANG_OPTION
-@click.option(
-    "--out",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("output"),
-    show_default=True,
-    help="Folder for the results: the ladder goes to OUT/GAME/ladder/ (resumed unless --fresh).",
-)
+@out_option("Folder for the results: the ladder goes to OUT/GAME/ladder/ (resumed unless --fresh).")
 @click.option(
     "--fresh", is_flag=True, help="Replace an earlier ladder in the same folder instead of resuming it."
 )
@@ -500,13 +502,7 @@ def ladder_cmd(
 )
 @JOBS_OPTION
 @FORCE_OPTION
-@click.option(
-    "--out",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("output"),
-    show_default=True,
-    help="Folder for the demo's PDFs, games and reports (started afresh each time).",
-)
+@out_option("Folder for the demo's PDFs, games and reports (started afresh each time).")
 @click.option("--quiet", is_flag=True, help="No progress bars (the files and bottom lines still printed).")
 def demo_cmd(games, jobs, force, out, quiet):
     """Print every game's components and run each game's headline comparison into OUT."""
@@ -644,12 +640,8 @@ def sweep_cmd(game, grid, variant, options):
 @JOBS_OPTION
 @FORCE_OPTION
 @SCHEDULER_OPTION
-@click.option(
-    "--out",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("output"),
-    show_default=True,
-    help="Folder for the results: the study, its games and report go to OUT/GAME/ (resumed unless --fresh).",
+@out_option(
+    "Folder for the results: the study, its games and report go to OUT/GAME/ (resumed unless --fresh)."
 )
 @click.option("--fresh", is_flag=True, help="Start over instead of resuming a tune in the same folder.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
