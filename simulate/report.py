@@ -130,11 +130,31 @@ def colour(i: int) -> str:
     return COLOURS[i % len(COLOURS)]
 
 
+AGENTS_ROOM = 60  # characters of the heading's agents before each spec is cut to its agent and count
+
+
 def _agents_text(arms: list[Arm]) -> str:
+    full = _agent_sets(arms, lambda spec: spec)
+    if len(full) <= AGENTS_ROOM:
+        return full
+    # a search design's options run the heading off the page; the report's text names them in full
+    short = _agent_sets(arms, _short_spec)
+    return short if short.count(";") == full.count(";") else full
+
+
+def _agent_sets(arms: list[Arm], shown: Callable[[str], str]) -> str:
     # in the order of the arms (a skill axis's levels weakest first), each agent set once
     return "; ".join(
-        dict.fromkeys(",".join(a.agents) if len(set(a.agents)) > 1 else a.agents[0] for a in arms)
+        dict.fromkeys(
+            ",".join(map(shown, a.agents)) if len(set(a.agents)) > 1 else shown(a.agents[0]) for a in arms
+        )
     )
+
+
+def _short_spec(spec: str) -> str:
+    """One seat's agent spec cut to its agent and count: `mcts:200,rollout=greedy` -> `mcts:200,...`."""
+    agent, _, options = spec.partition(",")
+    return agent + (",..." if options else "")
 
 
 def _heading(ctx: Context, arms: list[Arm], what: str) -> str:

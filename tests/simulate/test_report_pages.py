@@ -49,6 +49,32 @@ def test_verdict_and_details_of_eight_arms_stay_on_their_pages(tmp_path):
             assert box.y0 <= extent.y0 and extent.y1 <= box.y1, text.get_text()[:60]
 
 
+DESIGN = "mcts:200,rollout=greedy,prior=greedy,norm=minmax"
+
+
+def _skill_arms(tmp_path, specs):
+    tally = tally_csv(draw_heavy(tmp_path / "games.csv"), [0, 1])
+    summary = balance.summarize(tally, (), ())
+    return [report.Arm(f"default @ {s}", 2, (s, s), tally.cols(), summary, tally, "") for s in specs]
+
+
+def test_a_search_designs_options_are_cut_from_the_heading_so_it_stays_on_the_page(tmp_path):
+    arms = _skill_arms(tmp_path, ["random", "greedy", DESIGN])
+    ctx = report.Context("Twinkle Twinkle", "twinkle_twinkle", 300, 1, (), ())
+    heading = report._heading(ctx, arms, "verdict")
+    assert "agents random; greedy; mcts:200,... |" in heading
+    fig = report.text_pages(ctx, arms, "verdict", [("p", "a line")])[0]
+    box, title = fig.bbox, fig.texts[0]
+    assert title.get_window_extent(fig.canvas.get_renderer()).x1 <= box.x1, title.get_text()
+
+
+def test_heading_keeps_the_full_specs_where_cutting_would_make_two_levels_one(tmp_path):
+    other = DESIGN.replace("prior=greedy", "prior=random")
+    arms = _skill_arms(tmp_path, [DESIGN, other])
+    ctx = report.Context("Twinkle Twinkle", "twinkle_twinkle", 300, 1, (), ())
+    assert f"agents {DESIGN}; {other} |" in report._heading(ctx, arms, "verdict")
+
+
 def test_twelve_arm_colours_are_distinct():
     rgb = [mcolors.to_rgb(c) for c in report.COLOURS]
     assert len(set(report.COLOURS)) == 12
