@@ -138,7 +138,7 @@ def _agents_text(arms: list[Arm]) -> str:
     if len(full) <= AGENTS_ROOM:
         return full
     # a search design's options run the heading off the page; the report's text names them in full
-    short = _agent_sets(arms, _short_spec)
+    short = _agent_sets(arms, short_spec)
     return short if short.count(";") == full.count(";") else full
 
 
@@ -151,7 +151,15 @@ def _agent_sets(arms: list[Arm], shown: Callable[[str], str]) -> str:
     )
 
 
-def _short_spec(spec: str) -> str:
+def short_levels(names: list[str]) -> list[str]:
+    """Level names for a figure's axis: a search design's options cut where they would crowd the
+    axis, unless cutting them would make two levels one."""
+    short = [short_spec(n) for n in names]
+    long = any(len(n) > 20 for n in names)
+    return short if long and len(set(short)) == len(set(names)) else list(names)
+
+
+def short_spec(spec: str) -> str:
     """One seat's agent spec cut to its agent and count: `mcts:200,rollout=greedy` -> `mcts:200,...`."""
     agent, _, options = spec.partition(",")
     return agent + (",..." if options else "")

@@ -10,7 +10,7 @@ import numpy as np
 
 from simulate import stats
 from simulate.plotting import plt
-from simulate.report import Context, SkillView, _heading, colour
+from simulate.report import Context, SkillView, _heading, colour, short_levels
 from simulate.words import say
 
 Value = Callable[[dict[str, Any]], tuple[float, float, float]]
@@ -67,7 +67,7 @@ def _lines(ax: Any, view: SkillView, value: Value) -> None:
         offset = (k - (arms - 1) / 2) * 0.06
         label = view.groups[0][k].label.split(" @ ")[0]
         ax.errorbar(x + offset, y, yerr=err, fmt="o-", capsize=3, markersize=4, color=colour(k), label=label)
-    ax.set_xticks(x, view.levels, fontsize=7, rotation=15)
+    ax.set_xticks(x, short_levels(view.levels), fontsize=7, rotation=15)
 
 
 def figure_skill(ctx: Context, view: SkillView) -> plt.Figure:
@@ -101,7 +101,7 @@ def figure_skill(ctx: Context, view: SkillView) -> plt.Figure:
             x + (k - 1) * 0.06, y, yerr=err, fmt="o-", capsize=3, markersize=4, color=colour(k), label=label
         )
     ax.axhline(0, color="k", linestyle="dotted", linewidth=1)
-    ax.set_xticks(x, view.levels, fontsize=7, rotation=15)
+    ax.set_xticks(x, short_levels(view.levels), fontsize=7, rotation=15)
     ax.set_title(say("fig.skill.change", base=base.label.split(" @ ")[0]), fontsize=9)
     flat[0].legend(fontsize=7)
     heading = _heading(ctx, [a for g in view.groups for a in g], say("fig.skill"))
@@ -122,7 +122,9 @@ def figure_strength(ctx: Context, view: SkillView) -> plt.Figure:
         err = np.array([[r["p"] - r["lo"] for r in values], [r["hi"] - r["p"] for r in values]])
         ax.bar(x + shift, y, 0.24, yerr=err, capsize=3, color=tint, label=name)
     ax.axhline(0.5, color="k", linestyle="dotted", linewidth=1)
-    ax.set_xticks(x, [say("fig.strength.pair", strong=s.strong, weak=s.weak) for s in pairs], fontsize=7)
+    names = dict(zip(view.levels, short_levels(view.levels), strict=True))
+    labels = [say("fig.strength.pair", strong=names[s.strong], weak=names[s.weak]) for s in pairs]
+    ax.set_xticks(x, labels, fontsize=7)
     ax.set_ylim(0, 1)
     ax.set_ylabel(say("fig.strength.axis"))
     ax.legend(fontsize=7)

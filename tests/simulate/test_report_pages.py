@@ -267,3 +267,10 @@ def test_the_pngs_are_drawn_by_a_second_process_under_two_jobs_and_are_the_same(
     # two jobs: the second process draws the verdict page and all but the first figure
     two = {(pid == me, what) for folder, pid, what in calls if folder == "jobs2"}
     assert two == {(True, "up"), (False, "verdict down")}
+
+
+def test_a_figures_level_names_are_cut_only_when_long_and_still_distinct():
+    assert report.short_levels(["random", "greedy", DESIGN]) == ["random", "greedy", "mcts:200,..."]
+    assert report.short_levels(["random", "mcts:200"]) == ["random", "mcts:200"]
+    other = DESIGN.replace("prior=greedy", "prior=random")
+    assert report.short_levels([DESIGN, other]) == [DESIGN, other]
