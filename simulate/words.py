@@ -216,6 +216,45 @@ EN: dict[str, str] = {
     "sweep.margin": "margin",
     "sweep.sd": "score sd",
     "sweep.margin_axis": "winning margin (95% t) and score sd",
+    "sweep.key": "{rule} ({values})",
+    "sweep.times": " x ",
+    "sweep.legend": (
+        "players: the player count; score: mean ± sd of a player's final score; margin: top score minus "
+        "the next; moved first and seat / position: win rates over decided games (draws excluded) with "
+        "95% Wilson intervals, moved first = first in the opening turn order; advantage: the first "
+        "mover's win rate minus an even share (1 / sides); seat gap: the best seat's win rate minus the "
+        "worst seat's (0 when seats win equally); points: mean points a player gets from each category."
+    ),
+    "sweep.col.players": "players",
+    "sweep.col.score": "score",
+    "sweep.col.margin": "margin",
+    "sweep.col.moved_first": "moved first",
+    "sweep.col.advantage": "advantage",
+    "sweep.col.seat_gap": "seat gap",
+    "sweep.col.seat": "seat {n}",
+    "sweep.col.position": "position {n}",
+    "sweep.rank.apart": "Closest to fair: {closest}; its interval lies apart from every other row's.",
+    "sweep.rank.tied": (
+        "With {games} games a row the first mover's share is known to about ±{half} points: the intervals "
+        "of {tied} of the other {others} rows overlap that of the row closest to fair ({closest}), so these "
+        "games cannot rank them; about {need} games a row would tell a 2-point difference apart."
+    ),
+    "effects.title": "Which factor matters",
+    "effects.method": (
+        "Main effect: the mean over the combinations with a value minus the mean over those with the "
+        "factor's first value, with a 95% interval (arms independent, variances added), and its p-value "
+        "(a z test) Holm-corrected over the {tests} main effects of this sweep: an effect is called only "
+        "where that p < 0.05. Interaction: the difference of differences between two factors' first and "
+        "last values (not tested)."
+    ),
+    "effects.factor": "factor",
+    "effects.change": "change",
+    "effects.step": "{start} -> {end}",
+    "effects.points": "{effect} pts [{lo}, {hi}]",
+    "effects.holm": ", Holm {p}",
+    "effects.called": " (called)",
+    "effects.na": "n/a (no decided games)",
+    "effects.interaction": "Largest interaction on {outcome}: {a} x {b}, {effect}.",
     "twinkle.ignored": "ignoring a category: win rate (dotted: even share; above bars: share of players)",
     "twinkle.ignored_axis": "win rate of players with 0 points in it (95% Wilson)",
     "twinkle.edge": "the winner's edge by category",

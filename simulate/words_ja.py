@@ -224,6 +224,44 @@ JA: dict[str, str] = {
     "sweep.margin": "勝者の点差",
     "sweep.sd": "得点の標準偏差",
     "sweep.margin_axis": "勝者の点差（95% t区間）と得点の標準偏差",
+    "sweep.key": "{rule}（{values}）",
+    "sweep.times": "×",
+    "sweep.legend": (
+        "人数：プレイヤーの人数。得点：プレイヤー1人の最終得点の平均±標準偏差。点差：1位の得点から"
+        "2位の得点を引いたもの。先手と席／手番順：決着したゲーム（引き分けを除く）での勝率と95% Wilson"
+        "区間。先手＝最初の手番順で1番目。有利さ：先手の勝率から均等な割合（1 / 陣営の数）を引いたもの。"
+        "席の差：最も勝つ席の勝率から最も勝たない席の勝率を引いたもの（どの席も同じだけ勝てば0）。"
+        "種類別の列：プレイヤー1人がその得点の種類から得る平均得点。"
+    ),
+    "sweep.col.players": "人数",
+    "sweep.col.score": "得点",
+    "sweep.col.margin": "点差",
+    "sweep.col.moved_first": "先手",
+    "sweep.col.advantage": "有利さ",
+    "sweep.col.seat_gap": "席の差",
+    "sweep.col.seat": "{n}番席",
+    "sweep.col.position": "手番順{n}",
+    "sweep.rank.apart": "公平に最も近い行：{closest}。その区間はほかのどの行の区間とも重ならない。",
+    "sweep.rank.tied": (
+        "1行{games}ゲームでは、先手の割合は約±{half}ポイントの幅でしか分からない：公平に最も近い行"
+        "（{closest}）の区間と、ほかの{others}行のうち{tied}行の区間が重なるので、これらのゲームからは順位は"
+        "決められない。2ポイントの差を見分けるには1行あたり約{need}ゲームが必要。"
+    ),
+    "effects.title": "どの要素が効くか",
+    "effects.method": (
+        "主効果：ある値をとる組み合わせの平均から、その要素の最初の値をとる組み合わせの平均を引いたもの。"
+        "95%区間（アームは独立とし、分散を足す）と、このスイープの{tests}個の主効果でHolm補正したp値"
+        "（z検定）を添える。補正後のp < 0.05のときだけ有意とする。交互作用：2つの要素の最初の値と最後の値"
+        "の間の、差の差（検定しない）。"
+    ),
+    "effects.factor": "要素",
+    "effects.change": "変化",
+    "effects.step": "{start} → {end}",
+    "effects.points": "{effect}ポイント [{lo}, {hi}]",
+    "effects.holm": "、Holm {p}",
+    "effects.called": "（有意）",
+    "effects.na": "該当なし（決着したゲームがない）",
+    "effects.interaction": "{outcome}で最大の交互作用：{a}×{b}、{effect}。",
     "twinkle.ignored": "得点の種類を捨てたとき：勝率（点線：均等な割合。棒の上：そのプレイヤーの割合）",
     "twinkle.ignored_axis": "その種類で0点だったプレイヤーの勝率（95% Wilson区間）",
     "twinkle.edge": "得点の種類ごとの勝者の優位",

@@ -55,7 +55,20 @@ def test_the_japanese_keeps_the_printed_pieces_style():
         assert not any(unicodedata.east_asian_width(c) == "F" and c.isdigit() for c in text), key
         assert "プレーヤー" not in text and "マッチ" not in text and "ターン" not in text, key
     # names of tests, statistics, files and agents are written as they are
-    allowed = {"p", "Holm", "Wilson", "Fisher", "Mann-Whitney", "U", "t", "Elo", "Bradley-Terry", "k", "CSV"}
+    allowed = {
+        "p",
+        "Holm",
+        "Wilson",
+        "Fisher",
+        "Mann-Whitney",
+        "U",
+        "t",
+        "z",
+        "Elo",
+        "Bradley-Terry",
+        "k",
+        "CSV",
+    }
     allowed |= {"random", "greedy"}
     for key, text in JA.items():
         words = set(re.findall(r"[A-Za-z][A-Za-z-]*", re.sub(r"\{[^}]*\}|--[a-z-]+|\\n", "", text)))
@@ -331,3 +344,88 @@ def test_a_ladders_table_in_japanese():
         "| --- | ---: | --- |",
         "| greedy | +50 | +10 .. +90 |",
     ]
+
+
+# ------------------------------------------------------------------ the sweep's page (sweep.md)
+def _row(values, p, lo, hi, decided=80, games=100):
+    from simulate.sweep import Row
+
+    summary = {"position_wins": [{"p": p, "lo": lo, "hi": hi}], "fair_share": 0.5, "decided": decided,
+               "games": games}  # fmt: skip
+    return Row(tuple(values), "+".join(values), 2, ("greedy", "greedy"), summary)
+
+
+def test_a_sweep_that_cannot_rank_its_rows_says_so_in_both_languages():
+    from simulate.sweep import rank_note
+
+    # distances from a fair 50%: row a 0 [0, 10 points], row b 5 [0, 15]: b's interval reaches below a's
+    # upper end, so the two are not told apart; a's share is known to 10 points either side (40-60%).
+    # 2 (1.960 + 0.842)^2 0.5 0.5 / 0.02^2 = 9,811 decided games, over 80% decided: 12,264, shown as 12,000
+    rows = [_row(["green", "blue"], 0.5, 0.4, 0.6), _row(["blue", "blue"], 0.55, 0.45, 0.65)]
+    assert rank_note(rows) == [
+        "1行100ゲームでは、先手の割合は約±10ポイントの幅でしか分からない：公平に最も近い行（green blue）の"
+        "区間と、ほかの1行のうち1行の区間が重なるので、これらのゲームからは順位は決められない。"
+        "2ポイントの差を見分けるには1行あたり約12,000ゲームが必要。",
+        "",
+    ]
+    with language("en"):
+        assert rank_note(rows)[0] == (
+            "With 100 games a row the first mover's share is known to about ±10 points: the intervals of 1 "
+            "of the other 1 rows overlap that of the row closest to fair (green blue), so these games cannot "
+            "rank them; about 12,000 games a row would tell a 2-point difference apart."
+        )
+    # a row 40 points from fair whose interval starts 35 points out lies apart from a's [0, 10]
+    apart = [rows[0], _row(["blue", "green"], 0.9, 0.85, 0.95)]
+    assert rank_note(apart) == [
+        "公平に最も近い行：green blue。その区間はほかのどの行の区間とも重ならない。",
+        "",
+    ]
+
+
+def test_the_sweep_tables_header_and_legend_in_japanese():
+    from simulate.sweep import Axis, table_markdown
+
+    axes = [Axis("sides.comets", ("green", "blue"))]
+    row = _row(["green"], 0.5, 0.4, 0.6)
+    row.summary.update(
+        score_all={"mean": 70.0, "sd": 5.0}, margin={"mean": 3.0}, first_player_advantage=0.0,
+        largest_seat_gap=0.1,
+        side_wins=[{"p": 0.45, "lo": 0.35, "hi": 0.55}, {"p": 0.55, "lo": 0.45, "hi": 0.65}],
+        categories={"comets": {"mean": 9.0}},
+    )  # fmt: skip
+    row.summary["position_wins"].append({"p": 0.5, "lo": 0.4, "hi": 0.6})
+    text = table_markdown("見出し\n副見出し", axes, [row], ["comets"])
+    assert text.startswith("# 見出し\n\n副見出し\n\n人数：プレイヤーの人数。得点：")
+    assert (
+        "| comets | 人数 | 得点 | 点差 | 先手 | 有利さ | 席の差 | 1番席 | 2番席 | 手番順2 | comets |\n"
+        in text
+    )
+    assert (
+        "| green | 2 | 70.0 ± 5.0 | 3.0 | 50% (40-60) | +0.000 | 0.100 | 45% (35-55) | 55% (45-65) |" in text
+    )
+
+
+def test_which_factor_matters_in_japanese_on_the_hand_made_two_by_two_design():
+    from test_effects import summary
+
+    from simulate import effects
+
+    # the design of test_effects: a's main effect on the first mover +15 points, the interaction +10 points
+    combos = [("x", "u"), ("x", "v"), ("y", "u"), ("y", "v")]
+    summaries = [summary(50, 100), summary(50, 100), summary(60, 100), summary(70, 100)]
+    design = effects.Design(["a", "b"], [("x", "y"), ("u", "v")], combos, summaries)
+    lines = effects.analysis_markdown(design)
+    assert lines[0] == "## どの要素が効くか"
+    assert "このスイープの6個の主効果でHolm補正したp値" in lines[2]
+    assert lines[4] == "| 要素 | 変化 | 決着したゲームでの先手の割合 | 勝者の点差 | 得点 |"
+    # a: +15 points, se sqrt(0.002375) = 0.0487, so [+5.4, +24.6]; z = 3.08, p = 0.0021, times 6 (Holm
+    # over six tests) = 0.013, called. Margin and score do not move: +0.00; each mean of two combinations
+    # has variance 2 x 0.04 / 4, their difference 0.04, so +-1.96 x 0.2 = 0.39; Holm p = 1, not called
+    assert lines[6] == (
+        "| a | x → y | +15.0ポイント [+5.4, +24.6]、Holm p = 0.013（有意） "
+        "| +0.00 [-0.39, +0.39]、Holm p = 1.00 | +0.00 [-0.39, +0.39]、Holm p = 1.00 |"
+    )
+    assert any(
+        line.startswith("- 決着したゲームでの先手の割合で最大の交互作用：a×b、+10.0ポイント [")
+        for line in lines
+    )
