@@ -273,6 +273,14 @@ EN: dict[str, str] = {
     "def.terms": "Terms",
     "def.figures": "Figures of this report",
     "def.metrics": "Game figures (the metrics page and the CSV columns)",
+    "figname.seat_wins": "seat wins",
+    "figname.turn_order": "turn order",
+    "figname.scores": "scores",
+    "figname.margins": "margins",
+    "figname.metrics": "metrics",
+    "figname.categories": "categories",
+    "figname.skill": "skill",
+    "figname.strength": "strength",
     "def.item": "{name}: {doc}",
     "term.decided": (
         "Decided game: one side (a seat, or a team in a team game) won alone, not stopped by a cap. "
@@ -355,7 +363,7 @@ EN: dict[str, str] = {
     "bottom.default_levels": "random, greedy and a search agent",
     "join.list": ", ",
     "join.parts": "; ",
-    "bottom.under": "under {level}",  # after a called/not-called phrase (the tune's lines)
+    "bottom.called_under": "{called} under {level}",  # a called/not-called phrase (the tune's lines)
     "bottom.under_level": " under {level}",
     "bottom.called": "called ({p})",
     "bottom.called_small": "called but smaller than players would notice ({p})",
@@ -458,6 +466,57 @@ EN: dict[str, str] = {
     "tune.answer.within": "shown within the goal ({p})",
     "tune.answer.open": "not shown within the goal ({p})",
     "tune.answer.na": "no test ({p})",
+    "tune.requirement": "requirement",
+    "tune.weighted": "target, weight {weight}",
+    "tune.unit.points": "percentage points",
+    "tune.unit.own": "its own unit",
+    "tune.target": "`{target}` ({kind}): {measure}; misses counted in {unit}",
+    "tune.title": "{title}: tune of {knobs}",
+    "tune.knob_range": "{rule} ({lo}..{hi} step {step})",
+    "tune.knob_values": "{rule} ({values})",
+    "tune.search.optuna": "Optuna TPE proposals raced by successive halving",
+    "tune.search.ntbea": "NTBEA (as TAG)",
+    "tune.stopped.spent": "the budget was spent",
+    "tune.stopped.settled": "no other setting was left in doubt",
+    "tune.confirmed_levels": "confirmation at levels {levels}",
+    "tune.confirmed_games": "confirmation {games} games each",
+    "tune.sub": (
+        "{players}p | rules {rules} | agents {agents} | search: {search}, {spent} of {budget} games "
+        "({stopped}) | {confirmed}, seed {confirm_seed} | seed {seed}"
+    ),
+    "tune.games_at": "{games} under {level}",
+    "tune.sep": "; ",
+    "tune.position": "position {n}",
+    "tune.comma": ", ",
+    "tune.targets": "Targets:",
+    "tune.method": (
+        "Finalists: the {finalists} best settings of the search (lowest objective one standard error on the "
+        "worse side), replayed on fresh games beside the rules as they were ({base}) and judged as "
+        "`simulate compare` judges arms. Each target adds its within-the-goal test (a single value widened "
+        "by --min-effect either side) and, for a measure the report does not compare, its change against "
+        "the rules as they were."
+    ),
+    "tune.scope.report": "this report",
+    "tune.scope.confirmation": "this confirmation",
+    "tune.changes": "What each finalist changes",
+    "tune.no_finalist": "(no finalist but the rules)",
+    "tune.findings": "The confirmation in the report's words",
+    "tune.variant": "The variant to paste into the data file",
+    "tune.best": "Best settings of the search",
+    "tune.best.head": "| rank | setting | games | objective (± se) |",
+    "tune.history": "Search history",
+    "tune.history.about": (
+        "The objective is the sum of the targets' weighted misses (points for shares), each measured on the "
+        "setting's games so far; `how`: proposed by the sampler, every setting of a small space (grid), kept "
+        "as a best so far, or an NTBEA evaluation (its games alone)."
+    ),
+    "tune.history.head": "| step | round | how | setting | games | objective (± se) |",
+    "tune.figure.finalist": "finalist",
+    "tune.figure.about": (
+        "Each dot: a setting measured by the search (95% interval, darker = more games); stars: finalists; "
+        "band: the goal (a single value widened by --min-effect)"
+    ),
+    "tune.paste": "Paste into the data file (then printkit build and simulate compare take it as it is):",
     "tune.share_decided": "{share} {interval} of decided games",
     "tune.share_games": "{share} {interval} of games",
     "tune.no_decided": "no decided game",

@@ -281,6 +281,14 @@ JA: dict[str, str] = {
     "def.terms": "用語",
     "def.figures": "このレポートの図",
     "def.metrics": "ゲームの指標（指標のページとCSVの列）",
+    "figname.seat_wins": "席ごとの勝ち",
+    "figname.turn_order": "手番順ごとの勝ち",
+    "figname.scores": "得点の分布",
+    "figname.margins": "勝者の点差",
+    "figname.metrics": "ゲームの指標",
+    "figname.categories": "得点の内訳",
+    "figname.skill": "プレイの強さのレベルごとの判定",
+    "figname.strength": "レベルの強さの順",
     "def.item": "{name}：{doc}",
     "term.decided": (
         "決着したゲーム：1つの陣営（席、チーム戦ではチーム）だけが勝ち、上限で打ち切られなかったゲーム。"
@@ -356,7 +364,7 @@ JA: dict[str, str] = {
     "bottom.default_levels": "random、greedy、探索エージェント",
     "join.list": "、",
     "join.parts": "、",
-    "bottom.under": "（{level}）",  # after a called/not-called phrase (the tune's lines)
+    "bottom.called_under": "{level}では{called}",  # a called/not-called phrase (the tune's lines)
     "bottom.under_level": "（{level}）",
     "bottom.called": "有意（{p}）",
     "bottom.called_small": "有意だが、プレイヤーが気づかないほど小さい（{p}）",
@@ -457,6 +465,56 @@ JA: dict[str, str] = {
     "tune.answer.within": "目標の範囲内と示される（{p}）",
     "tune.answer.open": "目標の範囲内とは示されない（{p}）",
     "tune.answer.na": "検定できない（{p}）",
+    "tune.requirement": "必須条件",
+    "tune.weighted": "目標、重み{weight}",
+    "tune.unit.points": "ポイント",
+    "tune.unit.own": "その指標の単位",
+    "tune.target": "`{target}`（{kind}）：{measure}。外れは{unit}で数える",
+    "tune.title": "{title}：{knobs}の調整",
+    "tune.knob_range": "{rule}（{lo}..{hi}、刻み{step}）",
+    "tune.knob_values": "{rule}（{values}）",
+    "tune.search.optuna": "OptunaのTPEが提案し、逐次半減で競わせる",
+    "tune.search.ntbea": "NTBEA（TAGと同じ）",
+    "tune.stopped.spent": "予算を使い切った",
+    "tune.stopped.settled": "ほかに決着していない設定が残っていない",
+    "tune.confirmed_levels": "確認はレベル{levels}で",
+    "tune.confirmed_games": "確認はそれぞれ{games}ゲーム",
+    "tune.sub": (
+        "{players}人 | ルール {rules} | エージェント {agents} | 探索：{search}、{budget}ゲーム中{spent}"
+        "ゲーム（{stopped}） | {confirmed}、シード {confirm_seed} | シード {seed}"
+    ),
+    "tune.games_at": "{level}で{games}",
+    "tune.sep": "；",
+    "tune.position": "手番順{n}",
+    "tune.comma": "、",
+    "tune.targets": "目標：",
+    "tune.method": (
+        "候補：探索で最もよかった{finalists}個の設定（目的関数が悪い側に標準誤差1つ分ずらして最も低い"
+        "もの）。新しいゲームで元のルール（{base}）と並べて遊び直し、`simulate compare`がアームを判定する"
+        "のと同じように判定する。各目標には目標の範囲内かどうかの検定（1つの値は--min-effectの分だけ両側"
+        "に広げる）を加え、レポートが比べない指標には元のルールに対する変化も加える。"
+    ),
+    "tune.scope.report": "このレポート",
+    "tune.scope.confirmation": "この確認",
+    "tune.changes": "各候補が変えるもの",
+    "tune.no_finalist": "（元のルールのほかに候補はない）",
+    "tune.findings": "レポートの言葉で見た確認",
+    "tune.variant": "データファイルに貼り付けるバリアント",
+    "tune.best": "探索で最もよかった設定",
+    "tune.best.head": "| 順位 | 設定 | ゲーム数 | 目的関数（±標準誤差） |",
+    "tune.history": "探索の履歴",
+    "tune.history.about": (
+        "目的関数は各目標の外れに重みを掛けて足したもの（割合はポイントで）。それぞれその設定のそれまでのゲームで"
+        "測る。`how`：サンプラーの提案（proposed）、小さな空間のすべての設定（grid）、それまでの最良として残した"
+        "もの（kept）、またはNTBEAの評価（そのゲームだけ）（ntbea）。"
+    ),
+    "tune.history.head": "| 手順 | ラウンド | how | 設定 | ゲーム数 | 目的関数（±標準誤差） |",
+    "tune.figure.finalist": "候補",
+    "tune.figure.about": (
+        "点：探索が測った設定（95%区間。濃いほどゲームが多い）。星：候補。帯：目標（1つの値は--min-effectの分だけ"
+        "広げる）"
+    ),
+    "tune.paste": "データファイルに貼り付ける（そのあとはprintkit buildとsimulate compareがそのまま使う）：",
     "tune.share_decided": "決着したゲームの{share} {interval}",
     "tune.share_games": "ゲームの{share} {interval}",
     "tune.no_decided": "決着したゲームがない",

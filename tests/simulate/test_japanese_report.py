@@ -69,7 +69,20 @@ def test_the_japanese_keeps_the_printed_pieces_style():
         "k",
         "CSV",
     }
-    allowed |= {"random", "greedy"}
+    allowed |= {
+        "random",
+        "greedy",
+        "Optuna",
+        "TPE",
+        "NTBEA",
+        "TAG",
+        "how",
+        "proposed",
+        "grid",
+        "kept",
+        "ntbea",
+    }
+    allowed |= {"printkit", "build", "simulate", "compare"}
     for key, text in JA.items():
         words = set(re.findall(r"[A-Za-z][A-Za-z-]*", re.sub(r"\{[^}]*\}|--[a-z-]+|\\n", "", text)))
         assert words <= allowed, (key, words - allowed)
@@ -429,3 +442,127 @@ def test_which_factor_matters_in_japanese_on_the_hand_made_two_by_two_design():
         line.startswith("- 決着したゲームでの先手の割合で最大の交互作用：a×b、+10.0ポイント [")
         for line in lines
     )
+
+
+# ------------------------------------------------------------------ a tune's lines (test_tune_words)
+def _tune_confirmation(tmp_path, targets):
+    from test_tune_words import _arm
+
+    from simulate.tune import confirm
+    from simulate.tune.targets import parse_targets
+
+    # the games of test_tune_words, named as a Japanese tune names its arms: the rules as they were 400
+    # games, 100 drawn, the first mover 120 of the 300 decided; finalist 1 none drawn, 200 of 400
+    base = _arm(tmp_path / "base.csv", say("tune.base"), 120, 300, 100)
+    finalist = _arm(tmp_path / "f1.csv", say("tune.finalist", rank=1), 200, 400, 0, "compensation = -0.5")
+    return confirm.judge(parse_targets(targets, [], ()), [[base, finalist]], ["greedy"], 1001, MinEffect())
+
+
+def test_a_tunes_target_lines_in_japanese(tmp_path):
+    from simulate.tune import lines
+
+    conf = _tune_confirmation(tmp_path, ["first_mover=fair", "draws<=0.1", "length=18..24"])
+    got = lines.bottom_lines(conf)
+    # the numbers test_tune_words works out: 25% [21, 29] draws against none (Fisher p < 1e-10); 0 of
+    # 400 draws within at most 10%, 100 of 400 not; 20 moves on average in both arms, within 18..24
+    assert got[len(conf.verdict.bottom) - 1 : -1] == [
+        "draws<=0.1：候補1は元のルールに比べて引き分けの割合が目標に近づく：25%から0%へ（目標：10%以下）。"
+        "greedyでは有意（p < 1e-10）。",
+        "元のルール、draws<=0.1：ゲームの25% [21, 29]（目標：10%以下）：greedyでは目標の範囲内とは示されない"
+        "（p = 1.00）。",
+        "候補1、draws<=0.1：ゲームの0% [0, 1]（目標：10%以下）：greedyでは目標の範囲内と示される"
+        "（p < 1e-10）。",
+        "length=18..24：候補1は元のルールに比べて、平均の手数が20.00から20.00へ、どちらも目標（18～24）の範囲内。",
+        "元のルール、length=18..24：20.00 [19.80, 20.20]（目標：18～24）：greedyでは目標の範囲内と示される"
+        "（p < 1e-10）。",
+        "候補1、length=18..24：20.00 [19.80, 20.20]（目標：18～24）：greedyでは目標の範囲内と示される"
+        "（p < 1e-10）。",
+    ]
+    # turn positions 40% / 60% of 300 decided games, then 50% / 50% of 400
+    conf = _tune_confirmation(tmp_path, ["positions=fair"])
+    got = lines.bottom_lines(conf)[len(conf.verdict.bottom) - 1 : -1]
+    assert got[1] == (
+        "元のルール、positions=fair：手番順1 40% [35, 46]、手番順2 60% [54, 65]"
+        "（目標：どの割合も公平な50%との差が2ポイント以内）：greedyでは目標の範囲内とは示されない"
+        "（p = 1.00）。"
+    )
+
+
+def test_a_tunes_targets_and_headings_in_japanese():
+    from simulate.tune.targets import describe_targets, parse_targets
+
+    targets = parse_targets(["first_mover=fair", "length=18..24@2"], ["draws<=0.1"], ())
+    assert describe_targets(targets) == [
+        "`first_mover=fair`（目標、重み1）：決着したゲームでの先手の割合。外れはポイントで数える",
+        "`length=18..24@2`（目標、重み2）：平均の手数。外れはその指標の単位で数える",
+        "`draws<=0.1`（必須条件）：引き分けの割合。外れはポイントで数える",
+    ]
+    with language("en"):  # the measures are made once, at import, and speak the language of the moment
+        assert describe_targets(targets)[0] == (
+            "`first_mover=fair` (target, weight 1): the first mover's share of decided games; misses counted "
+            "in percentage points"
+        )
+
+
+def test_tune_takes_lang_and_writes_its_page_in_japanese(run_tool, tmp_path):
+    code, out, err = run_tool(
+        "simulate", "tune", "united_square", "--knob", "compensation=-0.5,0", "--target", "first_mover=fair",
+        "--agents", "random", "--budget", "24", "--games", "12", "--confirm", "12", "--finalists", "1",
+        "--jobs", "1", "--quiet", "--lang", "ja", "--out", str(tmp_path),
+    )  # fmt: skip
+    assert code == 0, err
+    assert out.startswith("探索で最も良かった設定（良い順）：候補1 compensation=")
+    assert "データファイルに貼り付ける（そのあとはprintkit buildとsimulate compareがそのまま使う）：" in out
+    # the variant's doc joins the data file's English docs, so it stays English
+    assert 'doc = "Tuned by simulate tune for first_mover=fair under random agents' in out
+    page = next(tmp_path.glob("united_square/tune-*/tune.md")).read_text(encoding="utf-8")
+    assert page.startswith("# ユナイテッドスクエア：compensation（-0.5/0.0）の調整\n\n2人 | ルール default")
+    for heading in ("## 結論", "## 各候補が変えるもの", "## レポートの言葉で見た確認", "## 探索の履歴"):
+        assert heading in page
+    assert "| 順位 | 設定 | ゲーム数 | 目的関数（±標準誤差） |" in page
+    assert "この確認の" in page and "Targets" not in page
+
+
+# ------------------------------------------------------------------ the definitions page
+def test_the_definitions_page_names_the_reports_figures_and_gives_the_games_docs_in_japanese():
+    from types import SimpleNamespace
+
+    from simulate.engines import game_class
+    from simulate.report import Context, definition_blocks
+
+    game = game_class("twinkle_twinkle")
+    ctx = Context(
+        "トゥインクル・トゥインクル", "twinkle_twinkle", 10, 1, game.metric_names, game.categories,
+        metric_docs=game.docs_in("ja", game.metric_docs), figure_docs=game.docs_in("ja", game.figure_docs),
+    )  # fmt: skip
+    arm = SimpleNamespace(summary={"generic": {}, "capped": {"k": 0}})
+    figures = dict.fromkeys(["seat_wins", "turn_order", "ignored_categories"])
+    texts = [text for _, text in definition_blocks(ctx, [arm], figures)]
+    # the report's own figures by their Japanese names, as their titles call them
+    assert texts[texts.index("このレポートの図") + 1 :][:3] == [
+        "  - 席ごとの勝ち：アームごとに、決着したゲームで各席（またはチーム）が勝った割合と95% Wilson区間。"
+        "点線：公平な割合（1 / 陣営の数）",
+        "  - 手番順ごとの勝ち：アームごとに、決着したゲームで1番手、2番手…の陣営が勝った割合と"
+        "95% Wilson区間。点線：公平な割合",
+        # the game's own figure keeps its name (as its file and summary.json call it), with its Japanese doc
+        "  - ignored categories：ある得点の種類で0点だったプレイヤーのうち単独で勝った割合と95%区間を、"
+        "均等な割合と比べる：誰も捨てられない種類は割合が低い",
+    ]
+    assert "  - rounds：すべての星図ボードが埋まるまでに行ったタイル選びのラウンド数" in texts
+    with language("en"):
+        assert game.docs_in("en", game.metric_docs) == game.metric_docs
+        texts = [text for _, text in definition_blocks(ctx, [arm], figures)]
+        assert any(t.startswith("  - seat wins: ") for t in texts)
+
+
+@pytest.mark.parametrize(
+    "engine", ["united_square", "tiddly_wink", "twinkle_twinkle", "this_town", "time_splicers"]
+)
+def test_every_shipped_games_metrics_and_figures_have_their_japanese_docs(engine):
+    from simulate.engines import game_class
+
+    # a new game may leave docs_ja out (its English docs are printed); the five shipped ones have them all
+    game = game_class(engine)
+    assert set(game.docs_ja) == set(game.metric_docs) | set(game.figure_docs)
+    for name, doc in game.docs_ja.items():
+        assert doc.strip() and not re.search(r"[()]", doc), (engine, name)
