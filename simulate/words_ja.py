@@ -1,6 +1,6 @@
 """The verdict's sentences in Japanese: the same keys and `{name}` fields as `simulate.words.EN`.
 
-Terms follow the project's Japanese glossary (the printed pieces' words):
+Terms follow the project's Japanese glossary (the printed pieces' words, `data/ja_glossary.md`):
 プレイヤー, 手番, ゲーム (never マッチ), 引き分け, {n}番席 and 1・3番席 for seats,
 half-width digits, full-width 、。（）：. The report's own terms, fixed here so
 that every sentence uses one word per idea:
