@@ -536,8 +536,8 @@ def report_arms(plan: Plan, played: Played, games: int, options: PlayOptions) ->
         categories=first.categories,
         extras=first.report_extras,
         category_colours=category_colours(data),
-        metric_docs=dict(first.metric_docs),
-        figure_docs=dict(first.figure_docs),
+        metric_docs=first.docs_in(spoken(), first.metric_docs),
+        figure_docs=first.docs_in(spoken(), first.figure_docs),
         paper=options.paper,
     )
     if plan.skill is not None:

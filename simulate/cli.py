@@ -640,14 +640,17 @@ def sweep_cmd(game, grid, variant, options):
 @JOBS_OPTION
 @FORCE_OPTION
 @SCHEDULER_OPTION
+@LANG_OPTION
 @out_option(
     "Folder for the results: the study, its games and report go to OUT/GAME/ (resumed unless --fresh)."
 )
 @click.option("--fresh", is_flag=True, help="Start over instead of resuming a tune in the same folder.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def tune_cmd(game, knobs, targets, requires, jobs, force, scheduler, min_effect, **given):
+def tune_cmd(game, knobs, targets, requires, jobs, force, scheduler, min_effect, lang, **given):
     """Search GAME's rule values for the targets, then confirm the best settings on fresh games."""
+    from simulate.plotting import speaking
     from simulate.tune.run import TuneOptions, run_tune
+    from simulate.words import say
 
     ctx = click.get_current_context()
     given_here = {
@@ -657,11 +660,11 @@ def tune_cmd(game, knobs, targets, requires, jobs, force, scheduler, min_effect,
     options = TuneOptions(
         jobs=worker_count(jobs, force), min_effect=parse_min_effect(min_effect), **given_here, **given
     )
-    with on_cluster(scheduler):
+    with on_cluster(scheduler), speaking(lang):
         written = run_tune(game, knobs, targets, requires, options)
-    click.echo("\n".join(written.lines))
-    click.echo("")
-    click.echo("Paste into the data file (then printkit build and simulate compare take it as it is):")
+        click.echo("\n".join(written.lines))
+        click.echo("")
+        click.echo(say("tune.paste"))
     click.echo(written.table.rstrip("\n"))
     click.echo("")
     click.echo(f"page: {written.paths['markdown']}")

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from scipy import stats as sps
 
 from simulate.stats import Z95, holm
+from simulate.words import say
 
 Outcome = Callable[[dict[str, Any]], tuple[float, float]]
 
@@ -123,44 +124,39 @@ def analysis_markdown(design: Design) -> list[str]:
     """The 'which factor matters' section of sweep.md."""
     per_outcome = holm_main_effects(design)
     tests = sum(len(v) for v in per_outcome.values())
-    lines = [
-        "## Which factor matters",
-        "",
-        "Main effect: the mean over the combinations with a value minus the mean over those with the "
-        "factor's first value, with a 95% interval (arms independent, variances added), and its p-value "
-        f"(a z test) Holm-corrected over the {tests} main effects of this sweep: an effect is called only "
-        "where that p < 0.05. Interaction: the difference of differences between two factors' first and "
-        "last values (not tested).",
-        "",
-    ]
-    lines.append("| factor | change | " + " | ".join(OUTCOMES) + " |")
+    lines = [f"## {say('effects.title')}", "", say("effects.method", tests=tests), ""]
+    head = [say("effects.factor"), say("effects.change")]
+    head += [say(f"sweep.outcome.{name}") for name in OUTCOMES]
+    lines.append("| " + " | ".join(head) + " |")
     lines.append("|---|---|" + "---|" * len(OUTCOMES))
     for row in range(len(next(iter(per_outcome.values())))):
         first = next(iter(per_outcome.values()))[row]
-        cells = [_fmt(per_outcome[name][row], name) for name in OUTCOMES]
-        lines.append(f"| {first['factor']} | {first['from']} -> {first['to']} | " + " | ".join(cells) + " |")
+        cells = [first["factor"], say("effects.step", start=first["from"], end=first["to"])]
+        cells += [_fmt(per_outcome[name][row], name) for name in OUTCOMES]
+        lines.append("| " + " | ".join(cells) + " |")
     lines.append("")
     if len(design.keys) > 1:
         for name, f in OUTCOMES.items():
             top = largest(interactions(design, f))
             if top:
                 a, b = top["factors"]
-                lines.append(f"- Largest interaction on {name}: {a} x {b}, {_fmt(top, name)}.")
+                effect, outcome = _fmt(top, name), say(f"sweep.outcome.{name}")
+                lines.append("- " + say("effects.interaction", outcome=outcome, a=a, b=b, effect=effect))
         lines.append("")
     return lines
 
 
 def _fmt(e: dict[str, Any], name: str) -> str:
     if not math.isfinite(e["effect"]):
-        return "n/a (no decided games)"
+        return say("effects.na")
     if name.startswith("first-mover"):
-        text = f"{100 * e['effect']:+.1f} pts [{100 * e['lo']:+.1f}, {100 * e['hi']:+.1f}]"
+        lo, hi = f"{100 * e['lo']:+.1f}", f"{100 * e['hi']:+.1f}"
+        text = say("effects.points", effect=f"{100 * e['effect']:+.1f}", lo=lo, hi=hi)
     else:
         text = f"{e['effect']:+.2f} [{e['lo']:+.2f}, {e['hi']:+.2f}]"
     if "p_holm" in e:
         from simulate.stats import fmt_p
 
-        text += f", Holm {fmt_p(e['p_holm'])}" + (
-            " (called)" if e["p_holm"] is not None and e["p_holm"] < 0.05 else ""
-        )
+        text += say("effects.holm", p=fmt_p(e["p_holm"]))
+        text += say("effects.called") if e["p_holm"] is not None and e["p_holm"] < 0.05 else ""
     return text

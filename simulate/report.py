@@ -721,6 +721,11 @@ def metric_name(name: str) -> str:
     return say(f"metric.{name}") if name in GENERIC_DOCS else name.replace("_", " ")
 
 
+def figure_name(name: str) -> str:
+    """A figure's name on the definitions page: the report's own in words, a game's as it names it."""
+    return say(f"figname.{name}") if name in FIGURE_DOCS else name.replace("_", " ")
+
+
 def definition_blocks(ctx: Context, arms: list[Arm], figures: dict[str, plt.Figure]) -> list[tuple[str, str]]:
     """Every figure the report prints and every game figure on its metrics page, each with its doc."""
     blocks: list[tuple[str, str]] = [("h", say("def.terms"))]
@@ -728,8 +733,7 @@ def definition_blocks(ctx: Context, arms: list[Arm], figures: dict[str, plt.Figu
     blocks += [("gap", ""), ("h", say("def.figures"))]
     docs = {**{name: say(f"doc.{name}") for name in FIGURE_DOCS}, **ctx.figure_docs}
     blocks += [
-        ("p", "  - " + say("def.item", name=name.replace("_", " "), doc=docs.get(name, "")))
-        for name in figures
+        ("p", "  - " + say("def.item", name=figure_name(name), doc=docs.get(name, ""))) for name in figures
     ]
     blocks += [("gap", ""), ("h", say("def.metrics"))]
     shown = [

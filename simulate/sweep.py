@@ -254,7 +254,7 @@ def _arm_dir(axes: list[Axis], combo: Sequence[str]) -> str:
 def _heading(title: str, axes: list[Axis], rows: list[Row], games: int, seed: int) -> str:
     agents = sorted({",".join(r.agents) if len(set(r.agents)) > 1 else r.agents[0] for r in rows})
     players = "/".join(sorted({str(r.players) for r in rows}))
-    keys = " x ".join(f"{a.key} ({'/'.join(a.values)})" for a in axes)
+    keys = say("sweep.times").join(say("sweep.key", rule=a.key, values="/".join(a.values)) for a in axes)
     return say(
         "sweep.heading",
         title=title,
@@ -310,17 +310,13 @@ def table_markdown(heading: str, axes: list[Axis], rows: list[Row], categories: 
     seats = _seats(rows)
     title, _, sub = heading.partition("\n")
     lines = [f"# {title}", "", sub, ""]
-    lines.append(
-        "players: the player count; score: mean ± sd of a player's final score; margin: top score minus "
-        "the next; moved first and seat / position: win rates over decided games (draws excluded) with "
-        "95% Wilson intervals, moved first = first in the opening turn order; advantage: the first "
-        "mover's win rate minus an even share (1 / sides); seat gap: the best seat's win rate minus the "
-        "worst seat's (0 when seats win equally); points: mean points a player gets from each category."
-    )
+    lines.append(say("sweep.legend"))
     lines.append("")
     lines += rank_note(rows)
-    header = [a.short for a in axes] + ["players", "score", "margin", "moved first", "advantage", "seat gap"]
-    header += [f"seat {s + 1}" for s in range(seats)] + [f"position {s + 1}" for s in range(1, seats)]
+    columns = ("players", "score", "margin", "moved_first", "advantage", "seat_gap")
+    header = [a.short for a in axes] + [say(f"sweep.col.{c}") for c in columns]
+    header += [say("sweep.col.seat", n=s + 1) for s in range(seats)]
+    header += [say("sweep.col.position", n=s + 1) for s in range(1, seats)]
     header += [c.replace("_", " ") for c in categories]
     lines.append("| " + " | ".join(header) + " |")
     lines.append("|" + "|".join("---" for _ in header) + "|")
@@ -364,12 +360,10 @@ def rank_note(rows: list[Row]) -> list[str]:
     need = games_to_settle_rates(first["p"], 0.02, decided)
     closest = " ".join(best_row.values)
     if not tied:
-        return [f"Closest to fair: {closest}; its interval lies apart from every other row's.", ""]
+        return [say("sweep.rank.apart", closest=closest), ""]
+    fields = {"games": f"{best_row.summary['games']:,}", "half": f"{half:.0f}", "need": f"{need:,}"}
     return [
-        f"With {best_row.summary['games']:,} games a row the first mover's share is known to about "
-        f"±{half:.0f} points: the intervals of {len(tied)} of the other {len(rated) - 1} rows overlap "
-        f"that of the row closest to fair ({closest}), so these games cannot rank them; about {need:,} "
-        "games a row would tell a 2-point difference apart.",
+        say("sweep.rank.tied", tied=len(tied), others=len(rated) - 1, closest=closest, **fields),
         "",
     ]
 

@@ -216,6 +216,45 @@ EN: dict[str, str] = {
     "sweep.margin": "margin",
     "sweep.sd": "score sd",
     "sweep.margin_axis": "winning margin (95% t) and score sd",
+    "sweep.key": "{rule} ({values})",
+    "sweep.times": " x ",
+    "sweep.legend": (
+        "players: the player count; score: mean ± sd of a player's final score; margin: top score minus "
+        "the next; moved first and seat / position: win rates over decided games (draws excluded) with "
+        "95% Wilson intervals, moved first = first in the opening turn order; advantage: the first "
+        "mover's win rate minus an even share (1 / sides); seat gap: the best seat's win rate minus the "
+        "worst seat's (0 when seats win equally); points: mean points a player gets from each category."
+    ),
+    "sweep.col.players": "players",
+    "sweep.col.score": "score",
+    "sweep.col.margin": "margin",
+    "sweep.col.moved_first": "moved first",
+    "sweep.col.advantage": "advantage",
+    "sweep.col.seat_gap": "seat gap",
+    "sweep.col.seat": "seat {n}",
+    "sweep.col.position": "position {n}",
+    "sweep.rank.apart": "Closest to fair: {closest}; its interval lies apart from every other row's.",
+    "sweep.rank.tied": (
+        "With {games} games a row the first mover's share is known to about ±{half} points: the intervals "
+        "of {tied} of the other {others} rows overlap that of the row closest to fair ({closest}), so these "
+        "games cannot rank them; about {need} games a row would tell a 2-point difference apart."
+    ),
+    "effects.title": "Which factor matters",
+    "effects.method": (
+        "Main effect: the mean over the combinations with a value minus the mean over those with the "
+        "factor's first value, with a 95% interval (arms independent, variances added), and its p-value "
+        "(a z test) Holm-corrected over the {tests} main effects of this sweep: an effect is called only "
+        "where that p < 0.05. Interaction: the difference of differences between two factors' first and "
+        "last values (not tested)."
+    ),
+    "effects.factor": "factor",
+    "effects.change": "change",
+    "effects.step": "{start} -> {end}",
+    "effects.points": "{effect} pts [{lo}, {hi}]",
+    "effects.holm": ", Holm {p}",
+    "effects.called": " (called)",
+    "effects.na": "n/a (no decided games)",
+    "effects.interaction": "Largest interaction on {outcome}: {a} x {b}, {effect}.",
     "twinkle.ignored": "ignoring a category: win rate (dotted: even share; above bars: share of players)",
     "twinkle.ignored_axis": "win rate of players with 0 points in it (95% Wilson)",
     "twinkle.edge": "the winner's edge by category",
@@ -234,6 +273,14 @@ EN: dict[str, str] = {
     "def.terms": "Terms",
     "def.figures": "Figures of this report",
     "def.metrics": "Game figures (the metrics page and the CSV columns)",
+    "figname.seat_wins": "seat wins",
+    "figname.turn_order": "turn order",
+    "figname.scores": "scores",
+    "figname.margins": "margins",
+    "figname.metrics": "metrics",
+    "figname.categories": "categories",
+    "figname.skill": "skill",
+    "figname.strength": "strength",
     "def.item": "{name}: {doc}",
     "term.decided": (
         "Decided game: one side (a seat, or a team in a team game) won alone, not stopped by a cap. "
@@ -316,7 +363,7 @@ EN: dict[str, str] = {
     "bottom.default_levels": "random, greedy and a search agent",
     "join.list": ", ",
     "join.parts": "; ",
-    "bottom.under": "under {level}",  # after a called/not-called phrase (the tune's lines)
+    "bottom.called_under": "{called} under {level}",  # a called/not-called phrase (the tune's lines)
     "bottom.under_level": " under {level}",
     "bottom.called": "called ({p})",
     "bottom.called_small": "called but smaller than players would notice ({p})",
@@ -419,6 +466,57 @@ EN: dict[str, str] = {
     "tune.answer.within": "shown within the goal ({p})",
     "tune.answer.open": "not shown within the goal ({p})",
     "tune.answer.na": "no test ({p})",
+    "tune.requirement": "requirement",
+    "tune.weighted": "target, weight {weight}",
+    "tune.unit.points": "percentage points",
+    "tune.unit.own": "its own unit",
+    "tune.target": "`{target}` ({kind}): {measure}; misses counted in {unit}",
+    "tune.title": "{title}: tune of {knobs}",
+    "tune.knob_range": "{rule} ({lo}..{hi} step {step})",
+    "tune.knob_values": "{rule} ({values})",
+    "tune.search.optuna": "Optuna TPE proposals raced by successive halving",
+    "tune.search.ntbea": "NTBEA (as TAG)",
+    "tune.stopped.spent": "the budget was spent",
+    "tune.stopped.settled": "no other setting was left in doubt",
+    "tune.confirmed_levels": "confirmation at levels {levels}",
+    "tune.confirmed_games": "confirmation {games} games each",
+    "tune.sub": (
+        "{players}p | rules {rules} | agents {agents} | search: {search}, {spent} of {budget} games "
+        "({stopped}) | {confirmed}, seed {confirm_seed} | seed {seed}"
+    ),
+    "tune.games_at": "{games} under {level}",
+    "tune.sep": "; ",
+    "tune.position": "position {n}",
+    "tune.comma": ", ",
+    "tune.targets": "Targets:",
+    "tune.method": (
+        "Finalists: the {finalists} best settings of the search (lowest objective one standard error on the "
+        "worse side), replayed on fresh games beside the rules as they were ({base}) and judged as "
+        "`simulate compare` judges arms. Each target adds its within-the-goal test (a single value widened "
+        "by --min-effect either side) and, for a measure the report does not compare, its change against "
+        "the rules as they were."
+    ),
+    "tune.scope.report": "this report",
+    "tune.scope.confirmation": "this confirmation",
+    "tune.changes": "What each finalist changes",
+    "tune.no_finalist": "(no finalist but the rules)",
+    "tune.findings": "The confirmation in the report's words",
+    "tune.variant": "The variant to paste into the data file",
+    "tune.best": "Best settings of the search",
+    "tune.best.head": "| rank | setting | games | objective (± se) |",
+    "tune.history": "Search history",
+    "tune.history.about": (
+        "The objective is the sum of the targets' weighted misses (points for shares), each measured on the "
+        "setting's games so far; `how`: proposed by the sampler, every setting of a small space (grid), kept "
+        "as a best so far, or an NTBEA evaluation (its games alone)."
+    ),
+    "tune.history.head": "| step | round | how | setting | games | objective (± se) |",
+    "tune.figure.finalist": "finalist",
+    "tune.figure.about": (
+        "Each dot: a setting measured by the search (95% interval, darker = more games); stars: finalists; "
+        "band: the goal (a single value widened by --min-effect)"
+    ),
+    "tune.paste": "Paste into the data file (then printkit build and simulate compare take it as it is):",
     "tune.share_decided": "{share} {interval} of decided games",
     "tune.share_games": "{share} {interval} of games",
     "tune.no_decided": "no decided game",

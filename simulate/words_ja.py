@@ -1,6 +1,6 @@
 """The verdict's sentences in Japanese: the same keys and `{name}` fields as `simulate.words.EN`.
 
-Terms follow the project's Japanese glossary (the printed pieces' words):
+Terms follow the project's Japanese glossary (the printed pieces' words, `data/ja_glossary.md`):
 プレイヤー, 手番, ゲーム (never マッチ), 引き分け, {n}番席 and 1・3番席 for seats,
 half-width digits, full-width 、。（）：. The report's own terms, fixed here so
 that every sentence uses one word per idea:
@@ -224,6 +224,44 @@ JA: dict[str, str] = {
     "sweep.margin": "勝者の点差",
     "sweep.sd": "得点の標準偏差",
     "sweep.margin_axis": "勝者の点差（95% t区間）と得点の標準偏差",
+    "sweep.key": "{rule}（{values}）",
+    "sweep.times": "×",
+    "sweep.legend": (
+        "人数：プレイヤーの人数。得点：プレイヤー1人の最終得点の平均±標準偏差。点差：1位の得点から"
+        "2位の得点を引いたもの。先手と席／手番順：決着したゲーム（引き分けを除く）での勝率と95% Wilson"
+        "区間。先手＝最初の手番順で1番目。有利さ：先手の勝率から均等な割合（1 / 陣営の数）を引いたもの。"
+        "席の差：最も勝つ席の勝率から最も勝たない席の勝率を引いたもの（どの席も同じだけ勝てば0）。"
+        "種類別の列：プレイヤー1人がその得点の種類から得る平均得点。"
+    ),
+    "sweep.col.players": "人数",
+    "sweep.col.score": "得点",
+    "sweep.col.margin": "点差",
+    "sweep.col.moved_first": "先手",
+    "sweep.col.advantage": "有利さ",
+    "sweep.col.seat_gap": "席の差",
+    "sweep.col.seat": "{n}番席",
+    "sweep.col.position": "手番順{n}",
+    "sweep.rank.apart": "公平に最も近い行：{closest}。その区間はほかのどの行の区間とも重ならない。",
+    "sweep.rank.tied": (
+        "1行{games}ゲームでは、先手の割合は約±{half}ポイントの幅でしか分からない：公平に最も近い行"
+        "（{closest}）の区間と、ほかの{others}行のうち{tied}行の区間が重なるので、これらのゲームからは順位は"
+        "決められない。2ポイントの差を見分けるには1行あたり約{need}ゲームが必要。"
+    ),
+    "effects.title": "どの要素が効くか",
+    "effects.method": (
+        "主効果：ある値をとる組み合わせの平均から、その要素の最初の値をとる組み合わせの平均を引いたもの。"
+        "95%区間（アームは独立とし、分散を足す）と、このスイープの{tests}個の主効果でHolm補正したp値"
+        "（z検定）を添える。補正後のp < 0.05のときだけ有意とする。交互作用：2つの要素の最初の値と最後の値"
+        "の間の、差の差（検定しない）。"
+    ),
+    "effects.factor": "要素",
+    "effects.change": "変化",
+    "effects.step": "{start} → {end}",
+    "effects.points": "{effect}ポイント [{lo}, {hi}]",
+    "effects.holm": "、Holm {p}",
+    "effects.called": "（有意）",
+    "effects.na": "該当なし（決着したゲームがない）",
+    "effects.interaction": "{outcome}で最大の交互作用：{a}×{b}、{effect}。",
     "twinkle.ignored": "得点の種類を捨てたとき：勝率（点線：均等な割合。棒の上：そのプレイヤーの割合）",
     "twinkle.ignored_axis": "その種類で0点だったプレイヤーの勝率（95% Wilson区間）",
     "twinkle.edge": "得点の種類ごとの勝者の優位",
@@ -243,6 +281,14 @@ JA: dict[str, str] = {
     "def.terms": "用語",
     "def.figures": "このレポートの図",
     "def.metrics": "ゲームの指標（指標のページとCSVの列）",
+    "figname.seat_wins": "席ごとの勝ち",
+    "figname.turn_order": "手番順ごとの勝ち",
+    "figname.scores": "得点の分布",
+    "figname.margins": "勝者の点差",
+    "figname.metrics": "ゲームの指標",
+    "figname.categories": "得点の内訳",
+    "figname.skill": "プレイの強さのレベルごとの判定",
+    "figname.strength": "レベルの強さの順",
     "def.item": "{name}：{doc}",
     "term.decided": (
         "決着したゲーム：1つの陣営（席、チーム戦ではチーム）だけが勝ち、上限で打ち切られなかったゲーム。"
@@ -318,7 +364,7 @@ JA: dict[str, str] = {
     "bottom.default_levels": "random、greedy、探索エージェント",
     "join.list": "、",
     "join.parts": "、",
-    "bottom.under": "（{level}）",  # after a called/not-called phrase (the tune's lines)
+    "bottom.called_under": "{level}では{called}",  # a called/not-called phrase (the tune's lines)
     "bottom.under_level": "（{level}）",
     "bottom.called": "有意（{p}）",
     "bottom.called_small": "有意だが、プレイヤーが気づかないほど小さい（{p}）",
@@ -419,6 +465,56 @@ JA: dict[str, str] = {
     "tune.answer.within": "目標の範囲内と示される（{p}）",
     "tune.answer.open": "目標の範囲内とは示されない（{p}）",
     "tune.answer.na": "検定できない（{p}）",
+    "tune.requirement": "必須条件",
+    "tune.weighted": "目標、重み{weight}",
+    "tune.unit.points": "ポイント",
+    "tune.unit.own": "その指標の単位",
+    "tune.target": "`{target}`（{kind}）：{measure}。外れは{unit}で数える",
+    "tune.title": "{title}：{knobs}の調整",
+    "tune.knob_range": "{rule}（{lo}..{hi}、刻み{step}）",
+    "tune.knob_values": "{rule}（{values}）",
+    "tune.search.optuna": "OptunaのTPEが提案し、逐次半減で競わせる",
+    "tune.search.ntbea": "NTBEA（TAGと同じ）",
+    "tune.stopped.spent": "予算を使い切った",
+    "tune.stopped.settled": "ほかに決着していない設定が残っていない",
+    "tune.confirmed_levels": "確認はレベル{levels}で",
+    "tune.confirmed_games": "確認はそれぞれ{games}ゲーム",
+    "tune.sub": (
+        "{players}人 | ルール {rules} | エージェント {agents} | 探索：{search}、{budget}ゲーム中{spent}"
+        "ゲーム（{stopped}） | {confirmed}、シード {confirm_seed} | シード {seed}"
+    ),
+    "tune.games_at": "{level}で{games}",
+    "tune.sep": "；",
+    "tune.position": "手番順{n}",
+    "tune.comma": "、",
+    "tune.targets": "目標：",
+    "tune.method": (
+        "候補：探索で最もよかった{finalists}個の設定（目的関数が悪い側に標準誤差1つ分ずらして最も低い"
+        "もの）。新しいゲームで元のルール（{base}）と並べて遊び直し、`simulate compare`がアームを判定する"
+        "のと同じように判定する。各目標には目標の範囲内かどうかの検定（1つの値は--min-effectの分だけ両側"
+        "に広げる）を加え、レポートが比べない指標には元のルールに対する変化も加える。"
+    ),
+    "tune.scope.report": "このレポート",
+    "tune.scope.confirmation": "この確認",
+    "tune.changes": "各候補が変えるもの",
+    "tune.no_finalist": "（元のルールのほかに候補はない）",
+    "tune.findings": "レポートの言葉で見た確認",
+    "tune.variant": "データファイルに貼り付けるバリアント",
+    "tune.best": "探索で最もよかった設定",
+    "tune.best.head": "| 順位 | 設定 | ゲーム数 | 目的関数（±標準誤差） |",
+    "tune.history": "探索の履歴",
+    "tune.history.about": (
+        "目的関数は各目標の外れに重みを掛けて足したもの（割合はポイントで）。それぞれその設定のそれまでのゲームで"
+        "測る。`how`：サンプラーの提案（proposed）、小さな空間のすべての設定（grid）、それまでの最良として残した"
+        "もの（kept）、またはNTBEAの評価（そのゲームだけ）（ntbea）。"
+    ),
+    "tune.history.head": "| 手順 | ラウンド | how | 設定 | ゲーム数 | 目的関数（±標準誤差） |",
+    "tune.figure.finalist": "候補",
+    "tune.figure.about": (
+        "点：探索が測った設定（95%区間。濃いほどゲームが多い）。星：候補。帯：目標（1つの値は--min-effectの分だけ"
+        "広げる）"
+    ),
+    "tune.paste": "データファイルに貼り付ける（そのあとはprintkit buildとsimulate compareがそのまま使う）：",
     "tune.share_decided": "決着したゲームの{share} {interval}",
     "tune.share_games": "ゲームの{share} {interval}",
     "tune.no_decided": "決着したゲームがない",

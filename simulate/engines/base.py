@@ -208,14 +208,16 @@ class GameBase(ABC):
     `metric_docs` (one line for a reader per name of `metric_names`) and
     `figure_docs` (one line per figure `report_extras` draws), which the
     report's definitions page prints; the conformance suite fails a metric or
-    figure without one. Methods with defaults: `side_of`, `shown_metrics`,
-    `report_extras`.
+    figure without one. `docs_ja`: the same lines in Japanese, by name, for
+    `--lang ja` (a name without one keeps its English line). Methods with
+    defaults: `side_of`, `shown_metrics`, `report_extras`, `docs_in`.
     """
 
     name: ClassVar[str | None] = None
     metric_names: ClassVar[tuple[str, ...]] = ()
     metric_docs: ClassVar[dict[str, str]] = {}
     figure_docs: ClassVar[dict[str, str]] = {}
+    docs_ja: ClassVar[dict[str, str]] = {}
     report_metrics: ClassVar[tuple[str, ...] | None] = None
     categories: ClassVar[tuple[str, ...]] = ()
     agents: ClassVar[dict[str, type[AgentBase]]] = {}
@@ -289,6 +291,13 @@ class GameBase(ABC):
     def report_extras(self, ctx: Any, arms: list[Any]) -> Any:
         """The game's own part of the report (a `simulate.report.Extras`), or None for none."""
         return None
+
+    @classmethod
+    def docs_in(cls, lang: str, docs: dict[str, str]) -> dict[str, str]:
+        """`docs` (its metric or figure docs) in `lang`: the game's Japanese line where it has one."""
+        return (
+            {name: cls.docs_ja.get(name, doc) for name, doc in docs.items()} if lang == "ja" else dict(docs)
+        )
 
 
 class AgentBase(ABC):

@@ -133,6 +133,23 @@ class Game(GameBase):
     figure_docs: ClassVar[dict[str, str]] = {
         "towns": "towns per game, the share that scores and holds 3+ colours, relocations and ties, per arm",
     }
+    docs_ja: ClassVar[dict[str, str]] = {
+        "towns": "アームごとの、ゲームあたりの町の数、得点になった町と3色以上のマークがある町の割合、"
+        "再配置と同点",
+        "town_tiles": "完成した町のタイルの枚数、町の合計",
+        "town_brands": "完成した町のマークの数、町の合計",
+        "town_points": "完成した町で得た得点",
+        "towns_scoring": "誰かに1点をもたらした完成した町の数",
+        "towns_3colours": "3色以上のマークがある完成した町の数",
+        "largest_town_brands": "そのゲームで最も大きな完成した町のマークの数",
+        "open_brands": "最後まで町に囲われなかったマークの数",
+        "relocations": "行った再配置の数（タイルを動かした）",
+        "relocations_declined": "見送った再配置の選択の数",
+        "chains": "柵が続けて別の町を完成させた再配置の数",
+        "npc_points": "NPCのマークが得た得点",
+        "tie": "最高点で同点のプレイヤーがいれば1",
+        "tie_decided": "最高点の同点を同点の場合のルールが決めたら1",
+    }
     max_moves = 2000
 
     def __init__(self, rules: Rules, debug: bool = False):

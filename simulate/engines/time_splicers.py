@@ -100,6 +100,28 @@ class Game(GameBase):
         "turn cap, with 95% intervals",
         "free_actions": "free actions per game by kind, per arm",
     }
+    docs_ja: ClassVar[dict[str, str]] = {
+        "turns": "行った手番の数（1手番はフリーアクションとメインアクション1つ）",
+        "collapses_empty": "ゲーム中の空タイムライン崩壊（ミープルのいない3枚のタイムライン）の数",
+        "collapses_partial": "ゲーム中の部分崩壊の数",
+        "collapses_full": "ゲーム中の完全崩壊の数",
+        "limit_tokens": "手札の上限を超えて払ったタイムジャンプ・トークンの数",
+        "knockouts": "トークンがなく手札の上限で脱落したプレイヤーの数",
+        "last_standing": "ほかのプレイヤーが脱落し、1人だけ残ってゲームが終わったら1",
+        "timelines_mean": "場にあるタイムラインの数、手番の平均",
+        "timelines_max": "同時に場にあったタイムラインの最大数",
+        "free_portal": "タイム・ポータルカードを通ったフリーアクションの数",
+        "free_jump_card": "タイムジャンプカードを使ったフリーアクションの数",
+        "free_jump_token": "タイムジャンプ・トークンを使ったフリーアクションの数",
+        "free_freeze": "タイムフリーズカードを使ったフリーアクションの数",
+        "portal_main": "ポータルに入るか出るのに使ったメインアクションの数",
+        "fixed_point_tokens": "時間の固定点（ある数字の3枚目か4枚目）で得たタイムジャンプ・トークンの数",
+        "reshuffles": "捨て札をシャッフルして新しい山札にした回数",
+        "crystals_by_collapse": "ゲームが与えるタイム・クリスタルの平均、それをもたらした崩壊ごとに積み上げ",
+        "hand_limit_and_cap": "脱落があったゲーム、1人残って終わったゲーム、手番の上限で止まったゲームの割合"
+        "と95%区間",
+        "free_actions": "アームごとの、ゲームあたりの種類別のフリーアクションの数",
+    }
     # per-seat crystals by the collapse that brought them (Result.breakdown)
     categories: ClassVar[tuple[str, ...]] = COLLAPSES
 

@@ -51,8 +51,12 @@ def value_text(t: Target, s: dict[str, Any]) -> str:
         rates = goals.side_rates(name, s)
         if not s["decided"]:
             return say("tune.no_decided")
-        names = s["side_names"] if name == "seats" else [f"position {k + 1}" for k in range(len(rates))]
-        return ", ".join(f"{n} {pct(r['p'])} {span(r)}" for n, r in zip(names, rates, strict=True))
+        names = (
+            s["side_names"] if name == "seats" else [say("tune.position", n=k + 1) for k in range(len(rates))]
+        )
+        return say("tune.comma").join(
+            f"{n} {pct(r['p'])} {span(r)}" for n, r in zip(names, rates, strict=True)
+        )
     if t.measure.share:
         r = s[name]
         return say("tune.share_games", share=pct(r["p"]), interval=span(r))
@@ -167,12 +171,12 @@ def change_line(conf: Confirmation, i: int, k: int) -> str:
             _called_under(t, conf.judged[j][k][i].change, g[0].summary, g[k].summary, level)
             for j, (g, level) in enumerate(zip(conf.groups, conf.levels, strict=True))
         ]
-        return say("tune.change_levels", **fields, levels="; ".join(parts))
+        return say("tune.change_levels", **fields, levels=say("tune.sep").join(parts))
     c = conf.judged[0][k][i].change
     sa, sb = first_base.summary, first_arm.summary
     if goals.both_within(t, sa, sb):
         return say("tune.both_within", **fields, a=short(t, sa), b=short(t, sb))
-    called_text = called_words(c) + " " + say("bottom.under", level=conf.levels[0])
+    called_text = say("bottom.called_under", called=called_words(c), level=conf.levels[0])
     return say(
         "tune.change",
         **fields,
@@ -195,7 +199,7 @@ def goal_line(conf: Confirmation, i: int, k: int) -> str:
     ]
     if conf.on_skill:
         parts = [say("tune.goal_level", value=value_text(t, s), level=lv, answer=a) for lv, s, a in per_level]
-        return say("tune.goal_levels", **fields, levels="; ".join(parts))
+        return say("tune.goal_levels", **fields, levels=say("tune.sep").join(parts))
     ((level, s, answer),) = per_level
     return say("tune.goal", **fields, value=value_text(t, s), answer=answer, level=level)
 
@@ -217,7 +221,7 @@ def finalists_line(conf: Confirmation, labels: list[tuple[str, str, bool]], game
         )
         for name, setting, is_base in labels
     ]
-    return say("tune.finalists", finalists="; ".join(parts), games=games, base=base)
+    return say("tune.finalists", finalists=say("tune.sep").join(parts), games=games, base=base)
 
 
 def bottom_lines(conf: Confirmation) -> list[str]:

@@ -29,7 +29,7 @@ from simulate.tune.goals import band
 from simulate.tune.run import CONFIRM_SEED_OFFSET, Games, Searched, TunePlan
 from simulate.tune.space import Setting, toml_value
 from simulate.tune.targets import Target, describe_targets
-from simulate.words import say
+from simulate.words import language, say, spoken
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,8 @@ def write_pages(plan: TunePlan, searched: Searched, conf: confirm.Confirmation) 
         "result": folder / "result.json",
     }
     best = searched.finalists[0] if searched.finalists else None
-    table = variant_table(plan, best, conf)
+    with language("en"):  # the variant's doc joins the data file's own docs, which are English
+        table = variant_table(plan, best, conf)
     bottom = [finalists_line(plan, searched, conf), *lines.bottom_lines(conf)]
     shown = bottom + (["", say("strength.title"), *conf.verdict.strength] if conf.verdict.strength else [])
     write_text(written["variant"], table)
@@ -92,7 +93,8 @@ def finalists_line(plan: TunePlan, searched: Searched, conf: confirm.Confirmatio
     ]
     counts = [f"{n:,}" for n in conf.level_games]
     if conf.on_skill:
-        levels = ", ".join(f"{n} under {lv}" for n, lv in zip(counts, conf.levels, strict=True))
+        at = [say("tune.games_at", games=n, level=lv) for n, lv in zip(counts, conf.levels, strict=True)]
+        levels = say("tune.comma").join(at)
         games = say("tune.games_levels", games=levels, seed=str(conf.seed))
     else:
         games = say("tune.games", games=counts[0], seed=str(conf.seed))
@@ -102,17 +104,24 @@ def finalists_line(plan: TunePlan, searched: Searched, conf: confirm.Confirmatio
 def heading(plan: TunePlan, searched: Searched) -> tuple[str, str]:
     knobs = ", ".join(_knob_text(k) for k in plan.space.knobs)
     o = plan.options
-    search = "Optuna TPE proposals raced by successive halving" if o.search == "optuna" else "NTBEA (as TAG)"
     if plan.skill is not None:
-        confirmed = f"confirmation at levels {', '.join(plan.skill.names)}"
+        confirmed = say("tune.confirmed_levels", levels=", ".join(plan.skill.names))
     else:
-        confirmed = f"confirmation {o.confirm:,} games each"
-    sub = (
-        f"{plan.base.players}p | rules {plan.base.label} | agents {agents_name(plan.agents)} | "
-        f"search: {search}, {searched.book.spent:,} of {o.budget:,} games ({searched.stopped}) | "
-        f"{confirmed}, seed {o.seed + CONFIRM_SEED_OFFSET} | seed {o.seed}"
+        confirmed = say("tune.confirmed_games", games=f"{o.confirm:,}")
+    sub = say(
+        "tune.sub",
+        players=plan.base.players,
+        rules=plan.base.label,
+        agents=agents_name(plan.agents),
+        search=say(f"tune.search.{o.search}"),
+        spent=f"{searched.book.spent:,}",
+        budget=f"{o.budget:,}",
+        stopped=searched.stopped,
+        confirmed=confirmed,
+        confirm_seed=o.seed + CONFIRM_SEED_OFFSET,
+        seed=o.seed,
     )
-    return f"{plan.data.title}: tune of {knobs}", sub
+    return say("tune.title", title=plan.data.localized(spoken()).title, knobs=knobs), sub
 
 
 def _knob_text(knob: Any) -> str:
@@ -120,8 +129,9 @@ def _knob_text(knob: Any) -> str:
     if knob.numeric and len(values) > 3:
         step = values[1] - values[0]
         if all(math.isclose(b - a, step) for a, b in zip(values, values[1:], strict=False)):
-            return f"{knob.key} ({toml_value(values[0])}..{toml_value(values[-1])} step {toml_value(step)})"
-    return f"{knob.key} ({'/'.join(str(v) for v in values)})"
+            lo, hi = toml_value(values[0]), toml_value(values[-1])
+            return say("tune.knob_range", rule=knob.key, lo=lo, hi=hi, step=toml_value(step))
+    return say("tune.knob_values", rule=knob.key, values="/".join(str(v) for v in values))
 
 
 def _level_of_search(plan: TunePlan, conf: confirm.Confirmation) -> int:
@@ -192,7 +202,7 @@ def markdown(
     plan: TunePlan, searched: Searched, conf: confirm.Confirmation, bottom: list[str], table: str
 ) -> str:
     title, sub = heading(plan, searched)
-    out = [f"# {title}", "", sub, "", "Targets:", ""]
+    out = [f"# {title}", "", sub, "", say("tune.targets"), ""]
     out += [f"- {line}" for line in describe_targets(plan.targets)]
     out += ["", f"## {say('bottom.title')}", ""]
     out += [f"- {line}" for line in bottom]
@@ -202,30 +212,24 @@ def markdown(
         out += ["", f"## {say('skill.title')}", ""] + [f"- {line}" for line in skill]
     if conf.verdict.strength:
         out += ["", f"## {say('strength.title')}", ""] + [f"- {line}" for line in conf.verdict.strength]
-    out += ["", "## What each finalist changes", ""]
-    out += [f"- {confirm.name_of(a)}: {a.changes}" for a in conf.groups[0][1:]] or [
-        "- (no finalist but the rules)"
-    ]
-    out += ["", "## The confirmation in the report's words", ""]
+    out += ["", f"## {say('tune.changes')}", ""]
+    out += [
+        f"- {say('page.change', arm=confirm.name_of(a), text=a.changes)}" for a in conf.groups[0][1:]
+    ] or [f"- {say('tune.no_finalist')}"]
+    out += ["", f"## {say('tune.findings')}", ""]
     out += _findings(conf)
-    out += ["", "## The variant to paste into the data file", "", "```toml", table.rstrip("\n"), "```", ""]
-    out += ["## Best settings of the search", ""]
+    out += ["", f"## {say('tune.variant')}", "", "```toml", table.rstrip("\n"), "```", ""]
+    out += [f"## {say('tune.best')}", ""]
     out += _best_table(plan, searched)
-    out += ["", "## Search history", ""]
+    out += ["", f"## {say('tune.history')}", ""]
     out += _history(plan, searched)
     return "\n".join(out) + "\n"
 
 
 def _method(plan: TunePlan, conf: confirm.Confirmation) -> str:
     """How the finalists were chosen and judged, for the page."""
-    return (
-        f"Finalists: the {plan.options.finalists} best settings of the search (lowest objective one "
-        "standard error on the worse side), replayed on fresh games beside the rules as they were "
-        f"({plan.base.label}) and judged as `simulate compare` judges arms. Each target adds its "
-        "within-the-goal test (a single value widened by --min-effect either side) and, for a measure the "
-        "report does not compare, its change against the rules as they were. "
-        + holm_note(conf.tests).replace("this report", "this confirmation")
-    )
+    holm = holm_note(conf.tests).replace(say("tune.scope.report"), say("tune.scope.confirmation"))
+    return say("tune.method", finalists=plan.options.finalists, base=plan.base.label) + " " + holm
 
 
 def _findings(conf: confirm.Confirmation) -> list[str]:
@@ -236,7 +240,7 @@ def _findings(conf: confirm.Confirmation) -> list[str]:
             out += [f"- [{name}]"] + [f"  - {f.text}" for f in findings]
         targets = lines.target_findings(conf, j)
         if targets:
-            out += ["", "Targets:", ""]
+            out += ["", say("tune.targets"), ""]
             for name, texts in targets:
                 out += [f"- [{name}]"] + [f"  - {text}" for text in texts]
         out.append("")
@@ -245,7 +249,7 @@ def _findings(conf: confirm.Confirmation) -> list[str]:
 
 def _best_table(plan: TunePlan, searched: Searched) -> list[str]:
     book = searched.book
-    rows = ["| rank | setting | games | objective (± se) |", "|---|---|---|---|"]
+    rows = [say("tune.best.head"), "|---|---|---|---|"]
     for rank, s in enumerate(book.ranked()[:10], 1):
         e = book.estimates[s]
         rows.append(f"| {rank} | {plan.space.label(s)} | {book.games[s]:,} | {e.value:.2f} ± {e.se:.2f} |")
@@ -253,14 +257,7 @@ def _best_table(plan: TunePlan, searched: Searched) -> list[str]:
 
 
 def _history(plan: TunePlan, searched: Searched) -> list[str]:
-    rows = [
-        "The objective is the sum of the targets' weighted misses (points for shares), each measured on the "
-        "setting's games so far; `how`: proposed by the sampler, every setting of a small space (grid), kept "
-        "as a best so far, or an NTBEA evaluation (its games alone).",
-        "",
-        "| step | round | how | setting | games | objective (± se) |",
-        "|---|---|---|---|---|---|",
-    ]
+    rows = [say("tune.history.about"), "", say("tune.history.head"), "|---|---|---|---|---|---|"]
     for t in searched.history:
         e = t.estimate
         rows.append(
@@ -401,7 +398,7 @@ def figure(plan: TunePlan, searched: Searched) -> plt.Figure:
                     ms=11 - 2 * rank,
                     color="#d7263d",
                     linestyle="none",
-                    label="finalist" if rank == 0 else None,
+                    label=say("tune.figure.finalist") if rank == 0 else None,
                 )
             if summaries:
                 first = next(iter(summaries.values()))
@@ -416,18 +413,21 @@ def figure(plan: TunePlan, searched: Searched) -> plt.Figure:
             ax.grid(linewidth=0.3)
     title, sub = heading(plan, searched)
     fig.suptitle(
-        f"{title}\n"
-        + textwrap.fill(sub, 120)
-        + "\n"
-        + textwrap.fill(
-            "Each dot: a setting measured by the search (95% interval, darker = more games); stars: "
-            "finalists; band: the goal (a single value widened by --min-effect)",
-            120,
-        ),
+        f"{title}\n" + _fill(sub) + "\n" + _fill(say("tune.figure.about")),
         fontsize=8,
     )
     fig.tight_layout()
     return fig
+
+
+def _fill(text: str) -> str:
+    """`text` in lines about 120 Latin characters wide at the heading's 8 pt; Japanese, which has no
+    spaces to break at, by its measured width with printkit's line-breaking rules."""
+    if spoken() == "en":
+        return textwrap.fill(text, 120)
+    from printkit.fonts import family, wrap
+
+    return "\n".join(wrap(text, family(spoken()).regular, 8, 480))
 
 
 def _x(knob: Any, index: int) -> float:

@@ -35,6 +35,7 @@ from simulate.skill import Skill, plan_skill
 from simulate.tune.search import Book, Estimate, Halving, OptunaSearch, Trial
 from simulate.tune.space import Setting, Space, parse_knobs
 from simulate.tune.targets import Target, objective, parse_targets
+from simulate.words import say
 
 if TYPE_CHECKING:
     from simulate.tune.report import Written
@@ -299,13 +300,13 @@ def search(plan: TunePlan, on_games: Any = None) -> Searched:
         history, best = ntbea_search(plan.space, book, options.seed, options.first)
         ranked = book.ranked()
         finalists = ([best] if best is not None else []) + [s for s in ranked if s != best]
-        stopped = "the budget was spent"
+        stopped = say("tune.stopped.spent")
     else:
         history = OptunaSearch(
             open_study(plan.folder / "study.db"), plan.space, book, options.seed, halving(options)
         ).run()
         finalists = book.ranked()
-        stopped = "the budget was spent" if not book.left else "no other setting was left in doubt"
+        stopped = say("tune.stopped.settled" if book.left else "tune.stopped.spent")
     return Searched(history, book, finalists[: options.finalists], stopped)
 
 

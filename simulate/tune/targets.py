@@ -65,11 +65,18 @@ class Measure:
     """A figure of the report a target can name."""
 
     name: str
-    doc: str
     share: bool  # a share of games (a fraction, its miss in percentage points)
     read: Callable[[dict[str, Any]], Reading]
     fair: Callable[[dict[str, Any]], float] | None = None  # what `=fair` means, where it means anything
     gap: bool = False  # the value is already a distance from fair (`=fair` is 0)
+    metric: bool = False  # a game's own figure or a flow figure, not one of the report's measures
+
+    @property
+    def doc(self) -> str:
+        """The measure in words, in the language spoken when it is read (the measures are made at import)."""
+        if self.metric:
+            return say("measure.metric", name=self.name.replace("_", " "))
+        return say(f"measure.{self.name}")
 
 
 MEASURES: dict[str, Measure] = {
@@ -77,14 +84,12 @@ MEASURES: dict[str, Measure] = {
     for m in (
         Measure(
             "first_mover",
-            say("measure.first_mover"),
             True,
             lambda s: _share(s["position_wins"][0]),
             fair=lambda s: s["fair_share"],
         ),
         Measure(
             "seats",
-            say("measure.seats"),
             True,
             lambda s: _largest_gap(s["side_wins"], s["fair_share"]),
             fair=lambda s: 0.0,
@@ -92,17 +97,16 @@ MEASURES: dict[str, Measure] = {
         ),
         Measure(
             "positions",
-            say("measure.positions"),
             True,
             lambda s: _largest_gap(s["position_wins"], s["fair_share"]),
             fair=lambda s: 0.0,
             gap=True,
         ),
-        Measure("draws", say("measure.draws"), True, lambda s: _share(s["draws"])),
-        Measure("capped", say("measure.capped"), True, lambda s: _share(s["capped"])),
-        Measure("length", say("measure.length"), False, lambda s: _mean(s["moves"])),
-        Measure("margin", say("measure.margin"), False, lambda s: _mean(s["margin"])),
-        Measure("score", say("measure.score"), False, lambda s: _mean(s["score_all"])),
+        Measure("draws", True, lambda s: _share(s["draws"])),
+        Measure("capped", True, lambda s: _share(s["capped"])),
+        Measure("length", False, lambda s: _mean(s["moves"])),
+        Measure("margin", False, lambda s: _mean(s["margin"])),
+        Measure("score", False, lambda s: _mean(s["score_all"])),
     )
 }
 
@@ -115,9 +119,9 @@ def measures_for(metric_names: Sequence[str]) -> dict[str, Measure]:
             group = "generic" if name in GENERIC_METRICS else "metrics"
             out[name] = Measure(
                 name,
-                say("measure.metric", name=name.replace("_", " ")),
                 False,
                 lambda s, g=group, m=name: _mean(s[g][m]) if m in s[g] else Reading(math.nan, math.nan),
+                metric=True,
             )
     return out
 
@@ -246,7 +250,7 @@ def describe_targets(targets: Sequence[Target]) -> list[str]:
     """Each target in words, for the page."""
     lines = []
     for t in targets:
-        kind = "requirement" if t.required else f"target, weight {t.weight:g}"
-        unit = "percentage points" if t.measure.share else "its own unit"
-        lines.append(f"`{t.text}` ({kind}): {t.measure.doc}; misses counted in {unit}")
+        kind = say("tune.requirement") if t.required else say("tune.weighted", weight=f"{t.weight:g}")
+        unit = say("tune.unit.points" if t.measure.share else "tune.unit.own")
+        lines.append(say("tune.target", target=t.text, kind=kind, measure=t.measure.doc, unit=unit))
     return lines

@@ -55,8 +55,34 @@ def test_the_japanese_keeps_the_printed_pieces_style():
         assert not any(unicodedata.east_asian_width(c) == "F" and c.isdigit() for c in text), key
         assert "プレーヤー" not in text and "マッチ" not in text and "ターン" not in text, key
     # names of tests, statistics, files and agents are written as they are
-    allowed = {"p", "Holm", "Wilson", "Fisher", "Mann-Whitney", "U", "t", "Elo", "Bradley-Terry", "k", "CSV"}
-    allowed |= {"random", "greedy"}
+    allowed = {
+        "p",
+        "Holm",
+        "Wilson",
+        "Fisher",
+        "Mann-Whitney",
+        "U",
+        "t",
+        "z",
+        "Elo",
+        "Bradley-Terry",
+        "k",
+        "CSV",
+    }
+    allowed |= {
+        "random",
+        "greedy",
+        "Optuna",
+        "TPE",
+        "NTBEA",
+        "TAG",
+        "how",
+        "proposed",
+        "grid",
+        "kept",
+        "ntbea",
+    }
+    allowed |= {"printkit", "build", "simulate", "compare"}
     for key, text in JA.items():
         words = set(re.findall(r"[A-Za-z][A-Za-z-]*", re.sub(r"\{[^}]*\}|--[a-z-]+|\\n", "", text)))
         assert words <= allowed, (key, words - allowed)
@@ -331,3 +357,212 @@ def test_a_ladders_table_in_japanese():
         "| --- | ---: | --- |",
         "| greedy | +50 | +10 .. +90 |",
     ]
+
+
+# ------------------------------------------------------------------ the sweep's page (sweep.md)
+def _row(values, p, lo, hi, decided=80, games=100):
+    from simulate.sweep import Row
+
+    summary = {"position_wins": [{"p": p, "lo": lo, "hi": hi}], "fair_share": 0.5, "decided": decided,
+               "games": games}  # fmt: skip
+    return Row(tuple(values), "+".join(values), 2, ("greedy", "greedy"), summary)
+
+
+def test_a_sweep_that_cannot_rank_its_rows_says_so_in_both_languages():
+    from simulate.sweep import rank_note
+
+    # distances from a fair 50%: row a 0 [0, 10 points], row b 5 [0, 15]: b's interval reaches below a's
+    # upper end, so the two are not told apart; a's share is known to 10 points either side (40-60%).
+    # 2 (1.960 + 0.842)^2 0.5 0.5 / 0.02^2 = 9,811 decided games, over 80% decided: 12,264, shown as 12,000
+    rows = [_row(["green", "blue"], 0.5, 0.4, 0.6), _row(["blue", "blue"], 0.55, 0.45, 0.65)]
+    assert rank_note(rows) == [
+        "1行100ゲームでは、先手の割合は約±10ポイントの幅でしか分からない：公平に最も近い行（green blue）の"
+        "区間と、ほかの1行のうち1行の区間が重なるので、これらのゲームからは順位は決められない。"
+        "2ポイントの差を見分けるには1行あたり約12,000ゲームが必要。",
+        "",
+    ]
+    with language("en"):
+        assert rank_note(rows)[0] == (
+            "With 100 games a row the first mover's share is known to about ±10 points: the intervals of 1 "
+            "of the other 1 rows overlap that of the row closest to fair (green blue), so these games cannot "
+            "rank them; about 12,000 games a row would tell a 2-point difference apart."
+        )
+    # a row 40 points from fair whose interval starts 35 points out lies apart from a's [0, 10]
+    apart = [rows[0], _row(["blue", "green"], 0.9, 0.85, 0.95)]
+    assert rank_note(apart) == [
+        "公平に最も近い行：green blue。その区間はほかのどの行の区間とも重ならない。",
+        "",
+    ]
+
+
+def test_the_sweep_tables_header_and_legend_in_japanese():
+    from simulate.sweep import Axis, table_markdown
+
+    axes = [Axis("sides.comets", ("green", "blue"))]
+    row = _row(["green"], 0.5, 0.4, 0.6)
+    row.summary.update(
+        score_all={"mean": 70.0, "sd": 5.0}, margin={"mean": 3.0}, first_player_advantage=0.0,
+        largest_seat_gap=0.1,
+        side_wins=[{"p": 0.45, "lo": 0.35, "hi": 0.55}, {"p": 0.55, "lo": 0.45, "hi": 0.65}],
+        categories={"comets": {"mean": 9.0}},
+    )  # fmt: skip
+    row.summary["position_wins"].append({"p": 0.5, "lo": 0.4, "hi": 0.6})
+    text = table_markdown("見出し\n副見出し", axes, [row], ["comets"])
+    assert text.startswith("# 見出し\n\n副見出し\n\n人数：プレイヤーの人数。得点：")
+    assert (
+        "| comets | 人数 | 得点 | 点差 | 先手 | 有利さ | 席の差 | 1番席 | 2番席 | 手番順2 | comets |\n"
+        in text
+    )
+    assert (
+        "| green | 2 | 70.0 ± 5.0 | 3.0 | 50% (40-60) | +0.000 | 0.100 | 45% (35-55) | 55% (45-65) |" in text
+    )
+
+
+def test_which_factor_matters_in_japanese_on_the_hand_made_two_by_two_design():
+    from test_effects import summary
+
+    from simulate import effects
+
+    # the design of test_effects: a's main effect on the first mover +15 points, the interaction +10 points
+    combos = [("x", "u"), ("x", "v"), ("y", "u"), ("y", "v")]
+    summaries = [summary(50, 100), summary(50, 100), summary(60, 100), summary(70, 100)]
+    design = effects.Design(["a", "b"], [("x", "y"), ("u", "v")], combos, summaries)
+    lines = effects.analysis_markdown(design)
+    assert lines[0] == "## どの要素が効くか"
+    assert "このスイープの6個の主効果でHolm補正したp値" in lines[2]
+    assert lines[4] == "| 要素 | 変化 | 決着したゲームでの先手の割合 | 勝者の点差 | 得点 |"
+    # a: +15 points, se sqrt(0.002375) = 0.0487, so [+5.4, +24.6]; z = 3.08, p = 0.0021, times 6 (Holm
+    # over six tests) = 0.013, called. Margin and score do not move: +0.00; each mean of two combinations
+    # has variance 2 x 0.04 / 4, their difference 0.04, so +-1.96 x 0.2 = 0.39; Holm p = 1, not called
+    assert lines[6] == (
+        "| a | x → y | +15.0ポイント [+5.4, +24.6]、Holm p = 0.013（有意） "
+        "| +0.00 [-0.39, +0.39]、Holm p = 1.00 | +0.00 [-0.39, +0.39]、Holm p = 1.00 |"
+    )
+    assert any(
+        line.startswith("- 決着したゲームでの先手の割合で最大の交互作用：a×b、+10.0ポイント [")
+        for line in lines
+    )
+
+
+# ------------------------------------------------------------------ a tune's lines (test_tune_words)
+def _tune_confirmation(tmp_path, targets):
+    from test_tune_words import _arm
+
+    from simulate.tune import confirm
+    from simulate.tune.targets import parse_targets
+
+    # the games of test_tune_words, named as a Japanese tune names its arms: the rules as they were 400
+    # games, 100 drawn, the first mover 120 of the 300 decided; finalist 1 none drawn, 200 of 400
+    base = _arm(tmp_path / "base.csv", say("tune.base"), 120, 300, 100)
+    finalist = _arm(tmp_path / "f1.csv", say("tune.finalist", rank=1), 200, 400, 0, "compensation = -0.5")
+    return confirm.judge(parse_targets(targets, [], ()), [[base, finalist]], ["greedy"], 1001, MinEffect())
+
+
+def test_a_tunes_target_lines_in_japanese(tmp_path):
+    from simulate.tune import lines
+
+    conf = _tune_confirmation(tmp_path, ["first_mover=fair", "draws<=0.1", "length=18..24"])
+    got = lines.bottom_lines(conf)
+    # the numbers test_tune_words works out: 25% [21, 29] draws against none (Fisher p < 1e-10); 0 of
+    # 400 draws within at most 10%, 100 of 400 not; 20 moves on average in both arms, within 18..24
+    assert got[len(conf.verdict.bottom) - 1 : -1] == [
+        "draws<=0.1：候補1は元のルールに比べて引き分けの割合が目標に近づく：25%から0%へ（目標：10%以下）。"
+        "greedyでは有意（p < 1e-10）。",
+        "元のルール、draws<=0.1：ゲームの25% [21, 29]（目標：10%以下）：greedyでは目標の範囲内とは示されない"
+        "（p = 1.00）。",
+        "候補1、draws<=0.1：ゲームの0% [0, 1]（目標：10%以下）：greedyでは目標の範囲内と示される"
+        "（p < 1e-10）。",
+        "length=18..24：候補1は元のルールに比べて、平均の手数が20.00から20.00へ、どちらも目標（18～24）の範囲内。",
+        "元のルール、length=18..24：20.00 [19.80, 20.20]（目標：18～24）：greedyでは目標の範囲内と示される"
+        "（p < 1e-10）。",
+        "候補1、length=18..24：20.00 [19.80, 20.20]（目標：18～24）：greedyでは目標の範囲内と示される"
+        "（p < 1e-10）。",
+    ]
+    # turn positions 40% / 60% of 300 decided games, then 50% / 50% of 400
+    conf = _tune_confirmation(tmp_path, ["positions=fair"])
+    got = lines.bottom_lines(conf)[len(conf.verdict.bottom) - 1 : -1]
+    assert got[1] == (
+        "元のルール、positions=fair：手番順1 40% [35, 46]、手番順2 60% [54, 65]"
+        "（目標：どの割合も公平な50%との差が2ポイント以内）：greedyでは目標の範囲内とは示されない"
+        "（p = 1.00）。"
+    )
+
+
+def test_a_tunes_targets_and_headings_in_japanese():
+    from simulate.tune.targets import describe_targets, parse_targets
+
+    targets = parse_targets(["first_mover=fair", "length=18..24@2"], ["draws<=0.1"], ())
+    assert describe_targets(targets) == [
+        "`first_mover=fair`（目標、重み1）：決着したゲームでの先手の割合。外れはポイントで数える",
+        "`length=18..24@2`（目標、重み2）：平均の手数。外れはその指標の単位で数える",
+        "`draws<=0.1`（必須条件）：引き分けの割合。外れはポイントで数える",
+    ]
+    with language("en"):  # the measures are made once, at import, and speak the language of the moment
+        assert describe_targets(targets)[0] == (
+            "`first_mover=fair` (target, weight 1): the first mover's share of decided games; misses counted "
+            "in percentage points"
+        )
+
+
+def test_tune_takes_lang_and_writes_its_page_in_japanese(run_tool, tmp_path):
+    code, out, err = run_tool(
+        "simulate", "tune", "united_square", "--knob", "compensation=-0.5,0", "--target", "first_mover=fair",
+        "--agents", "random", "--budget", "24", "--games", "12", "--confirm", "12", "--finalists", "1",
+        "--jobs", "1", "--quiet", "--lang", "ja", "--out", str(tmp_path),
+    )  # fmt: skip
+    assert code == 0, err
+    assert out.startswith("探索で最も良かった設定（良い順）：候補1 compensation=")
+    assert "データファイルに貼り付ける（そのあとはprintkit buildとsimulate compareがそのまま使う）：" in out
+    # the variant's doc joins the data file's English docs, so it stays English
+    assert 'doc = "Tuned by simulate tune for first_mover=fair under random agents' in out
+    page = next(tmp_path.glob("united_square/tune-*/tune.md")).read_text(encoding="utf-8")
+    assert page.startswith("# ユナイテッドスクエア：compensation（-0.5/0.0）の調整\n\n2人 | ルール default")
+    for heading in ("## 結論", "## 各候補が変えるもの", "## レポートの言葉で見た確認", "## 探索の履歴"):
+        assert heading in page
+    assert "| 順位 | 設定 | ゲーム数 | 目的関数（±標準誤差） |" in page
+    assert "この確認の" in page and "Targets" not in page
+
+
+# ------------------------------------------------------------------ the definitions page
+def test_the_definitions_page_names_the_reports_figures_and_gives_the_games_docs_in_japanese():
+    from types import SimpleNamespace
+
+    from simulate.engines import game_class
+    from simulate.report import Context, definition_blocks
+
+    game = game_class("twinkle_twinkle")
+    ctx = Context(
+        "トゥインクル・トゥインクル", "twinkle_twinkle", 10, 1, game.metric_names, game.categories,
+        metric_docs=game.docs_in("ja", game.metric_docs), figure_docs=game.docs_in("ja", game.figure_docs),
+    )  # fmt: skip
+    arm = SimpleNamespace(summary={"generic": {}, "capped": {"k": 0}})
+    figures = dict.fromkeys(["seat_wins", "turn_order", "ignored_categories"])
+    texts = [text for _, text in definition_blocks(ctx, [arm], figures)]
+    # the report's own figures by their Japanese names, as their titles call them
+    assert texts[texts.index("このレポートの図") + 1 :][:3] == [
+        "  - 席ごとの勝ち：アームごとに、決着したゲームで各席（またはチーム）が勝った割合と95% Wilson区間。"
+        "点線：公平な割合（1 / 陣営の数）",
+        "  - 手番順ごとの勝ち：アームごとに、決着したゲームで1番手、2番手…の陣営が勝った割合と"
+        "95% Wilson区間。点線：公平な割合",
+        # the game's own figure keeps its name (as its file and summary.json call it), with its Japanese doc
+        "  - ignored categories：ある得点の種類で0点だったプレイヤーのうち単独で勝った割合と95%区間を、"
+        "均等な割合と比べる：誰も捨てられない種類は割合が低い",
+    ]
+    assert "  - rounds：すべての星図ボードが埋まるまでに行ったタイル選びのラウンド数" in texts
+    with language("en"):
+        assert game.docs_in("en", game.metric_docs) == game.metric_docs
+        texts = [text for _, text in definition_blocks(ctx, [arm], figures)]
+        assert any(t.startswith("  - seat wins: ") for t in texts)
+
+
+@pytest.mark.parametrize(
+    "engine", ["united_square", "tiddly_wink", "twinkle_twinkle", "this_town", "time_splicers"]
+)
+def test_every_shipped_games_metrics_and_figures_have_their_japanese_docs(engine):
+    from simulate.engines import game_class
+
+    # a new game may leave docs_ja out (its English docs are printed); the five shipped ones have them all
+    game = game_class(engine)
+    assert set(game.docs_ja) == set(game.metric_docs) | set(game.figure_docs)
+    for name, doc in game.docs_ja.items():
+        assert doc.strip() and not re.search(r"[()]", doc), (engine, name)

@@ -112,6 +112,28 @@ class Game(GameBase):
         "match_length": "rounds per match: the distribution per arm, and the median by player count",
         "option_effects": "round length, blocked rate and the leader's advantage side by side for every arm",
     }
+    docs_ja: ClassVar[dict[str, str]] = {
+        "rounds": "ゲームで行ったラウンド数（ゲームは最初の脱落か、ラウンドの上限で終わる）",
+        "busts": "ラウンドの始めにステークを払えなかったプレイヤーの数（ゲームが終わる）",
+        "blocked_rounds": "ラウンドが全員パスで止まって同点で終わる頻度と、全員パスのラウンドを誰が取るか",
+        "tied_rounds": "最もよい手牌が同点で、場を1人で取る席がなかったラウンドの数",
+        "redeals": "配り直しのルールで配り直したラウンドの数",
+        "bonus_plays": "ダブル牌の後に続けて出したもう1枚の数",
+        "boneyard_draws": "つなげられないプレイヤーが山から引いた牌の枚数",
+        "counter_spread": "ゲーム終了時の、最も多くカウンターを持つ席と最も少ない席の差",
+        "pot_left": "ゲーム終了時に場に残っていたカウンターの数",
+        **{f"round_wins_pos{k + 1}": f"最初の1枚を出した席から{k}席後の席が取ったラウンドの数"
+           for k in range(MAX_SEATS)},
+        **{f"blocked_wins_pos{k + 1}": f"最初の1枚を出した席から{k}席後の席が取った全員パスのラウンドの数"
+           for k in range(MAX_SEATS)},
+        "rounds_summary": "ラウンド単位の指標を言葉で示すページ：ラウンドあたりの割合、全員パスのラウンド、"
+        "ゲームの長さ、最初のアームに対する各オプションの効果",
+        "round_wins": "ラウンドの最初の1枚を出した席から数えた手番順ごとの、ラウンドを取った割合、"
+        "アームごと、95%区間つき（点線：均等な割合）",
+        "match_length": "ゲームあたりのラウンド数：アームごとの分布と、人数ごとの中央値",
+        "option_effects": "すべてのアームのラウンドの長さ、全員パスの割合、最初の1枚を出した席の有利さを"
+        "並べたもの",
+    }  # fmt: skip
     # The generic report pages show these per-match figures; the per-position
     # counts are pooled into round-level rates by `report_extras` instead.
     report_metrics: ClassVar[tuple[str, ...]] = metric_names[:9]

@@ -76,6 +76,18 @@ class Game(GameBase):
         "winners_edge": "mean points per category of the winners minus everyone else's: which reference "
         "sides decide games",
     }
+    docs_ja: ClassVar[dict[str, str]] = {
+        "rounds": "すべての星図ボードが埋まるまでに行ったタイル選びのラウンド数",
+        "constellations": "プレイヤーが最後に持つ星座（線でつながった星のまとまり）の数、プレイヤーの平均",
+        "largest_constellation": "プレイヤーの最も大きな星座の星の数、プレイヤーの平均",
+        "unlinked_stars": "最後にどの星座にも入っていない星の数、プレイヤーの平均",
+        "slow_left_over": "遅いタイルが行に残ったラウンドの割合",
+        "bag_left": "ゲーム終了時に袋に残っていたタイルの枚数",
+        "ignored_categories": "ある得点の種類で0点だったプレイヤーのうち単独で勝った割合と95%区間を、均等な"
+        "割合と比べる：誰も捨てられない種類は割合が低い",
+        "winners_edge": "得点の種類ごとの、勝者の平均得点からほかのプレイヤーの平均得点を引いたもの："
+        "どの得点リファレンスの面がゲームを決めるか",
+    }
     categories: ClassVar[tuple[str, ...]] = CATEGORIES
     core: ClassVar[str | None] = "simulate.engines.twinkle_twinkle.core"
 

@@ -106,6 +106,15 @@ class Game(GameBase):
         "deal": "mean winning margin by how lopsided the deal was (deal lopsided), with 95% intervals: "
         "does an uneven deal decide the game?",
     }
+    docs_ja: ClassVar[dict[str, str]] = {
+        "rounds": "ゲームのラウンド数（24枚のパネルを配る回数）、ルールが決めるとおり",
+        "passes": "手番のプレイヤーがどのパネルも置けずにパスした手番の数",
+        "dead_cells": "ラウンド終了時に、もうどのパネルも置けない空きマスの数、ラウンドの合計",
+        "empty_cells": "ラウンド終了時にまだ空いていたマスの数、ラウンドの合計",
+        "early_end": "空きマスを残して終わったラウンドがあれば1（パネルが尽きたか、どれも置けなかった）",
+        "deal_lopsided": "配りの偏り：配りごと、パネルの種類ごとの、最も多く持つ人と最も少なく持つ人の差",
+        "deal": "配りの偏り（deal lopsided）ごとの勝者の点差の平均と95%区間：偏った配りがゲームを決めるか",
+    }
     categories: ClassVar[tuple[str, ...]] = ("red", "blue", "yellow", "green")
 
     def __init__(self, rules: Rules, debug: bool = False):
