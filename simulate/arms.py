@@ -34,8 +34,17 @@ from simulate.agents import parse_agents
 from simulate.engines import make_game, require_engine
 from simulate.options import PlayOptions
 from simulate.progress import Progress
-from simulate.runner import RunConfig, columns, folder_lock, run_to_csv
-from simulate.skill import Pair, Skill, Strength, file_levels, plan_skill, play_strength, strength_games
+from simulate.runner import ArmRun, RunConfig, columns, folder_lock, run_all_to_csv
+from simulate.skill import (
+    Pair,
+    Skill,
+    Strength,
+    StrengthCheck,
+    file_levels,
+    plan_skill,
+    strength_check,
+    strength_games,
+)
 from simulate.words import say, spoken
 
 if TYPE_CHECKING:
@@ -131,6 +140,21 @@ def play_arm(
     leaves out the first `skip` games (a tune measures a block of games alone).
     `repair`: see `runner.run_to_csv`.
     """
+    run, tallying = arm_run(data, rules, agents, games, seed, folder, skip)
+    run_all_to_csv([run], jobs, fresh, on_progress, meanwhile=load_report_modules, repair=repair)
+    return run.config, tallying.finish()
+
+
+def arm_run(
+    data: GameData,
+    rules: Rules,
+    agents: tuple[str, ...],
+    games: int,
+    seed: int,
+    folder: Path,
+    skip: int = 0,
+) -> tuple[ArmRun, Tallying]:
+    """One arm as the runner plays it, its rows tallied as they come (leaving out the first `skip`)."""
     config = RunConfig(
         game=data.name,
         label=rules.label,
@@ -142,18 +166,7 @@ def play_arm(
     )
     game = make_game(rules)
     tallying = Tallying(columns(game), sides_of(game), limit=games - skip, skip=skip)
-    run_to_csv(
-        config,
-        rules,
-        folder,
-        jobs=jobs,
-        fresh=fresh,
-        on_progress=on_progress,
-        meanwhile=load_report_modules,
-        on_rows=tallying,
-        repair=repair,
-    )
-    return config, tallying.finish()
+    return ArmRun(config, rules, folder, tallying), tallying
 
 
 class Tallying:
@@ -364,37 +377,25 @@ class Played:
 
 
 def _play_all(plan: Plan, games: int, options: PlayOptions, fresh: bool, progress: Progress) -> Played:
-    played = Played([[] for _ in plan.agent_sets], [])
-    seed, jobs = options.seed, options.jobs
+    """Play (or resume) everything `tasks` lists, on one set of workers: no core waits between arms."""
+    runs: list[ArmRun] = []
+    tallied: list[tuple[int, Tallying]] = []
+    checks: list[StrengthCheck] = []
     for task in tasks(plan, games):
         if isinstance(task, ArmTask):
-            _, tally = play_arm(
-                plan.data,
-                task.rules,
-                task.agents,
-                task.games,
-                seed,
-                task.folder,
-                jobs,
-                fresh,
-                progress.update,
-                repair=options.repair,
-            )
-            played.tallies[task.level].append(tally)
+            run, tallying = arm_run(plan.data, task.rules, task.agents, task.games, options.seed, task.folder)
+            runs.append(run)
+            tallied.append((task.level, tallying))
         else:
-            played.strengths.append(
-                play_strength(
-                    plan.data,
-                    task.rules,
-                    task.pair,
-                    seed,
-                    task.folder,
-                    jobs,
-                    fresh,
-                    progress.update,
-                    repair=options.repair,
-                )
-            )
+            check = strength_check(plan.data, task.rules, task.pair, options.seed, task.folder)
+            runs += check.runs()
+            checks.append(check)
+    run_all_to_csv(
+        runs, options.jobs, fresh, progress.update, meanwhile=load_report_modules, repair=options.repair
+    )
+    played = Played([[] for _ in plan.agent_sets], [check.strength() for check in checks])
+    for level, tallying in tallied:
+        played.tallies[level].append(tallying.finish())
     return played
 
 

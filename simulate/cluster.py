@@ -25,7 +25,7 @@ import contextvars
 import re
 import time
 import uuid
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import CancelledError
 from typing import Any
 
@@ -116,30 +116,41 @@ def _given(value: Any) -> Any:
 
 
 def cluster_rows(
-    client: Any, task: Callable[[Any, str, range], list[list[Any]]], job: Any, chunks: Iterable[range]
+    client: Any,
+    task: Callable[[Any, str, range], list[list[Any]]],
+    jobs: Sequence[Any],
+    chunks: Iterable[tuple[int, range]],
 ) -> Iterator[list[list[Any]]]:
-    """Rows chunk by chunk, in game order, each chunk played as a task on the cluster of `client`.
+    """Rows chunk by chunk, in the order of `chunks`, each chunk played as a task on the cluster of `client`.
 
-    `task(job, key, chunk)` runs on a worker: `job` is computed once per
-    cluster (and again if it is lost), and `key` names the run, so a worker can
-    keep what it builds from `job` for the run's later chunks.
+    A chunk is (arm, games): `task(jobs[arm], key, games)` runs on a worker.
+    Each job is computed once per cluster (and again if it is lost), and `key`
+    names the arm of this call, so a worker can keep what it builds from a job
+    for that arm's later chunks. Every chunk is submitted at once, so the
+    cluster plays the next arm's while the last ones of an arm finish.
     """
     key = uuid.uuid4().hex
-    remote_job = client.submit(_given, job, key=f"simulate-{key}-job")
+    remote_jobs = [client.submit(_given, job, key=f"simulate-{key}-job{arm}") for arm, job in enumerate(jobs)]
     futures = [
-        (chunk, client.submit(task, remote_job, key, chunk, key=f"simulate-{key}-{chunk.start}"))
-        for chunk in chunks
+        (
+            games,
+            client.submit(
+                task, remote_jobs[arm], f"{key}-{arm}", games, key=f"simulate-{key}-{arm}-{games.start}"
+            ),
+        )
+        for arm, games in chunks
     ]
     finished = False
     try:
-        for chunk, future in futures:
-            yield _result(client, chunk, future)
+        for games, future in futures:
+            yield _result(client, games, future)
             future.release()
         finished = True
     finally:
         if not finished:  # stopped: the cluster need not play the rest
             client.cancel([future for _, future in futures])
-        remote_job.release()
+        for remote_job in remote_jobs:
+            remote_job.release()
 
 
 def _result(client: Any, chunk: range, future: Any) -> Any:

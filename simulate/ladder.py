@@ -31,7 +31,7 @@ from simulate.arms import load_for_run, slug
 from simulate.ladder_report import write_ladder_outputs
 from simulate.options import PlayOptions
 from simulate.ratings import PairResult, bradley_terry
-from simulate.runner import RunConfig, read_rows, run_to_csv
+from simulate.runner import ArmRun, RunConfig, read_rows, run_all_to_csv
 from simulate.stats import wilson
 from simulate.words import spoken
 
@@ -124,28 +124,45 @@ def pair_result(i: int, j: int, seating: Seating, cols: dict[str, Any]) -> PairR
     )
 
 
-def play_seating(
-    plan: LadderPlan,
-    seating: Seating,
-    folder: Path,
-    jobs: int,
-    fresh: bool,
-    on_progress: Callable[[int], None] | None,
-    repair: bool = False,
-) -> Path:
-    """Play (or resume) one seating's games with the runner; the path of its games CSV."""
-    config = RunConfig(
-        game=plan.data.name,
-        label=plan.rules.label,
-        rules=plan.rules.as_dict(),
-        players=plan.rules.players,
-        agents=seating.names,
-        games=plan.per_arrangement,
-        seed=plan.seed,
-    )
-    return run_to_csv(
-        config, plan.rules, folder, jobs=jobs, fresh=fresh, on_progress=on_progress, repair=repair
-    )
+@dataclass(frozen=True)
+class SeatedRun:
+    """One seating of the pair (i, j) and the run that plays its games."""
+
+    i: int
+    j: int
+    seating: Seating
+    run: ArmRun
+
+
+def seated_runs(plan: LadderPlan, folder: Path) -> list[SeatedRun]:
+    """Every seating of every pair, each an arm of the runner in a folder of its own under `folder`."""
+    out = []
+    for i, j in plan.pairs():
+        pair = folder / "pairs" / f"{slug(plan.agents[i])}-vs-{slug(plan.agents[j])}"
+        for k, seating in enumerate(plan.seatings(i, j)):
+            config = RunConfig(
+                game=plan.data.name,
+                label=plan.rules.label,
+                rules=plan.rules.as_dict(),
+                players=plan.rules.players,
+                agents=seating.names,
+                games=plan.per_arrangement,
+                seed=plan.seed,
+            )
+            out.append(SeatedRun(i, j, seating, ArmRun(config, plan.rules, pair / f"seating{k + 1}")))
+    return out
+
+
+def pair_results(plan: LadderPlan, seated: list[SeatedRun]) -> list[PairResult]:
+    """One summed result per pair, from the games CSVs of its seatings (played)."""
+    totals = {(i, j): PairResult(i, j, 0.0, 0.0, 0.0) for i, j in plan.pairs()}
+    for one in seated:
+        part = pair_result(one.i, one.j, one.seating, read_rows(one.run.csv_path, limit=plan.per_arrangement))
+        total = totals[one.i, one.j]
+        totals[one.i, one.j] = PairResult(
+            one.i, one.j, total.wins_a + part.wins_a, total.wins_b + part.wins_b, total.draws + part.draws
+        )
+    return list(totals.values())
 
 
 def play_ladder(
@@ -156,19 +173,10 @@ def play_ladder(
     on_progress: Callable[[int], None] | None,
     repair: bool = False,
 ) -> list[PairResult]:
-    """Play (or resume) every seating of every pair; one summed result per pair."""
-    results = []
-    for i, j in plan.pairs():
-        total = PairResult(i, j, 0.0, 0.0, 0.0)
-        for k, seating in enumerate(plan.seatings(i, j)):
-            arm = folder / "pairs" / f"{slug(plan.agents[i])}-vs-{slug(plan.agents[j])}" / f"seating{k + 1}"
-            csv_path = play_seating(plan, seating, arm, jobs, fresh, on_progress, repair)
-            part = pair_result(i, j, seating, read_rows(csv_path, limit=plan.per_arrangement))
-            total = PairResult(
-                i, j, total.wins_a + part.wins_a, total.wins_b + part.wins_b, total.draws + part.draws
-            )
-        results.append(total)
-    return results
+    """Play (or resume) every seating of every pair, on one set of workers; one summed result per pair."""
+    seated = seated_runs(plan, folder)
+    run_all_to_csv([one.run for one in seated], jobs, fresh, on_progress, repair=repair)
+    return pair_results(plan, seated)
 
 
 def win_matrix(k: int, results: list[PairResult]) -> list[list[dict[str, float] | None]]:

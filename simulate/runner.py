@@ -14,7 +14,11 @@ A run's games are cut into chunks (`_chunks`: ranges of at most CHUNK games);
 a chunk is one task, played by `_play_chunk` in a local worker process
 (`simulate.workers`) or by `play_on_cluster_worker` on a dask worker
 (`simulate.cluster`), and its CSV lines come back to the parent, which alone
-writes, in game order. A task lost with its worker is played again: locally
+writes, in game order. The arms of a compare (every arm, at every skill level,
+and the strength checks' seatings) share one set of workers (`run_all_to_csv`):
+their tasks are queued arm after arm, each naming its arm, so the workers play
+the next arm's first chunks while the last ones of an arm finish, and each
+chunk's lines go to its arm's CSV. A task lost with its worker is played again: locally
 the parent sees the worker's process end, starts a new one and sends it the
 chunks the dead one held (a chunk that kills its worker twice stops the run);
 on a cluster the scheduler does the same. As a chunk is seeded, the replay
@@ -30,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import fcntl
+import functools
 import io
 import json
 import signal
@@ -174,22 +179,25 @@ def _num(x: float) -> float | int:
 
 # ------------------------------------------------------------ worker processes
 _WORKER: dict[str, Any] = {}
-# What a worker needs to play a run's games: rules, agents, seed, move cap, debug checks, engine.
+# What a worker needs to play an arm's games: rules, agents, seed, move cap, debug checks, engine.
 Job = tuple[Rules, tuple[str, ...], int, int, bool, str]
+Task = tuple[int, range]  # an arm's number among the jobs of `run_all_to_csv`, and games of it
 
 
-def _init_worker(
-    rules: Rules, agents: tuple[str, ...], seed: int, max_moves: int, debug: bool, engine: str = "python"
-) -> None:
-    game = make_game(rules, debug=debug)
-    _WORKER["game"] = game
-    _WORKER["args"] = (agents, seed, min(max_moves, game.max_moves), engine)
+def _init_worker(jobs: tuple[Job, ...]) -> None:
+    """A worker's setup: the jobs of every arm it may be sent games of (forked, so nothing is sent)."""
+    _WORKER["jobs"] = jobs
+    _WORKER["arm"] = None
 
 
-def _play_chunk(indices: range) -> str:
-    """The CSV lines of games `indices`: written in the worker, so the parent only appends them."""
-    agents, seed, max_moves, engine = _WORKER["args"]
-    return csv_text(_play_rows(_WORKER["game"], agents, seed, max_moves, indices, engine))
+def _play_chunk(task: Task) -> str:
+    """The CSV lines of games of an arm: written in the worker, so the parent only appends them."""
+    arm, indices = task
+    rules, agents, seed, max_moves, debug, engine = _WORKER["jobs"][arm]
+    if _WORKER["arm"] != arm:  # the arms come one after another: one game object kept, not one per arm
+        _WORKER["game"], _WORKER["arm"] = make_game(rules, debug=debug), arm
+    game = _WORKER["game"]
+    return csv_text(_play_rows(game, agents, seed, min(max_moves, game.max_moves), indices, engine))
 
 
 def csv_text(rows: list[list[Any]]) -> str:
@@ -249,47 +257,70 @@ def _chunks(start: int, stop: int, workers: int) -> list[range]:
     return [range(i, min(i + size, stop)) for i in range(start, stop, size)]
 
 
+@dataclass(frozen=True)
+class ArmRun:
+    """One arm to play into `folder/games.csv`, and who reads its rows as they come (see `run_to_csv`)."""
+
+    config: RunConfig
+    rules: Rules
+    folder: Path
+    on_rows: Callable[[str], None] | None = None
+
+    @property
+    def csv_path(self) -> Path:
+        return self.folder / "games.csv"
+
+
 def iter_chunks(
-    rules: Rules,
-    agents: tuple[str, ...],
-    seed: int,
-    start: int,
-    stop: int,
+    runs: list[ArmRun],
+    starts: list[int],
     jobs: int = 1,
-    max_moves: int = 100_000,
     debug: bool = False,
     meanwhile: Callable[[], None] | None = None,
-) -> Iterator[tuple[int, str]]:
-    """Yield (games, their CSV lines) chunk by chunk, in game order, for games `start..stop-1`.
+) -> Iterator[tuple[int, int, str]]:
+    """Yield (arm, games, their CSV lines) chunk by chunk: arm `k`'s games `starts[k]..` to its end, arm
+    after arm, each in game order.
 
-    `meanwhile` is called once worker processes are playing, for this
-    process's own work in the meantime (with no workers it is not called).
+    One set of workers (or the cluster) plays every arm: its tasks are queued
+    arm after arm, so the next arm's chunks are played while the last ones of
+    the arm before are. `meanwhile` is called once worker processes are
+    playing, for this process's own work in the meantime (with no workers it
+    is not called).
     """
-    engine = _engine_for(rules, agents, debug)
+    jobs_of = tuple(
+        (run.rules, run.config.agents, run.config.seed, run.config.max_moves, debug, engine)
+        for run in runs
+        for engine in [_engine_for(run.rules, run.config.agents, debug)]
+    )
     client = CLUSTER.get()
+    workers = jobs if client is None else cluster_workers(client)
+    tasks = [
+        (k, chunk) for k, run in enumerate(runs) for chunk in _chunks(starts[k], run.config.games, workers)
+    ]
     if client is not None:
-        job = (rules, agents, seed, max_moves, debug, engine)
-        chunks = _chunks(start, stop, cluster_workers(client))
-        for rows in cluster_rows(client, play_on_cluster_worker, job, chunks):
-            yield len(rows), csv_text(rows)
+        for (k, _), rows in zip(
+            tasks, cluster_rows(client, play_on_cluster_worker, jobs_of, tasks), strict=True
+        ):
+            yield k, len(rows), csv_text(rows)
         return
-    chunks = _chunks(start, stop, jobs)
-    jobs = min(jobs, len(chunks))
+    jobs = min(jobs, len(tasks))
     if jobs <= 1:
-        _init_worker(rules, agents, seed, max_moves, debug, engine)
-        for chunk in chunks:
-            yield len(chunk), _play_chunk(chunk)
+        _init_worker(jobs_of)
+        for task in tasks:
+            yield task[0], len(task[1]), _play_chunk(task)
         return
-    initargs = (rules, agents, seed, max_moves, debug, engine)
-    played = play_chunks(chunks, jobs, _init_worker, initargs, _play_chunk, meanwhile, _say_replayed)
+    say = functools.partial(_say_replayed, [run.csv_path for run in runs])
+    played = play_chunks(tasks, jobs, _init_worker, (jobs_of,), _play_chunk, meanwhile, say)
     with contextlib.closing(played):
-        yield from zip(map(len, chunks), played, strict=True)
+        for (k, chunk), lines in zip(tasks, played, strict=True):
+            yield k, len(chunk), lines
 
 
-def _say_replayed(chunk: range, exitcode: int) -> None:
+def _say_replayed(csv_paths: list[Path], task: Task, exitcode: int) -> None:
+    arm, chunk = task
     print(
-        f"simulate: a worker process {_death(exitcode)} playing games {chunk.start}-{chunk.stop - 1}; "
-        f"a new one plays them again",
+        f"simulate: a worker process {_death(exitcode)} playing games {chunk.start}-{chunk.stop - 1} "
+        f"of {csv_paths[arm]}; a new one plays them again",
         file=sys.stderr,
         flush=True,
     )
@@ -362,56 +393,88 @@ def run_to_csv(
     appended (so a caller can tally them while games are played). `repair`:
     keep the games of a CSV whose `run.json` is damaged (see `_resume`).
     """
-    csv_path = folder / "games.csv"
-    game = make_game(rules, debug=debug)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        done = _resume(config, game, folder, fresh, repair, on_rows)
-    except OSError as exc:
-        raise DataError(_not_written(exc, csv_path, None)) from None
-    if on_progress and done:
-        on_progress(min(done, config.games))
-    if done < config.games:
-        played = iter_chunks(
-            rules, config.agents, config.seed, done, config.games, jobs, config.max_moves, debug, meanwhile
-        )
-        _append_played(csv_path, played, done, on_rows, on_progress)
+    (csv_path,) = run_all_to_csv(
+        [ArmRun(config, rules, folder, on_rows)], jobs, fresh, on_progress, debug, meanwhile, repair
+    )
     return csv_path
 
 
+def run_all_to_csv(
+    runs: list[ArmRun],
+    jobs: int = 1,
+    fresh: bool = False,
+    on_progress: Callable[[int], None] | None = None,
+    debug: bool = False,
+    meanwhile: Callable[[], None] | None = None,
+    repair: bool = False,
+) -> list[Path]:
+    """Play every arm's games into its `games.csv` (as `run_to_csv` does one), on one set of workers.
+
+    Every arm is resumed first (each where an earlier run stopped), then the
+    games still to play are played arm after arm without the workers waiting
+    between arms (`iter_chunks`), each chunk appended to its arm's CSV in game
+    order. Returns the CSVs' paths, in the order of `runs`.
+    """
+    starts = []
+    for run in runs:
+        game = make_game(run.rules, debug=debug)
+        try:
+            run.folder.mkdir(parents=True, exist_ok=True)
+            done = _resume(run.config, game, run.folder, fresh, repair, run.on_rows)
+        except OSError as exc:
+            raise DataError(_not_written(exc, run.csv_path, None)) from None
+        if on_progress and done:
+            on_progress(min(done, run.config.games))
+        starts.append(done)
+    todo = [k for k, run in enumerate(runs) if starts[k] < run.config.games]
+    if todo:
+        left, begun = [runs[k] for k in todo], [starts[k] for k in todo]
+        _append_played(left, begun, iter_chunks(left, begun, jobs, debug, meanwhile), on_progress)
+    return [run.csv_path for run in runs]
+
+
 def _append_played(
-    csv_path: Path,
-    played: Iterator[tuple[int, str]],
-    done: int,
-    on_rows: Callable[[str], None] | None,
+    runs: list[ArmRun],
+    written: list[int],
+    played: Iterator[tuple[int, int, str]],
     on_progress: Callable[[int], None] | None,
 ) -> None:
-    """Append each chunk's lines to the CSV, which holds `done` games; a fault stops it in one line."""
-    written = done
+    """Append each chunk's lines to its arm's CSV, which holds `written[k]` games of arm `k` (counted on
+    as they are appended); a fault stops it in one line."""
+    arm, open_arm, fh = 0, -1, None  # the cluster's first wait is for the first arm's games
     try:
-        with contextlib.closing(played), csv_path.open("ab", buffering=0) as fh:
-            for games, text in played:
+        with contextlib.closing(played):
+            for arm, games, text in played:
+                csv_path = runs[arm].csv_path
                 try:
+                    if arm != open_arm:  # the arm after: its CSV is opened as the one before is closed
+                        if fh is not None:
+                            fh.close()
+                        fh, open_arm = csv_path.open("ab", buffering=0), arm
                     append_rows(fh, text.encode())
                 except OSError as exc:
-                    raise DataError(_not_written(exc, csv_path, written)) from None
-                written += games
-                if on_rows:
-                    on_rows(text)
+                    raise DataError(_not_written(exc, csv_path, written[arm])) from None
+                written[arm] += games
+                if runs[arm].on_rows:
+                    runs[arm].on_rows(text)
                 if on_progress:
                     on_progress(games)
     except ChunkLost as lost:
-        first, last = lost.chunk.start, lost.chunk.stop - 1
+        lost_arm, chunk = lost.chunk  # perhaps an arm after the one being written: queued, played ahead
+        first, last = chunk.start, chunk.stop - 1
         raise DataError(
-            f"{csv_path}: games {first}-{last}: their worker process {_death(lost.exitcode)}, twice; "
-            f"the {written:,} games before them are kept: run the command again to resume "
+            f"{runs[lost_arm].csv_path}: games {first}-{last}: their worker process {_death(lost.exitcode)}, "
+            f"twice; the {written[lost_arm]:,} games before them are kept: run the command again to resume "
             f"(with fewer --jobs if memory ran out)"
         ) from None
     except ClusterLost as lost:
         raise DataError(
-            f"--scheduler: {lost}; the {written:,} games played are kept in {csv_path}: "
+            f"--scheduler: {lost}; the {written[arm]:,} games played are kept in {runs[arm].csv_path}: "
             f"run the command again to resume"
         ) from None
+    finally:
+        if fh is not None:
+            fh.close()
 
 
 def append_rows(fh: Any, data: bytes) -> None:

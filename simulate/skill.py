@@ -163,10 +163,39 @@ def play_strength(
 ) -> Strength:
     """Play (or resume) one pair's strength check into `folder`; what it showed (`repair`: see
     `runner.run_to_csv`)."""
-    from simulate.ladder import play_ladder
+    from simulate.runner import run_all_to_csv
 
-    (result,) = play_ladder(ladder_plan(data, rules, pair, seed), folder, jobs, fresh, on_progress, repair)
-    return strength_of(pair.weak, pair.strong, result.wins_a, result.wins_b, result.draws)
+    check = strength_check(data, rules, pair, seed, folder)
+    run_all_to_csv(check.runs(), jobs, fresh, on_progress, repair=repair)
+    return check.strength()
+
+
+@dataclass(frozen=True)
+class StrengthCheck:
+    """One pair's strength check as the runner's arms (its ladder's seatings), to be played with others."""
+
+    pair: Pair
+    plan: Any  # the pair's `ladder.LadderPlan`
+    seated: list[Any]  # its `ladder.SeatedRun`s
+
+    def runs(self) -> list[Any]:
+        """The seatings' `runner.ArmRun`s, to hand to `runner.run_all_to_csv`."""
+        return [one.run for one in self.seated]
+
+    def strength(self) -> Strength:
+        """What the check showed, once its seatings are played."""
+        from simulate.ladder import pair_results
+
+        (result,) = pair_results(self.plan, self.seated)
+        return strength_of(self.pair.weak, self.pair.strong, result.wins_a, result.wins_b, result.draws)
+
+
+def strength_check(data: GameData, rules: Rules, pair: Pair, seed: int, folder: Path) -> StrengthCheck:
+    """The pair's strength check, its seatings' games to be played into `folder`."""
+    from simulate.ladder import seated_runs
+
+    plan = ladder_plan(data, rules, pair, seed)
+    return StrengthCheck(pair, plan, seated_runs(plan, folder))
 
 
 def strength_of(weak: str, strong: str, weak_wins: float, strong_wins: float, draws: float) -> Strength:

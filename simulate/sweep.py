@@ -3,8 +3,9 @@
 `simulate sweep GAME --grid KEY=V1,V2 [--grid ...]` runs the Cartesian product
 of the grid's values as arms (for Twinkle Twinkle's five reference sides that is
 2^5 = 32 arms); with no `--grid`, the data file's `[game] sweep` list is the
-grid. Every arm is an ordinary run (`runner.run_to_csv`, so seeds, resuming and
-`--jobs` behave as in `simulate run`) summarised by `stats.summarize`. Written
+grid. Every arm is an ordinary run (`runner.run_all_to_csv`, all of them on one set
+of workers; seeds, resuming and `--jobs` behave as in `simulate run`) summarised
+by `stats.summarize`. Written
 into `OUT/<game>/sweep-<keys>/`:
 
 - `sweep.csv`: one row per combination, numbers only: mean score and its
@@ -40,9 +41,10 @@ from printkit.gamedata import GameData, Rules
 from simulate.agents import parse_agents
 from simulate.arms import (
     agents_name,
+    arm_run,
     check_precision,
     load_for_run,
-    play_arm,
+    load_report_modules,
     play_to_precision,
     slug,
 )
@@ -52,7 +54,7 @@ from simulate.engines import make_game
 from simulate.options import PlayOptions
 from simulate.plotting import plt
 from simulate.progress import Progress
-from simulate.runner import folder_lock
+from simulate.runner import folder_lock, run_all_to_csv
 from simulate.tally import ArmTally
 from simulate.words import say, spoken
 
@@ -154,21 +156,27 @@ def _play_sweep(plan: SweepPlan, options: PlayOptions) -> tuple[int, list[Row]]:
     with Progress(options.games * len(plan.arms), label, options.quiet) as progress:
 
         def play(n: int, fresh: bool) -> list[ArmTally]:
-            return [
-                play_arm(
+            # every combination on one set of workers: none waits for the last chunks of the one before
+            arms = [
+                arm_run(
                     plan.data,
                     rules,
                     names,
                     n,
                     options.seed,
                     plan.folder / "arms" / _arm_dir(plan.axes, combo),
-                    options.jobs,
-                    fresh,
-                    progress.update,
-                    repair=options.repair,
-                )[1]
+                )
                 for combo, rules, _, names in plan.arms
             ]
+            run_all_to_csv(
+                [run for run, _ in arms],
+                options.jobs,
+                fresh,
+                progress.update,
+                meanwhile=load_report_modules,
+                repair=options.repair,
+            )
+            return [tallying.finish() for _, tallying in arms]
 
         games, tallies = play_to_precision(play, options, progress)
     rows = [

@@ -114,16 +114,16 @@ def test_a_chunk_that_kills_its_worker_twice_stops_the_run_with_one_line_naming_
 ):
     play = runner._play_chunk
 
-    def deadly(indices: range) -> str:
-        if indices.start == 640:
+    def deadly(task: tuple[int, range]) -> str:
+        if task[1].start == 640:
             os.kill(os.getpid(), signal.SIGKILL)
-        return play(indices)
+        return play(task)
 
     monkeypatch.setattr(runner, "_play_chunk", deadly)
     code, _, err = run_tool("simulate", *ARGS, "--jobs", "2", "--out", str(tmp_path))
     assert code == 2, err
     replayed, error = err.splitlines()
-    assert "playing games 640-703; a new one plays them again" in replayed
+    assert f"playing games 640-703 of {_csv(tmp_path)}; a new one plays them again" in replayed
     assert error.startswith(
         f"error: {_csv(tmp_path)}: games 640-703: their worker process was killed by SIGKILL"
     )
