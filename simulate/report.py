@@ -628,19 +628,28 @@ def png_drawer(
     pngs: dict[str, bytes] = {}
     child = None
     own, apart = list(figures)[:OWN_PNGS], list(figures)[OWN_PNGS:]
+    early: dict[str, bytes] = {}
     if jobs > 1 and "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
         child = multiprocessing.get_context("fork").Process(
             target=_draw_pngs_apart, args=(verdict_page, {name: figures[name] for name in apart}, figdir)
         )
         start_child(child)
+    else:
+        # Drawn before the block, as the second process draws them, so that the PNGs are the same bytes
+        # whatever --jobs is: a constrained layout drawn once for the PDF lays out anew when drawn again.
+        early = _draw_pngs(verdict_page, {name: figures[name] for name in apart}, figdir)
     try:
         yield pngs
+        drawn = _draw_pngs(None, {name: figures[name] for name in own}, figdir)
+        drawn_apart = child is None
         if child is not None:
-            drawn = _draw_pngs(None, {name: figures[name] for name in own}, figdir)
             child.join()
-            if child.exitcode == 0:
-                drawn.update({name: (figdir / f"{name}.png").read_bytes() for name in apart})
-                pngs.update({name: drawn[name] for name in figures})
+            drawn_apart = child.exitcode == 0
+            if drawn_apart:
+                early = {name: (figdir / f"{name}.png").read_bytes() for name in apart}
+        if drawn_apart:
+            drawn.update(early)
+            pngs.update({name: drawn[name] for name in figures})
     finally:
         if child is not None and child.is_alive():
             child.terminate()

@@ -10,6 +10,7 @@ import os
 import matplotlib.colors as mcolors
 import matplotlib.pyplot as plt
 import pytest
+from matplotlib.backends.backend_pdf import PdfPages
 from test_report_stats import draw_heavy
 
 from printkit.gamedata import load_game
@@ -263,7 +264,8 @@ def test_the_pngs_are_drawn_by_a_second_process_under_two_jobs_and_are_the_same(
     assert got[1] == got[2]
     me = str(os.getpid())
     calls = [line.split(" ", 2) for line in drawn_by.read_text().splitlines()]
-    assert [c for c in calls if c[0] == "jobs1"] == [["jobs1", me, "verdict up down"]]
+    # one job: this process draws them in the same order as two do, so a layout drawn twice agrees
+    assert [c for c in calls if c[0] == "jobs1"] == [["jobs1", me, "verdict down"], ["jobs1", me, "up"]]
     # two jobs: the second process draws the verdict page and all but the first figure
     two = {(pid == me, what) for folder, pid, what in calls if folder == "jobs2"}
     assert two == {(True, "up"), (False, "verdict down")}
@@ -274,3 +276,30 @@ def test_a_figures_level_names_are_cut_only_when_long_and_still_distinct():
     assert report.short_levels(["random", "mcts:200"]) == ["random", "mcts:200"]
     other = DESIGN.replace("prior=greedy", "prior=random")
     assert report.short_levels([DESIGN, other]) == [DESIGN, other]
+
+
+def test_a_constrained_figure_drawn_beside_the_pdf_gives_the_same_png_under_one_job_and_two(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr(report.threading, "active_count", lambda: 1)
+    got = {}
+    for jobs in (1, 2):
+        page = plt.figure()
+        figures = {}
+        for name in ("first", "skill"):
+            fig, axes = plt.subplots(2, 2, figsize=(8, 8), layout="constrained")
+            for ax in axes.flat:
+                ax.plot([0, 1], [0, 1])
+                ax.set_xticks([0, 1], ["random", DESIGN], rotation=15)
+            fig.suptitle("a heading\nof two lines")
+            figures[name] = fig
+        folder = tmp_path / f"jobs{jobs}"
+        folder.mkdir()
+        with report.png_drawer(page, figures, folder, jobs) as pngs:
+            with PdfPages(io.BytesIO()) as pdf:  # what _draw does inside the block
+                for fig in [page, *figures.values()]:
+                    pdf.savefig(fig)
+        got[jobs] = dict(pngs)
+        for fig in [page, *figures.values()]:
+            plt.close(fig)
+    assert got[1] == got[2]
