@@ -628,28 +628,19 @@ def png_drawer(
     pngs: dict[str, bytes] = {}
     child = None
     own, apart = list(figures)[:OWN_PNGS], list(figures)[OWN_PNGS:]
-    early: dict[str, bytes] = {}
     if jobs > 1 and "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
         child = multiprocessing.get_context("fork").Process(
             target=_draw_pngs_apart, args=(verdict_page, {name: figures[name] for name in apart}, figdir)
         )
         start_child(child)
-    else:
-        # Drawn before the block, as the second process draws them, so that the PNGs are the same bytes
-        # whatever --jobs is: a constrained layout drawn once for the PDF lays out anew when drawn again.
-        early = _draw_pngs(verdict_page, {name: figures[name] for name in apart}, figdir)
     try:
         yield pngs
-        drawn = _draw_pngs(None, {name: figures[name] for name in own}, figdir)
-        drawn_apart = child is None
         if child is not None:
+            drawn = _draw_pngs(None, {name: figures[name] for name in own}, figdir)
             child.join()
-            drawn_apart = child.exitcode == 0
-            if drawn_apart:
-                early = {name: (figdir / f"{name}.png").read_bytes() for name in apart}
-        if drawn_apart:
-            drawn.update(early)
-            pngs.update({name: drawn[name] for name in figures})
+            if child.exitcode == 0:
+                drawn.update({name: (figdir / f"{name}.png").read_bytes() for name in apart})
+                pngs.update({name: drawn[name] for name in figures})
     finally:
         if child is not None and child.is_alive():
             child.terminate()
@@ -757,6 +748,15 @@ def definition_blocks(ctx: Context, arms: list[Arm], figures: dict[str, plt.Figu
     return blocks
 
 
+def _settle(fig: plt.Figure) -> None:
+    """Lay a figure out once and keep that layout: a constrained layout (the skill figures') lays out
+    anew at every draw, so the PDF page and the PNG would depend on which was drawn first, and the
+    PNGs on whether a second process drew them (`png_drawer`), that is on --jobs."""
+    if fig.get_layout_engine() is not None:
+        fig.draw_without_rendering()
+        fig.set_layout_engine("none")
+
+
 def _draw(
     folder: Path, pages: list[plt.Figure], figures: dict[str, plt.Figure], jobs: int, paper: str = "a4"
 ) -> tuple[dict[str, Path], dict[str, bytes]]:
@@ -767,6 +767,8 @@ def _draw(
     written = {"pdf": folder / "report.pdf", "verdict": figdir / "verdict.png"}
     written.update({name: figdir / f"{name}.png" for name in figures})
     stamp = {"CreationDate": None, "ModDate": None, "Creator": "simulate"}
+    for fig in [*pages, *figures.values()]:
+        _settle(fig)
     with png_drawer(pages[0], figures, figdir, jobs) as pngs:
         drawn = io.BytesIO()
         with PdfPages(drawn, metadata=stamp) as pdf:

@@ -10,7 +10,6 @@ import os
 import matplotlib.colors as mcolors
 import matplotlib.pyplot as plt
 import pytest
-from matplotlib.backends.backend_pdf import PdfPages
 from test_report_stats import draw_heavy
 
 from printkit.gamedata import load_game
@@ -264,8 +263,7 @@ def test_the_pngs_are_drawn_by_a_second_process_under_two_jobs_and_are_the_same(
     assert got[1] == got[2]
     me = str(os.getpid())
     calls = [line.split(" ", 2) for line in drawn_by.read_text().splitlines()]
-    # one job: this process draws them in the same order as two do, so a layout drawn twice agrees
-    assert [c for c in calls if c[0] == "jobs1"] == [["jobs1", me, "verdict down"], ["jobs1", me, "up"]]
+    assert [c for c in calls if c[0] == "jobs1"] == [["jobs1", me, "verdict up down"]]
     # two jobs: the second process draws the verdict page and all but the first figure
     two = {(pid == me, what) for folder, pid, what in calls if folder == "jobs2"}
     assert two == {(True, "up"), (False, "verdict down")}
@@ -278,9 +276,7 @@ def test_a_figures_level_names_are_cut_only_when_long_and_still_distinct():
     assert report.short_levels([DESIGN, other]) == [DESIGN, other]
 
 
-def test_a_constrained_figure_drawn_beside_the_pdf_gives_the_same_png_under_one_job_and_two(
-    tmp_path, monkeypatch
-):
+def test_a_constrained_figure_draws_the_same_pdf_page_and_png_under_one_job_and_two(tmp_path, monkeypatch):
     monkeypatch.setattr(report.threading, "active_count", lambda: 1)
     got = {}
     for jobs in (1, 2):
@@ -295,11 +291,6 @@ def test_a_constrained_figure_drawn_beside_the_pdf_gives_the_same_png_under_one_
             figures[name] = fig
         folder = tmp_path / f"jobs{jobs}"
         folder.mkdir()
-        with report.png_drawer(page, figures, folder, jobs) as pngs:
-            with PdfPages(io.BytesIO()) as pdf:  # what _draw does inside the block
-                for fig in [page, *figures.values()]:
-                    pdf.savefig(fig)
-        got[jobs] = dict(pngs)
-        for fig in [page, *figures.values()]:
-            plt.close(fig)
+        written, pngs = report._draw(folder, [page], figures, jobs)
+        got[jobs] = (written["pdf"].read_bytes(), pngs)
     assert got[1] == got[2]
