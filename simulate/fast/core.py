@@ -32,14 +32,14 @@ from simulate.fast.template import OPTIONAL, RULES, instantiate
 KINDS = {RandomAgent: 0, GreedyAgent: 1, FlatMonteCarloAgent: 2, MCTSAgent: 3, ISMCTSAgent: 4}
 
 
-def _column(values: np.ndarray) -> list[Any]:
-    """A column of numbers as `simulate.runner.row` writes them (`_num`): whole numbers as ints,
-    others rounded to 6 places; a column of whole numbers converted at once."""
+def _columns(numbers: np.ndarray) -> list[list[Any]]:
+    """The columns of `numbers` as `simulate.runner.row` writes them (`_num`): whole numbers as ints,
+    others rounded to 6 places; the columns of whole numbers found and converted at once."""
     from simulate.runner import _num
 
-    if np.all(values == np.floor(values)):  # a nan is not equal to itself: such a column goes value by value
-        return values.astype(np.int64).tolist()
-    return [_num(x) for x in values.tolist()]
+    whole = np.all(numbers == np.floor(numbers), axis=0)  # a nan is not equal to itself: value by value
+    ints = iter(numbers[:, whole].T.astype(np.int64).tolist())
+    return [next(ints) if whole[j] else [_num(x) for x in numbers[:, j].tolist()] for j in range(whole.size)]
 
 
 class CoreBase:
@@ -113,7 +113,7 @@ class CoreBase:
         numbers[:, 0] += 1  # seats counted from 1
         masks = numbers[:, 3].astype(np.int64).tolist()
         named = {m: ";".join(str(seat + 1) for seat in range(n) if m >> seat & 1) for m in set(masks)}
-        columns = [list(indices)] + [_column(numbers[:, j]) for j in range(numbers.shape[1])]
+        columns = [list(indices), *_columns(numbers)]
         columns[4] = [named[mask] for mask in masks]
         return [list(row) for row in zip(*columns, strict=True)]
 

@@ -7,6 +7,8 @@ at compile time, so each game gets its own specialised and cached copy; numba
 cannot cache a function that takes another as an argument). A core provides:
 
     new_state(t, game_seed) -> (s, r)      s: int64 state, r: its generator (simulate.fast.mt)
+    start_state(t, r) -> s                 optional: the state dealt from `r`, already seeded with the
+                                           game's seed (a random game then seeds its generators at once)
     current(s) -> seat                     is_over(s) -> bool
     legal(s, t, out) -> count              the legal moves into out, in the Python engine's order
     legal_count(s, t), legal_nth(s, t, k, buf)   optional: how many, and the k-th, without the list
@@ -545,19 +547,39 @@ def choose(s, t, common, params, rng, moves, count, scratch):
 
 # ------------------------------------------------------------------ the game loop
 @jit
-def play_game(t, common, agents, game_seed, agent_seeds, max_moves, row):
-    """`simulate.runner.play` and `runner.row`'s numbers: one game into `row` (see `row_size`)."""
+def default_start_state(t, r):
+    """Never called: a core without `start_state` seeds its own generator in `new_state` (`SEEDED_START`)."""
+    return np.zeros(0, dtype=np.int64)
+
+
+@jit
+def begin(t, n, words, gens):
+    """Game `words`' state and generator, and its seats' generators seeded in `gens[1:]`.
+
+    `words` are the game's seed then each seat's. A core with `start_state`
+    (`SEEDED_START`) deals from `gens[0]`, seeded here beside the seats', three
+    generators at a time (`mt.seed_rows`): seeding is most of a random game.
+    """
+    if SEEDED_START:
+        mt.seed_rows(gens, words, n + 1)
+        return start_state(t, gens[0]), gens[0]
+    mt.seed_rows(gens[1:], words[1:], n)
+    return new_state(t, words[0])
+
+
+@jit
+def play_game(t, common, agents, words, gens, max_moves, row, moves, scratch, record, totals, res):
+    """`simulate.runner.play` and `runner.row`'s numbers: one game into `row` (see `row_size`).
+
+    `words` are the game's seeds (`play_games`); `gens` (a generator per seat and one more), `moves`
+    and `scratch` (`MAX_LEGAL` each), `record` (`lead`), `totals` (per side) and `res`
+    (`res_size`) are room it reuses, allocated once per chunk of games.
+    """
     n = common[PLAYERS]
     sides = common[SIDES]
-    s, r = new_state(t, game_seed)
-    rngs = np.empty((n, mt.N + 1), dtype=np.uint32)
-    for seat in range(n):
-        mt.seed(rngs[seat], agent_seeds[seat])
-    moves = np.empty(common[MAX_LEGAL], dtype=np.int64)
-    scratch = np.empty(common[MAX_LEGAL], dtype=np.int64)
+    s, r = begin(t, n, words, gens)
+    rngs = gens[1:]
     view = np.empty_like(s)
-    record = np.empty(lead.HEAD + 2 * sides, dtype=np.float64)
-    totals = np.empty(sides, dtype=np.float64)
     lead.start(record, sides)
     side_totals(s, t, common, totals)
     lead.see(record, 0, totals, sides)
@@ -585,7 +607,7 @@ def play_game(t, common, agents, game_seed, agent_seeds, max_moves, row):
             lead.see(record, played, totals, sides)
     side_totals(s, t, common, totals)
     lead.see(record, played, totals, sides)
-    res = np.zeros(res_size(common), dtype=np.float64)
+    fill(res, 0, res.size, 0.0)
     result(s, t, common, capped, res)
     write_row(common, res, record, played, capped or stopped_by_cap(s), row)
     row[row.size - 1] = choices
@@ -619,7 +641,15 @@ def write_row(common, res, record, played, capped, row):
 def play_games(t, common, agents, run, start, stop, max_moves, out):
     """Games `start..stop-1` of the run whose seed gave `run` (simulate.fast.seeds.run_pool)."""
     n = common[PLAYERS]
+    sides = common[SIDES]
     words = np.empty(n + 1, dtype=np.uint64)
+    gens = np.empty((n + 1, mt.N + 1), dtype=np.uint32)
+    moves = np.empty(common[MAX_LEGAL], dtype=np.int64)
+    scratch = np.empty(common[MAX_LEGAL], dtype=np.int64)
+    record = np.empty(lead.HEAD + 2 * sides, dtype=np.float64)
+    totals = np.empty(sides, dtype=np.float64)
+    res = np.empty(res_size(common), dtype=np.float64)
     for index in range(start, stop):
         spawned(run, index, words)
-        play_game(t, common, agents, words[0], words[1:], max_moves, out[index - start])
+        row = out[index - start]
+        play_game(t, common, agents, words, gens, max_moves, row, moves, scratch, record, totals, res)

@@ -33,8 +33,9 @@ RULES = (
     "result",
 )
 # What a core may define; where it does not, the template's `default_<name>` stands in (`search.py`):
-# random play's count and k-th legal move from `legal`, no agents of the engine's own, no cap of its own.
-OPTIONAL = ("legal_count", "legal_nth", "own_choose", "stopped_by_cap")
+# random play's count and k-th legal move from `legal`, no agents of the engine's own, no cap of its own,
+# no start from a generator seeded outside `new_state`.
+OPTIONAL = ("legal_count", "legal_nth", "own_choose", "stopped_by_cap", "start_state")
 
 
 def instantiate(core: str, rules: dict[str, Any], most_legal: int) -> ModuleType:
@@ -51,6 +52,7 @@ def instantiate(core: str, rules: dict[str, Any], most_legal: int) -> ModuleType
     module = importlib.util.module_from_spec(spec)
     module.__dict__.update({key: rules[key] for key in RULES})
     module.__dict__["MOST_LEGAL"] = most_legal
+    module.__dict__["SEEDED_START"] = "start_state" in rules  # a constant to numba: one branch of `begin`
     sys.modules[name] = module
     spec.loader.exec_module(module)
     for key in OPTIONAL:  # bound before anything compiles: numba reads globals when it compiles

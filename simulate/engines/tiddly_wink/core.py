@@ -172,9 +172,15 @@ def next_seat(s, n, p):
 # ------------------------------------------------------------------ rounds
 @jit
 def new_state(t, game_seed):
-    cfg = t[0]
     r = np.empty(mt.N + 1, dtype=np.uint32)
     mt.seed(r, game_seed)
+    return start_state(t, r), r
+
+
+@jit
+def start_state(t, r):
+    """The match's state, its first round dealt from `r` (seeded with the game's seed)."""
+    cfg = t[0]
     s = np.zeros(cfg[C_LENGTH], dtype=np.int64)
     n = cfg[C_PLAYERS]
     for seat in range(n):
@@ -187,7 +193,7 @@ def new_state(t, game_seed):
         s[O_COUNTERS + (s[FIRST] + k) % n] += k * cfg[C_POSITION_COUNTERS]
     if winner >= 0:
         finish_round(s, r, t, 1 << winner, 0)
-    return s, r
+    return s
 
 
 @jit
@@ -783,10 +789,16 @@ def final_scores(s, t, out):
 @jit
 def placements(s, t, out):
     """Places by (final score, rounds won if the rules break ties so): one more than the seats above."""
+    scores = np.empty(t[0][C_PLAYERS], dtype=np.float64)
+    final_scores(s, t, scores)
+    places_by(s, t, scores, out)
+
+
+@jit
+def places_by(s, t, scores, out):
+    """`placements` from the final scores (`final_scores`)."""
     cfg = t[0]
     n = cfg[C_PLAYERS]
-    scores = np.empty(n, dtype=np.float64)
-    final_scores(s, t, scores)
     tie_break = cfg[C_ROUNDS_BREAK_TIES] != 0
     for seat in range(n):
         place = 1
@@ -803,10 +815,10 @@ def result(s, t, common, capped, res):
     """`State.result` (or `capped_result`): first seat, draw, winners, scores, places, metrics."""
     cfg = t[0]
     n = cfg[C_PLAYERS]
-    scores = np.empty(n, dtype=np.float64)
+    scores = res[3 : 3 + n]  # written in place: a result allocates nothing
+    places = res[3 + n : 3 + 2 * n]
     final_scores(s, t, scores)
-    places = np.empty(n, dtype=np.int64)
-    placements(s, t, places)
+    places_by(s, t, scores, places)
     mask = 0
     for seat in range(n):
         if places[seat] == 1:
@@ -818,9 +830,6 @@ def result(s, t, common, capped, res):
     res[0] = s[FIRST]
     res[1] = 1.0 if draw else 0.0
     res[2] = mask
-    for seat in range(n):
-        res[3 + seat] = scores[seat]
-        res[3 + n + seat] = places[seat]
     k = 3 + 2 * n
     res[k] = s[ROUND]
     for i in range(len(COUNTS)):

@@ -121,14 +121,20 @@ def tables(game: Game) -> tuple[np.ndarray, ...]:
 # ------------------------------------------------------------------ set-up
 @jit
 def new_state(t, game_seed):
-    cfg = t[0]
     r = np.empty(mt.N + 1, dtype=np.uint32)
     mt.seed(r, game_seed)
+    return start_state(t, r), r
+
+
+@jit
+def start_state(t, r):
+    """The game's state, its first seat and deal drawn from `r` (seeded with the game's seed)."""
+    cfg = t[0]
     s = np.zeros(cfg[C_LENGTH], dtype=np.int64)
     n = cfg[C_PLAYERS]
     s[FIRST] = mt.randbelow(r, n) if cfg[C_RANDOM_FIRST] else 0
     start_round(s, r, t, s[FIRST])
-    return s, r
+    return s
 
 
 @jit
@@ -463,10 +469,16 @@ def final_scores(s, t, out):
 def placements(s, t, out):
     """`Result.placements`: competition ranking, or the team game's (winning team first, then within it),
     by the compensated scores."""
+    points = np.empty(t[0][C_PLAYERS], dtype=np.float64)
+    final_scores(s, t, points)
+    places_by(t, points, out)
+
+
+@jit
+def places_by(t, points, out):
+    """`placements` from the compensated scores (`final_scores`)."""
     cfg = t[0]
     n = cfg[C_PLAYERS]
-    points = np.empty(n, dtype=np.float64)
-    final_scores(s, t, points)
     team0 = team1 = 0.0
     if cfg[C_TEAMS]:
         team0 = points[0] + points[2]
@@ -492,10 +504,9 @@ def result(s, t, common, capped, res):
     cfg = t[0]
     owner_of = t[8]
     n = cfg[C_PLAYERS]
-    points = np.empty(n, dtype=np.float64)
+    points = res[3 : 3 + n]  # written in place: a result allocates nothing
     final_scores(s, t, points)
-    places = np.empty(n, dtype=np.int64)
-    placements(s, t, places)
+    places_by(t, points, res[3 + n : 3 + 2 * n])
     mask = 0
     draw = False
     if cfg[C_TEAMS]:
@@ -519,11 +530,7 @@ def result(s, t, common, capped, res):
     res[0] = s[FIRST]
     res[1] = 1.0 if draw else 0.0
     res[2] = mask
-    k = 3
-    for seat in range(n):
-        res[k + seat] = points[seat]
-        res[k + n + seat] = places[seat]
-    k += 2 * n
+    k = 3 + 2 * n
     metrics = (cfg[C_ROUNDS], s[PASS_COUNT], s[DEAD], s[EMPTY], 1 if s[EARLY] > 0 else 0, s[LOPSIDED])
     for value in metrics:
         res[k] = value
