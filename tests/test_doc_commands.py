@@ -67,6 +67,7 @@ def all_blocks() -> list[tuple[str, str]]:
 BLOCKS = all_blocks()
 
 
+@pytest.mark.long  # every block as a shell runs it, real processes (.ci/run's long part)
 @pytest.mark.parametrize(("where", "commands"), BLOCKS, ids=[where for where, _ in BLOCKS])
 def test_marked_block_runs(where, commands, tmp_path):
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")

@@ -37,6 +37,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from printkit.draw import has_drawing, pieces_for
 from printkit.errors import DataError
 from printkit.gamedata import load_game
@@ -528,6 +530,7 @@ def test_mutated_data_files_and_bad_command_lines_end_in_exit_0_or_2(run_tool, t
     assert 0 < refused < len(GAMES) * MUTATIONS  # the mutations hit both harmless and breaking parts
 
 
+@pytest.mark.long  # six real commands (.ci/run's long part)
 def test_a_sample_ends_in_exit_0_or_2_as_real_commands(tmp_path):
     rng = random.Random("issue 24 fuzz, real commands")
     bin_dir = Path(sys.executable).parent

@@ -14,7 +14,6 @@ luminances.
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -50,6 +49,15 @@ def _commonest(colours: np.ndarray) -> tuple[int, int, int]:
     return (value >> 16, value >> 8 & 255, value & 255)
 
 
+def _packed(colours: np.ndarray) -> np.ndarray:
+    """Each row of `colours` (n x 3, values 0-255) as one integer, ordered as the rows are as tuples."""
+    return colours[:, 0] << 16 | colours[:, 1] << 8 | colours[:, 2]
+
+
+def _unpacked(values: np.ndarray) -> np.ndarray:
+    return np.stack([values >> 16, values >> 8 & 255, values & 255], axis=1)
+
+
 def _ground(image: np.ndarray, box, page_h: float, ink: tuple[int, int, int]) -> tuple[int, int, int] | None:
     """The commonest colour in `box` that stands apart from `ink`, else the commonest near it.
 
@@ -67,30 +75,39 @@ def _ground(image: np.ndarray, box, page_h: float, ink: tuple[int, int, int]) ->
     far = ((pixels - np.array(ink)) ** 2).sum(axis=1) > 90**2
     binned = np.minimum(255, 4 * np.round(pixels / 4)).astype(np.int64)
     if far.any():
-        colours, counts = np.unique(binned[far], axis=0, return_counts=True)
-        seen = Counter({tuple(int(v) for v in c): int(n) for c, n in zip(colours, counts, strict=True)})
-        pure = [(n, c) for c, n in seen.items() if not _blend(c, ink, seen)]
-        return max(pure)[1] if pure else _commonest(binned[far])
+        # colours packed into one integer each, so counting them is a sort of integers, not of rows
+        values, counts = np.unique(_packed(binned[far]), return_counts=True)
+        pure = ~_blends(_unpacked(values), counts, ink)
+        if pure.any():
+            # the commonest pure colour, ties going to the greatest (r, g, b), as max((n, c)) has it
+            best = np.lexsort((values[pure], counts[pure]))[-1]
+            return tuple(int(v) for v in _unpacked(values[pure][best : best + 1])[0])
+        return _commonest(binned[far])
     # nothing in the box stands apart from the ink: the text is lost in its ground
     return _commonest(binned)
 
 
-def _blend(colour: tuple[int, ...], ink: tuple[int, ...], seen: Counter, tolerance: float = 12.0) -> bool:
-    """Whether `colour` is anti-aliased between the ink and another colour in the box farther from the ink.
+def _blends(colours: np.ndarray, counts: np.ndarray, ink: tuple[int, ...], tolerance: float = 12.0):
+    """For each of `colours` (k x 3, each seen `counts` times), whether it is anti-aliased between the
+    ink and another colour in the box farther from the ink.
 
     A small text's box can hold more such edge pixels than pure ground (5 pt "III": every column is a
-    stroke or next to one), and the commonest of them is not what the text is printed on.
+    stroke or next to one), and the commonest of them is not what the text is printed on. A colour
+    blends when, measured from the ink, it lies within `tolerance` of the segment towards another
+    colour seen at least twice and farther away, strictly between its ends.
     """
-    d = [u - v for u, v in zip(colour, ink, strict=True)]
-    for other, n in seen.items():
-        g = [u - v for u, v in zip(other, ink, strict=True)]
-        span = sum(x * x for x in g)
-        if n < 2 or span <= sum(x * x for x in d):
-            continue
-        t = sum(x * y for x, y in zip(d, g, strict=True)) / span
-        if 0 < t < 1 and sum((x - t * y) ** 2 for x, y in zip(d, g, strict=True)) < tolerance**2:
-            return True
-    return False
+    d = colours - np.array(ink, dtype=np.int64)
+    reach = (d * d).sum(axis=1)
+    others = counts >= 2
+    g, span = d[others], reach[others]
+    blends = np.zeros(len(colours), dtype=bool)
+    for start in range(0, len(colours), 256):  # rows at a time, to bound the k x k arrays
+        rows = slice(start, start + 256)
+        t = (d[rows] @ g.T) / span  # where span <= reach the pair is not looked at (below)
+        off = [(d[rows, i : i + 1] - t * g[:, i]) ** 2 for i in range(3)]
+        near = off[0] + off[1] + off[2] < tolerance**2
+        blends[rows] = ((span > reach[rows, None]) & (t > 0) & (t < 1) & near).any(axis=1)
+    return blends
 
 
 @pytest.mark.parametrize("ink_saver", [False, True], ids=["full", "ink-saver"])

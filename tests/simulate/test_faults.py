@@ -94,6 +94,7 @@ def _rows(csv_path: Path) -> int:
 needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds workers through /proc")
 
 
+@pytest.mark.long  # a real worker killed mid-run (subprocesses) (.ci/run's long part)
 @needs_proc
 def test_a_worker_killed_with_kill_9_mid_run_is_replaced_and_the_run_writes_an_uninterrupted_runs_files(
     tmp_path, uninterrupted
@@ -109,6 +110,7 @@ def test_a_worker_killed_with_kill_9_mid_run_is_replaced_and_the_run_writes_an_u
     assert outputs(tmp_path) == uninterrupted
 
 
+@pytest.mark.long  # workers killed twice mid-run (.ci/run's long part)
 def test_a_chunk_that_kills_its_worker_twice_stops_the_run_with_one_line_naming_it(
     run_tool, tmp_path, monkeypatch
 ):
@@ -252,6 +254,7 @@ def test_repair_refuses_games_of_other_settings_beside_a_torn_run_json(run_tool,
     assert code == 2 and "--fresh and --repair: give one" in err
 
 
+@pytest.mark.long  # two real runs interrupted while drawing (.ci/run's long part)
 @needs_proc
 def test_ctrl_c_or_kill_while_the_report_is_drawn_is_one_line_and_no_traceback(tmp_path):
     for how in ("ctrl-c", "kill"):
@@ -276,6 +279,7 @@ def test_ctrl_c_or_kill_while_the_report_is_drawn_is_one_line_and_no_traceback(t
         assert not (_folder(out) / "summary.json").exists()
 
 
+@pytest.mark.long  # a real parent killed with kill -9 (.ci/run's long part)
 @needs_proc
 def test_workers_end_with_a_parent_killed_with_kill_9(tmp_path):
     run = subprocess.Popen(

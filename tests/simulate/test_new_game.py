@@ -45,6 +45,7 @@ def _plays_and_prints(run_tool, game: str, out: Path) -> None:
     assert (out / "pdf" / f"{Path(game).stem}.pdf").read_bytes().startswith(b"%PDF") and "pebble" in printed
 
 
+@pytest.mark.long  # runs pytest as a user would, in a process of its own (.ci/run's long part)
 def test_a_new_game_passes_its_tests_plays_and_prints(tmp_path, run_tool, monkeypatch):
     code, out, err = run_tool("simulate", "new-game", "my_game", "--dir", str(tmp_path))
     assert code == 0, err
@@ -58,6 +59,7 @@ def test_a_new_game_passes_its_tests_plays_and_prints(tmp_path, run_tool, monkey
     _plays_and_prints(run_tool, "my_game", tmp_path / "out")
 
 
+@pytest.mark.long  # runs three of the project's suites in a process of their own (.ci/run's long part)
 def test_the_project_suites_run_over_a_new_game_and_pass(tmp_path, run_tool):
     run_tool("simulate", "new-game", "my_game", "--dir", str(tmp_path))
     suites = [str(ROOT / suite) for suite in PROJECT_SUITES]
@@ -67,6 +69,7 @@ def test_the_project_suites_run_over_a_new_game_and_pass(tmp_path, run_tool):
     assert passed >= 10  # the conformance cases of both variants, the rule set's, the print modes'
 
 
+@pytest.mark.long  # runs pytest as a user would, in a process of its own (.ci/run's long part)
 def test_the_tutorials_game_passes_its_tests_plays_and_prints(tmp_path, run_tool):
     folder = tmp_path / "pebble_pile"
     shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns("__pycache__"))

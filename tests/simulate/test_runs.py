@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from printkit.gamedata import load_game
 from simulate.runner import RunConfig, folder_lock, read_rows, run_to_csv
 
@@ -53,6 +55,7 @@ def test_a_run_folder_held_by_another_run_is_refused_with_one_line(run_tool, tmp
     assert "another run is writing this folder" in err and str(folder) in err
 
 
+@pytest.mark.long  # two real processes racing for a folder (.ci/run's long part)
 def test_two_identical_runs_started_together_one_runs_and_the_csv_holds_each_game_once(tmp_path):
     games = 6000
     runs = [
@@ -97,6 +100,7 @@ def _interrupt(tmp_path: Path, how: str) -> tuple[int, str]:
     return proc.returncode, err
 
 
+@pytest.mark.long  # real runs interrupted and resumed (.ci/run's long part)
 def test_ctrl_c_and_kill_print_one_line_no_worker_tracebacks_and_the_run_carries_on(tmp_path):
     for how in ("ctrl-c", "kill"):
         code, err = _interrupt(tmp_path, how)

@@ -49,6 +49,7 @@ def _skill_report(tmp_path: Path, paper: str, arms_count: int = 8) -> Path:
     return folder
 
 
+@pytest.mark.long  # 24 arms' report drawn (.ci/run's long part)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_page_of_a_report_with_eight_arms_and_a_skill_axis_is_on_the_paper_chosen(tmp_path, paper):
     folder = _skill_report(tmp_path, paper)
@@ -71,12 +72,14 @@ def test_every_page_of_a_report_with_eight_arms_and_a_skill_axis_is_on_the_paper
     assert summary["bottom_line"] and summary["skill"] and summary["strength"]
 
 
+@pytest.mark.long  # two 6-arm reports drawn (.ci/run's long part)
 def test_the_same_report_is_the_same_pdf(tmp_path):
     one = _skill_report(tmp_path / "one", "a4", arms_count=2)
     two = _skill_report(tmp_path / "two", "a4", arms_count=2)
     assert (one / "report.pdf").read_bytes() == (two / "report.pdf").read_bytes()
 
 
+@pytest.mark.long  # a skill run and its report (.ci/run's long part)
 def test_a_skill_run_end_to_end_checks_its_levels_and_says_so(run_tool, tmp_path):
     code, out, err = run_tool(
         "simulate", "compare", "united_square", "--variant", "default", "--variant", "board7",
@@ -157,6 +160,7 @@ def test_a_broken_skill_table_is_one_line_naming_its_key(tmp_path, table, messag
     assert "\n" not in str(caught.value)
 
 
+@pytest.mark.long  # every game's PDF and headline comparison, as the README's demo (.ci/run's long part)
 def test_the_demo_prints_one_bottom_line_per_game_time_splicers_included(run_tool, tmp_path):
     code, out, err = run_tool(
         "simulate", "demo", "--games", "6", "--jobs", "1", "--quiet", "--out", str(tmp_path)

@@ -35,6 +35,7 @@ def test_bad_input_is_one_line_and_exit_2(run_tool, tmp_path, args, message):
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.long  # a compare and its 16 figures (.ci/run's long part)
 def test_compare_default_and_leaflet_reports_rounds_inside_matches(run_tool, tmp_path):
     code, out, err = run_tool(
         "simulate",

@@ -67,6 +67,7 @@ def test_verdict_and_comparison_lines_say_the_figures():
     assert "difference +0 points" in cap
 
 
+@pytest.mark.long  # a compare and its report (.ci/run's long part)
 def test_compare_default_and_goal5_puts_the_games_questions_on_the_verdict(run_tool, tmp_path):
     code, out, err = run_tool(
         "simulate",

@@ -362,6 +362,7 @@ def test_a_tune_writes_its_page_figure_and_a_variant_the_data_file_takes(run_too
         del os.environ["PRINTKIT_DATA"]
 
 
+@pytest.mark.long  # three real tunes, one interrupted (.ci/run's long part)
 def test_an_interrupted_tune_resumes_and_ends_as_an_uninterrupted_one(tmp_path):
     command = [sys.executable, "-c", "from simulate.cli import main; main()"]
     whole = subprocess.run([*command, *_tune(tmp_path / "whole"), "--quiet"], capture_output=True, text=True)
@@ -397,6 +398,7 @@ def test_a_folder_holding_another_tune_is_refused_until_fresh(run_tool, tmp_path
     assert code == 0, err
 
 
+@pytest.mark.long  # a real dask cluster (.ci/run's long part)
 def test_a_tune_on_a_cluster_or_two_workers_is_the_tune_of_one_process(run_tool, tmp_path):
     distributed = pytest.importorskip("distributed")
     code, _, err = run_tool("simulate", *_tune(tmp_path / "one"), "--quiet")
