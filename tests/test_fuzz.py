@@ -477,6 +477,7 @@ def run_case(run_tool, args: list[str], out: Path) -> str | None:
     return check_outcome(code, err, out)
 
 
+@pytest.mark.long  # hundreds of mutated files and command lines, 30 s (.ci/run's long part)
 def test_mutated_data_files_and_bad_command_lines_end_in_exit_0_or_2(run_tool, tmp_path):
     rng = random.Random("issue 24 fuzz")
     failures: list[str] = []

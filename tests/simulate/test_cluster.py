@@ -151,6 +151,7 @@ def test_a_scheduler_with_no_worker_is_one_line_and_writes_nothing(run_tool, tmp
     assert not any(tmp_path.iterdir())
 
 
+@pytest.mark.long  # a real dask worker killed mid-run (.ci/run's long part)
 def test_a_cluster_that_loses_its_last_worker_stops_in_one_line_keeping_the_rows(
     run_tool, tmp_path, monkeypatch
 ) -> None:
@@ -186,6 +187,7 @@ def test_a_cluster_that_loses_its_last_worker_stops_in_one_line_keeping_the_rows
     assert csv_path.read_bytes() == _local_csv(tmp_path)
 
 
+@pytest.mark.long  # a real dask worker killed mid-run (.ci/run's long part)
 def test_a_last_worker_its_nanny_starts_again_carries_the_run_on(run_tool, tmp_path, monkeypatch) -> None:
     from simulate import cluster as backend
 

@@ -52,6 +52,7 @@ def test_a_two_arm_compare_writes_the_same_files_whatever_jobs_is(run_tool, tmp_
         assert _compare(run_tool, COMPARE, tmp_path / jobs, "--jobs", jobs) == one_job, jobs
 
 
+@pytest.mark.long  # worker processes playing whole compares (.ci/run's long part)
 def test_a_skill_compare_writes_the_same_files_whatever_jobs_is(run_tool, tmp_path):
     """Every level's arms and the strength check's seatings on one set of workers; the report too,
     its skill figure (a constrained layout) included."""
@@ -103,6 +104,7 @@ def test_one_set_of_workers_plays_every_arm_and_begins_the_next_before_the_last_
     assert paths[1].read_bytes() == alone[0].read_bytes()
 
 
+@pytest.mark.long  # worker processes playing whole compares (.ci/run's long part)
 def test_a_compare_stopped_mid_arm_resumes_each_arm_where_it_stopped(
     run_tool, tmp_path, monkeypatch, one_job
 ):
@@ -131,6 +133,7 @@ def test_a_compare_stopped_mid_arm_resumes_each_arm_where_it_stopped(
     assert again == one_job
 
 
+@pytest.mark.long  # worker processes playing whole compares (.ci/run's long part)
 def test_a_worker_killed_mid_compare_is_replaced_and_the_compare_writes_the_files_of_one_job(
     run_tool, tmp_path, monkeypatch, one_job
 ):
