@@ -141,8 +141,21 @@ def play_arm(
     `repair`: see `runner.run_to_csv`.
     """
     run, tallying = arm_run(data, rules, agents, games, seed, folder, skip)
-    run_all_to_csv([run], jobs, fresh, on_progress, meanwhile=load_report_modules, repair=repair)
-    return run.config, tallying.finish()
+    (tally,) = play_arms([(run, tallying)], jobs, fresh, on_progress, repair)
+    return run.config, tally
+
+
+def play_arms(
+    arms: list[tuple[ArmRun, Tallying]],
+    jobs: int,
+    fresh: bool,
+    on_progress: Callable[[int], None] | None = None,
+    repair: bool = False,
+) -> list[ArmTally]:
+    """Play (or resume) arms of `arm_run` on one set of workers; their tallies, in their order."""
+    runs = [run for run, _ in arms]
+    run_all_to_csv(runs, jobs, fresh, on_progress, meanwhile=load_report_modules, repair=repair)
+    return [tallying.finish() for _, tallying in arms]
 
 
 def arm_run(

@@ -135,16 +135,17 @@ AGENTS_ROOM = 60  # characters of the heading's agents before each spec is cut t
 
 def _agents_text(arms: list[Arm]) -> str:
     full = _agent_sets(arms, lambda spec: spec)
-    if len(full) <= AGENTS_ROOM:
-        return full
-    # a search design's options run the heading off the page; the report's text names them in full
-    short = _agent_sets(arms, short_spec)
-    return short if short.count(";") == full.count(";") else full
+    if len("; ".join(full)) > AGENTS_ROOM:
+        # a search design's options run the heading off the page; the report's text names them in full
+        short = _agent_sets(arms, short_spec)
+        if len(short) == len(full):  # cut, no two agent sets read as one
+            return "; ".join(short)
+    return "; ".join(full)
 
 
-def _agent_sets(arms: list[Arm], shown: Callable[[str], str]) -> str:
+def _agent_sets(arms: list[Arm], shown: Callable[[str], str]) -> list[str]:
     # in the order of the arms (a skill axis's levels weakest first), each agent set once
-    return "; ".join(
+    return list(
         dict.fromkeys(
             ",".join(map(shown, a.agents)) if len(set(a.agents)) > 1 else shown(a.agents[0]) for a in arms
         )

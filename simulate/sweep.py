@@ -44,7 +44,7 @@ from simulate.arms import (
     arm_run,
     check_precision,
     load_for_run,
-    load_report_modules,
+    play_arms,
     play_to_precision,
     slug,
 )
@@ -54,7 +54,7 @@ from simulate.engines import make_game
 from simulate.options import PlayOptions
 from simulate.plotting import plt
 from simulate.progress import Progress
-from simulate.runner import folder_lock, run_all_to_csv
+from simulate.runner import folder_lock
 from simulate.tally import ArmTally
 from simulate.words import say, spoken
 
@@ -168,15 +168,7 @@ def _play_sweep(plan: SweepPlan, options: PlayOptions) -> tuple[int, list[Row]]:
                 )
                 for combo, rules, _, names in plan.arms
             ]
-            run_all_to_csv(
-                [run for run, _ in arms],
-                options.jobs,
-                fresh,
-                progress.update,
-                meanwhile=load_report_modules,
-                repair=options.repair,
-            )
-            return [tallying.finish() for _, tallying in arms]
+            return play_arms(arms, options.jobs, fresh, progress.update, options.repair)
 
         games, tallies = play_to_precision(play, options, progress)
     rows = [
