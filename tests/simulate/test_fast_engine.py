@@ -18,6 +18,7 @@ def _games_csv(out: Path) -> str:
     return path.read_text()
 
 
+@pytest.mark.long  # four whole runs, reports drawn; the README's command checks the same games move by move
 @pytest.mark.parametrize(
     "game", [("united_square",), ("tiddly_wink", "--variant", "block"), ("tiddly_wink", "--variant", "p5")]
 )
@@ -35,6 +36,7 @@ def test_fast_and_python_engines_write_the_same_games(run_tool, tmp_path, game):
     assert texts[0] == texts[1] and texts[0].count("\n") == int(games) + 1
 
 
+@pytest.mark.long  # a run in a process of its own, numba hidden (.ci/run's long part)
 def test_without_numba_the_python_engine_plays_and_says_so_in_one_line(tmp_path, run_tool):
     env = {**os.environ, "SIMULATE_NO_NUMBA": "1"}
     hidden = tmp_path / "hidden"
