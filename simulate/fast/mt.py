@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulate.fast.jit import jit
+from simulate.fast.jit import jit, leaf
 
 N = 624
 M = 397
@@ -41,20 +41,21 @@ def _genrand_base() -> np.ndarray:
 BASE = _genrand_base()  # numba freezes a global array into the compiled code
 
 
-@jit
-def seed_words(mt, key, length):
-    """CPython's init_by_array(key[:length]) into generator `mt` (its index set to draw afresh)."""
+@leaf
+def seed_words(mt, low, high, length):
+    """CPython's init_by_array over a key of `length` (1 or 2) words, `low` then `high`, into generator
+    `mt` (its index set to draw afresh). The key as two numbers, not an array: a leaf allocates none."""
     for i in range(N):
         mt[i] = BASE[i]
     m32 = np.uint64(MASK32)
     thirty = np.uint64(30)
     i = 1
     j = 0
-    k = N if N > length else length
+    k = N
     prev = np.uint64(mt[0])  # mt[i - 1], kept in a register: each word depends on the one before
     while k > 0:
         mixed = np.uint64(mt[i]) ^ ((prev ^ (prev >> thirty)) * np.uint64(1664525))
-        word = (mixed + np.uint64(key[j]) + np.uint64(j)) & m32
+        word = (mixed + (low if j == 0 else high) + np.uint64(j)) & m32
         mt[i] = word
         prev = word
         i += 1
@@ -79,17 +80,16 @@ def seed_words(mt, key, length):
     mt[N] = 0  # CPython's N: see next_word
 
 
-@jit
+@leaf
 def seed(mt, value):
     """`random.seed(value)` for a non-negative int below 2**64 (a uint64)."""
     value = np.uint64(value)
-    key = np.empty(2, dtype=np.uint32)
-    key[0] = value & np.uint64(MASK32)
-    key[1] = value >> np.uint64(32)
-    seed_words(mt, key, 2 if key[1] else 1)
+    low = value & np.uint64(MASK32)
+    high = value >> np.uint64(32)
+    seed_words(mt, low, high, 2 if high else 1)
 
 
-@jit
+@leaf
 def _key_steps(value):
     """What init_by_array adds at its even and odd steps (key word j plus j) for `random.seed(value)`:
     the low word then the high word plus one, or the low word at every step for a one-word key."""
@@ -98,13 +98,13 @@ def _key_steps(value):
     return low, (high + np.uint64(1) if high else low)
 
 
-@jit
+@leaf
 def _step(word, prev, factor):
     """One of init_by_array's dependent steps, before what it adds: the word mixed with the previous."""
     return np.uint64(word) ^ ((prev ^ (prev >> np.uint64(30))) * factor)
 
 
-@jit
+@leaf
 def seed_three(a, b, c, va, vb, vc):
     """`seed(a, va)`, `seed(b, vb)` and `seed(c, vc)` side by side: the same words, in 1.5 us a
     generator instead of 2.7.
@@ -164,7 +164,7 @@ def seed_rows(gens, values, count):
         seed(gens[k], values[k])
 
 
-@jit
+@leaf
 def next_word(mt):
     """The next 32-bit output (genrand_uint32), as a uint64.
 
@@ -206,7 +206,7 @@ def settle(gen: np.ndarray) -> list[int]:
     return [*words, index]
 
 
-@jit
+@leaf
 def getrandbits(mt, k):
     """`getrandbits(k)` for 0 <= k <= 64, as a uint64."""
     if k <= 0:
@@ -218,7 +218,7 @@ def getrandbits(mt, k):
     return low | (high << np.uint64(32))
 
 
-@jit
+@leaf
 def bit_length(n):
     k = 0
     while n:
@@ -227,7 +227,7 @@ def bit_length(n):
     return k
 
 
-@jit
+@leaf
 def randbelow(mt, n):
     """`randrange(n)` for n >= 1, as an int64."""
     k = bit_length(n)
@@ -237,7 +237,7 @@ def randbelow(mt, n):
     return r
 
 
-@jit
+@leaf
 def random(mt):
     """`random()`: a float in [0, 1) from 53 bits."""
     a = next_word(mt) >> np.uint64(5)
@@ -245,7 +245,7 @@ def random(mt):
     return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
 
 
-@jit
+@leaf
 def shuffle(mt, items, n):
     """`Random.shuffle(items[:n])` in place."""
     for i in range(n - 1, 0, -1):
