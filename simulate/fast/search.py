@@ -551,31 +551,24 @@ def default_start_state(t, r):
 
 
 @jit
-def begin(t, n, words, gens):
-    """Game `words`' state and generator, and its seats' generators seeded in `gens[1:]`.
-
-    `words` are the game's seed then each seat's. A core with `start_state`
-    (`SEEDED_START`) deals from `gens[0]`, seeded here beside the seats', three
-    generators at a time (`mt.seed_rows`): seeding is most of a random game.
-    """
+def begin(t, word, gens, at):
+    """The game's state and generator: dealt from `gens[at]` (seeded with the game's seed `word`) by a
+    core with `start_state` (`SEEDED_START`), or from a generator `new_state` seeds itself."""
     if SEEDED_START:
-        mt.seed_rows(gens, words, n + 1)
-        return start_state(t, gens[0]), gens[0]
-    mt.seed_rows(gens[1:], words[1:], n)
-    return new_state(t, words[0])
+        return start_state(t, gens[at]), gens[at]
+    return new_state(t, word)
 
 
 @jit
-def play_game(t, common, agents, words, gens, max_moves, row, moves, scratch, record, totals, res):
+def play_game(t, common, agents, word, gens, at, max_moves, row, moves, scratch, record, totals, res):
     """`simulate.runner.play` and `runner.row`'s numbers: one game into `row` (see `row_size`).
 
-    `words` are the game's seeds (`play_games`); `gens` (a generator per seat and one more), `moves`
-    and `scratch` (`MAX_LEGAL` each), `record` (`lead`), `totals` (per side) and `res`
-    (`res_size`) are room it reuses, allocated once per chunk of games.
+    `word` is the game's seed and `gens[at]` its generator, seeded with it, then each seat's
+    (`play_games`); `moves` and `scratch` (`MAX_LEGAL` each), `record` (`lead`), `totals` (per side)
+    and `res` (`res_size`) are room it reuses, allocated once per chunk of games.
     """
-    n = common[PLAYERS]
     sides = common[SIDES]
-    s, r = begin(t, n, words, gens)
+    s, r = begin(t, word, gens, at)
     view = np.empty_like(s)
     lead.start(record, sides)
     side_totals(s, t, common, totals)
@@ -589,11 +582,11 @@ def play_game(t, common, agents, words, gens, max_moves, row, moves, scratch, re
             break
         seat = current(s)
         if agents[seat, A_KIND] == RANDOM:  # it reads no view, as in the Python runner, nor the list
-            move, count = random_turn(s, t, gens, seat + 1, moves)
+            move, count = random_turn(s, t, gens, at + 1 + seat, moves)
         else:
             count = legal(s, t, moves)
             make_view(s, t, seat, view)  # what the seat may see, and no generator: agents never reach `r`
-            move = choose(view, t, common, agents[seat], gens[seat + 1], moves, count, scratch)
+            move = choose(view, t, common, agents[seat], gens[at + 1 + seat], moves, count, scratch)
         if count > 1:
             choices += 1
         apply(s, r, t, move)
@@ -635,17 +628,33 @@ def write_row(common, res, record, played, capped, row):
 
 @jit
 def play_games(t, common, agents, run, start, stop, max_moves, out):
-    """Games `start..stop-1` of the run whose seed gave `run` (simulate.fast.seeds.run_pool)."""
+    """Games `start..stop-1` of the run whose seed gave `run` (simulate.fast.seeds.run_pool).
+
+    The games are played a group at a time: the seeds of as many games as fill
+    `mt.LANES` generators (each game's own, then each seat's), those generators
+    seeded together (`mt.seed_lanes`: seeding is a third of a random game),
+    then the group's games.
+    """
     n = common[PLAYERS]
     sides = common[SIDES]
-    words = np.empty(n + 1, dtype=np.uint64)
-    gens = np.empty((n + 1, mt.N + 1), dtype=np.uint32)
+    per = n + 1
+    group = mt.LANES // per
+    words = np.empty(group * per, dtype=np.uint64)
+    gens = np.empty((group * per, mt.N + 1), dtype=np.uint32)
+    lanes = np.empty((mt.N + 3, mt.LANES), dtype=np.uint32)
     moves = np.empty(common[MAX_LEGAL], dtype=np.int64)
     scratch = np.empty(common[MAX_LEGAL], dtype=np.int64)
     record = np.empty(lead.HEAD + 2 * sides, dtype=np.float64)
     totals = np.empty(sides, dtype=np.float64)
     res = np.empty(res_size(common), dtype=np.float64)
-    for index in range(start, stop):
-        spawned(run, index, words)
-        row = out[index - start]
-        play_game(t, common, agents, words, gens, max_moves, row, moves, scratch, record, totals, res)
+    for first in range(start, stop, group):
+        last = min(stop, first + group)
+        for index in range(first, last):
+            at = (index - first) * per
+            spawned(run, index, words[at : at + per])
+        mt.seed_lanes(gens, 0, words, (last - first) * per, lanes)
+        for index in range(first, last):
+            at = (index - first) * per
+            row = out[index - start]
+            play_game(t, common, agents, words[at], gens, at, max_moves, row, moves, scratch, record, totals,
+                      res)  # fmt: skip

@@ -22,7 +22,8 @@ numba = pytest.importorskip("numba")
 
 from printkit.gamedata import load_game  # noqa: E402
 from simulate.engines import make_game  # noqa: E402
-from simulate.fast import ENGINE, core_of, mt  # noqa: E402
+from simulate.fast import ENGINE, core_of  # noqa: E402
+from simulate.fast.seeds import spawned  # noqa: E402
 from simulate.runner import compiled  # noqa: E402
 
 CORES = ["united_square", "tiddly_wink", "twinkle_twinkle"]
@@ -74,8 +75,8 @@ def test_every_function_a_leaf_calls_is_a_leaf():
 
 
 def test_the_check_finds_a_leaf_that_calls_an_allocating_function():
-    def bad(gen):
-        return mt.seed_rows(gen, gen, 1)  # seed_rows allocates in one branch: not a leaf
+    def bad(run, out):
+        spawned(run, 0, out)  # spawned copies its pool: not a leaf
 
     assert any(not _is_leaf(c) for c in _called(bad) if isinstance(c, numba.core.registry.CPUDispatcher))
 
