@@ -7,17 +7,17 @@ run for every move of every playout.
 
 from __future__ import annotations
 
-from simulate.fast.jit import jit
+from simulate.fast.jit import leaf
 
 
-@jit
+@leaf
 def copy_into(src, dst):
     """dst[:src.size] = src."""
     for k in range(src.size):
         dst[k] = src[k]
 
 
-@jit
+@leaf
 def fill(dst, start, stop, value):
     """dst[start:stop] = value."""
     for k in range(start, stop):

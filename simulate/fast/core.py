@@ -66,7 +66,7 @@ class CoreBase:
         self.common = np.array(shape + seat_side + order, dtype=np.int64)
         module = sys.modules[type(self).__module__]
         rules = {name: getattr(module, name) for name in (*RULES, *OPTIONAL) if hasattr(module, name)}
-        self.search = instantiate(module.__name__, rules, max_legal)
+        self.search = instantiate(module.__name__, rules)
         self.rules = module
 
     # ---------------------------------------------------------------- agents

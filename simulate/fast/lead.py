@@ -17,7 +17,7 @@ import math
 
 import numpy as np
 
-from simulate.fast.jit import jit
+from simulate.fast.jit import leaf
 
 LEADER, RUN_FROM, SOLE, CHANGES, LAST_MOVES, SEEN = range(6)
 HEAD = 6
@@ -27,7 +27,7 @@ def new_record(sides: int) -> np.ndarray:
     return np.zeros(HEAD + 2 * sides, dtype=np.float64)
 
 
-@jit
+@leaf
 def start(record, sides):
     for k in range(record.size):
         record[k] = 0.0
@@ -35,7 +35,7 @@ def start(record, sides):
     record[SOLE] = -1.0
 
 
-@jit
+@leaf
 def see(record, moves, totals, sides):
     """Fold in the side totals after `moves` moves."""
     record[LAST_MOVES] = moves
@@ -73,7 +73,7 @@ def see(record, moves, totals, sides):
             record[HEAD + sides + side] = behind
 
 
-@jit
+@leaf
 def columns(record, sides, winner, ranked, capped, out):
     """capped, lead_changes, decisive_at, drama, spread into `out[0:5]`; `winner` the winning side."""
     out[0] = 1.0 if capped else 0.0

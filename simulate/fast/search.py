@@ -11,8 +11,8 @@ cannot cache a function that takes another as an argument). A core provides:
                                            game's seed (a random game then seeds its generators at once)
     current(s) -> seat                     is_over(s) -> bool
     legal(s, t, out) -> count              the legal moves into out, in the Python engine's order
-    legal_count(s, t), legal_nth(s, t, k, buf)   optional: how many, and the k-th, without the list
-                                           (random play; by default from `legal`, MOST_LEGAL long)
+    legal_count(s, t), legal_nth(s, t, k, buf)   how many, and the k-th, without the list (random
+                                           play): leaves (`simulate.fast.jit.leaf`), as random play is
     apply(s, r, t, move)                   evaluate(s, t, seat) -> float
     gain(s, t, move, seat, rng) -> float   move_gain
     make_view(s, t, seat, out)             what a seat may see (no generator: agents never get `r`)
@@ -37,7 +37,7 @@ import numpy as np
 
 from simulate.fast import lead, mt
 from simulate.fast.arrays import copy_into, fill
-from simulate.fast.jit import jit
+from simulate.fast.jit import jit, leaf
 from simulate.fast.seeds import spawned
 
 # common[...]: the game's shape, set by the core's Python side
@@ -52,13 +52,13 @@ A_KIND, A_COUNT, A_C, A_GREEDY_ROLLOUT, A_PRIOR, A_NORM, A_DEPTH, A_SCALE = rang
 RANDOM, GREEDY, MC, MCTS, ISMCTS, OWN = range(6)  # OWN on: the engine's own agents (own_choose)
 
 
-@jit
+@leaf
 def res_size(common):
     n = common[PLAYERS]
     return 3 + 2 * n + common[METRICS] + common[CATEGORIES] * n
 
 
-@jit
+@leaf
 def row_size(common):
     """The row's numbers, and last the moves that had a choice (for `simulate bench`)."""
     n = common[PLAYERS]
@@ -143,34 +143,32 @@ def playout(s, r, t, common, params, rng, buf, scratch, rewards):
     side_rewards(s, t, common, params[A_SCALE], rewards)
 
 
-@jit
+@leaf
 def random_move(s, t, rng, buf):
     """A uniformly random legal move, drawn as the random agent draws it (no draw when it is the only one)."""
     count = legal_count(s, t)
     return legal_nth(s, t, mt.randbelow(rng, count) if count > 1 else 0, buf)
 
 
-@jit
-def default_legal_count(s, t):
-    """`legal_count` for a core that has only `legal`: all the moves, counted."""
-    return legal(s, t, np.empty(MOST_LEGAL, dtype=np.int64))
+@leaf
+def random_turn(s, t, gens, g, buf):
+    """`random_move` drawn from generator `gens[g]`, and how many moves there were to pick from.
+
+    The generator's row is taken here, in a leaf: taken in `play_game` it cost
+    about 20 reference counts a move (a third of a random United Square game).
+    """
+    count = legal_count(s, t)
+    return legal_nth(s, t, mt.randbelow(gens[g], count) if count > 1 else 0, buf), count
 
 
-@jit
-def default_legal_nth(s, t, k, buf):
-    """`legal_nth` for a core that has only `legal`."""
-    legal(s, t, buf)
-    return buf[k]
-
-
-@jit
+@leaf
 def default_own_choose(s, t, kind, rng, moves, count):
     """Never called: `CoreBase.agent_table` gives the engine's own agents a kind only where its core
     compiles them."""
     return moves[0]
 
 
-@jit
+@leaf
 def default_stopped_by_cap(s):
     """The game ends by its rules, never by a cap of its own."""
     return False
@@ -189,7 +187,7 @@ def ranked(s, t, moves, count, rng):
     return out[order]
 
 
-@jit
+@leaf
 def widening(visits):
     if visits <= 1:
         return 1
@@ -213,7 +211,7 @@ def make_tree(nodes):
     return ints, totals
 
 
-@jit
+@leaf
 def new_node(ints, totals, at, player, move):
     ints[at, PLAYER] = player
     ints[at, VISITS] = 0
@@ -228,7 +226,7 @@ def new_node(ints, totals, at, player, move):
     totals[at] = 0.0
 
 
-@jit
+@leaf
 def add_child(ints, parent, child):
     if ints[parent, LAST] < 0:
         ints[parent, FIRST] = child
@@ -247,14 +245,14 @@ def grow(pool, need):
     return bigger
 
 
-@jit
+@leaf
 def stretch(lo, hi, player):
     if hi[player] - lo[player] > 1e-9:
         return lo[player], hi[player] - lo[player]
     return 0.0, 1.0
 
 
-@jit
+@leaf
 def ucb_pick(ints, totals, node, kids, count, c, use_avail, norm, lo, hi):
     """`simulate.agents.search.ucb_child` over the children `kids[:count]`, in that order."""
     log_parent = math.log(ints[node, VISITS]) if not use_avail else 0.0
@@ -274,7 +272,7 @@ def ucb_pick(ints, totals, node, kids, count, c, use_avail, norm, lo, hi):
     return best_child
 
 
-@jit
+@leaf
 def backpropagate(ints, totals, path, depth, rewards, norm, lo, hi):
     for k in range(depth):
         node = path[k]
@@ -290,7 +288,7 @@ def backpropagate(ints, totals, path, depth, rewards, norm, lo, hi):
                     hi[player] = mean
 
 
-@jit
+@leaf
 def most_visited(ints, totals, lookup, offset, moves, count):
     """`simulate.agents.search.most_visited`: the root's child most visited, then best mean."""
     best_move = moves[0]
@@ -314,7 +312,7 @@ def most_visited(ints, totals, lookup, offset, moves, count):
     return best_move
 
 
-@jit
+@leaf
 def clear_lookup(ints, lookup, offset, node):
     child = ints[node, FIRST]
     while child >= 0:
@@ -553,32 +551,24 @@ def default_start_state(t, r):
 
 
 @jit
-def begin(t, n, words, gens):
-    """Game `words`' state and generator, and its seats' generators seeded in `gens[1:]`.
-
-    `words` are the game's seed then each seat's. A core with `start_state`
-    (`SEEDED_START`) deals from `gens[0]`, seeded here beside the seats', three
-    generators at a time (`mt.seed_rows`): seeding is most of a random game.
-    """
+def begin(t, word, gens, at):
+    """The game's state and generator: dealt from `gens[at]` (seeded with the game's seed `word`) by a
+    core with `start_state` (`SEEDED_START`), or from a generator `new_state` seeds itself."""
     if SEEDED_START:
-        mt.seed_rows(gens, words, n + 1)
-        return start_state(t, gens[0]), gens[0]
-    mt.seed_rows(gens[1:], words[1:], n)
-    return new_state(t, words[0])
+        return start_state(t, gens[at]), gens[at]
+    return new_state(t, word)
 
 
 @jit
-def play_game(t, common, agents, words, gens, max_moves, row, moves, scratch, record, totals, res):
+def play_game(t, common, agents, word, gens, at, max_moves, row, moves, scratch, record, totals, res):
     """`simulate.runner.play` and `runner.row`'s numbers: one game into `row` (see `row_size`).
 
-    `words` are the game's seeds (`play_games`); `gens` (a generator per seat and one more), `moves`
-    and `scratch` (`MAX_LEGAL` each), `record` (`lead`), `totals` (per side) and `res`
-    (`res_size`) are room it reuses, allocated once per chunk of games.
+    `word` is the game's seed and `gens[at]` its generator, seeded with it, then each seat's
+    (`play_games`); `moves` and `scratch` (`MAX_LEGAL` each), `record` (`lead`), `totals` (per side)
+    and `res` (`res_size`) are room it reuses, allocated once per chunk of games.
     """
-    n = common[PLAYERS]
     sides = common[SIDES]
-    s, r = begin(t, n, words, gens)
-    rngs = gens[1:]
+    s, r = begin(t, word, gens, at)
     view = np.empty_like(s)
     lead.start(record, sides)
     side_totals(s, t, common, totals)
@@ -592,12 +582,11 @@ def play_game(t, common, agents, words, gens, max_moves, row, moves, scratch, re
             break
         seat = current(s)
         if agents[seat, A_KIND] == RANDOM:  # it reads no view, as in the Python runner, nor the list
-            count = legal_count(s, t)
-            move = legal_nth(s, t, mt.randbelow(rngs[seat], count) if count > 1 else 0, moves)
+            move, count = random_turn(s, t, gens, at + 1 + seat, moves)
         else:
             count = legal(s, t, moves)
             make_view(s, t, seat, view)  # what the seat may see, and no generator: agents never reach `r`
-            move = choose(view, t, common, agents[seat], rngs[seat], moves, count, scratch)
+            move = choose(view, t, common, agents[seat], gens[at + 1 + seat], moves, count, scratch)
         if count > 1:
             choices += 1
         apply(s, r, t, move)
@@ -613,7 +602,7 @@ def play_game(t, common, agents, words, gens, max_moves, row, moves, scratch, re
     row[row.size - 1] = choices
 
 
-@jit
+@leaf
 def write_row(common, res, record, played, capped, row):
     """first player, moves, draw, winners mask, scores, places, observer, metrics, categories."""
     n = common[PLAYERS]
@@ -639,17 +628,33 @@ def write_row(common, res, record, played, capped, row):
 
 @jit
 def play_games(t, common, agents, run, start, stop, max_moves, out):
-    """Games `start..stop-1` of the run whose seed gave `run` (simulate.fast.seeds.run_pool)."""
+    """Games `start..stop-1` of the run whose seed gave `run` (simulate.fast.seeds.run_pool).
+
+    The games are played a group at a time: the seeds of as many games as fill
+    `mt.LANES` generators (each game's own, then each seat's), those generators
+    seeded together (`mt.seed_lanes`: seeding is a third of a random game),
+    then the group's games.
+    """
     n = common[PLAYERS]
     sides = common[SIDES]
-    words = np.empty(n + 1, dtype=np.uint64)
-    gens = np.empty((n + 1, mt.N + 1), dtype=np.uint32)
+    per = n + 1
+    group = mt.LANES // per
+    words = np.empty(group * per, dtype=np.uint64)
+    gens = np.empty((group * per, mt.N + 1), dtype=np.uint32)
+    lanes = np.empty((mt.N + 3, mt.LANES), dtype=np.uint32)
     moves = np.empty(common[MAX_LEGAL], dtype=np.int64)
     scratch = np.empty(common[MAX_LEGAL], dtype=np.int64)
     record = np.empty(lead.HEAD + 2 * sides, dtype=np.float64)
     totals = np.empty(sides, dtype=np.float64)
     res = np.empty(res_size(common), dtype=np.float64)
-    for index in range(start, stop):
-        spawned(run, index, words)
-        row = out[index - start]
-        play_game(t, common, agents, words, gens, max_moves, row, moves, scratch, record, totals, res)
+    for first in range(start, stop, group):
+        last = min(stop, first + group)
+        for index in range(first, last):
+            at = (index - first) * per
+            spawned(run, index, words[at : at + per])
+        mt.seed_lanes(gens, 0, words, (last - first) * per, lanes)
+        for index in range(first, last):
+            at = (index - first) * per
+            row = out[index - start]
+            play_game(t, common, agents, words[at], gens, at, max_moves, row, moves, scratch, record, totals,
+                      res)  # fmt: skip

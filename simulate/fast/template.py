@@ -22,6 +22,8 @@ RULES = (
     "current",
     "is_over",
     "legal",
+    "legal_count",
+    "legal_nth",
     "apply",
     "evaluate",
     "gain",
@@ -33,14 +35,12 @@ RULES = (
     "result",
 )
 # What a core may define; where it does not, the template's `default_<name>` stands in (`search.py`):
-# random play's count and k-th legal move from `legal`, no agents of the engine's own, no cap of its own,
-# no start from a generator seeded outside `new_state`.
-OPTIONAL = ("legal_count", "legal_nth", "own_choose", "stopped_by_cap", "start_state")
+# no agents of the engine's own, no cap of its own, no start from a generator seeded outside `new_state`.
+OPTIONAL = ("own_choose", "stopped_by_cap", "start_state")
 
 
-def instantiate(core: str, rules: dict[str, Any], most_legal: int) -> ModuleType:
-    """The search module for core module `core`, whose compiled rules functions are `rules` (and at
-    most `most_legal` legal moves in a position)."""
+def instantiate(core: str, rules: dict[str, Any]) -> ModuleType:
+    """The search module for core module `core`, whose compiled rules functions are `rules`."""
     missing = [name for name in RULES if name not in rules]
     if missing:
         raise TypeError(f"{core} does not define {', '.join(missing)}, which the compiled search needs")
@@ -51,7 +51,6 @@ def instantiate(core: str, rules: dict[str, Any], most_legal: int) -> ModuleType
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     module.__dict__.update({key: rules[key] for key in RULES})
-    module.__dict__["MOST_LEGAL"] = most_legal
     module.__dict__["SEEDED_START"] = "start_state" in rules  # a constant to numba: one branch of `begin`
     sys.modules[name] = module
     spec.loader.exec_module(module)

@@ -56,16 +56,19 @@ def test_game_seeds_are_the_runners(seed):
         assert [int(x) for x in out] == spawned_state(seed, index, 4)
 
 
-def test_generators_seeded_side_by_side_are_seeded_alone():
-    """`seed_three` and `seed_rows` give `seed`'s words: keys of one word and two, each position of a
-    triple, and counts that leave one or two over."""
-    values = np.array(SEEDS, dtype=np.uint64)  # 0 and 2**32 - 1 (one-word keys) beside two-word ones
-    for count in (1, 2, 3, 4, 5, 6, 7, len(values)):
-        for first in {0, 1, 2, len(values) - count} & set(range(len(values) - count + 1)):
+def test_generators_seeded_together_are_seeded_alone():
+    """`seed_lanes` gives `seed`'s words: keys of one word and two, in every lane, for counts from one to
+    every lane, at an offset into the generators, leaving the rows past them untouched."""
+    values = np.array(SEEDS[: mt.LANES], dtype=np.uint64)  # one-word keys (0, 2**32 - 1) and two-word
+    assert len(values) == mt.LANES
+    lanes = mt.new_lanes()
+    for count in (1, 2, 3, 17, mt.LANES - 1, mt.LANES):
+        for first in {0, 1, len(values) - count} & set(range(len(values) - count + 1)):
             picked = values[first : first + count]
-            gens = np.zeros((count, mt.N + 1), dtype=np.uint32)
-            mt.seed_rows(gens, picked, count)
-            for row, value in zip(gens, picked, strict=True):
+            gens = np.full((count + 3, mt.N + 1), 7, dtype=np.uint32)
+            mt.seed_lanes(gens, 2, picked, count, lanes)
+            assert (gens[:2] == 7).all() and (gens[count + 2] == 7).all()
+            for row, value in zip(gens[2 : count + 2], picked, strict=True):
                 alone = mt.new_generator()
                 mt.seed(alone, value)
                 assert list(row) == list(alone), (count, first, int(value))

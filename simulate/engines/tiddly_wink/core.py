@@ -43,7 +43,7 @@ from simulate.engines.tiddly_wink.engine import (
 from simulate.fast import mt
 from simulate.fast.arrays import copy_into
 from simulate.fast.core import CoreBase
-from simulate.fast.jit import jit
+from simulate.fast.jit import jit, leaf
 
 # header of a state
 PLAYER, BONUS, PASSES, LEADER, ROUND, OVER, FIRST, MOVES, SETTLED_AT, CAPPED = range(10)
@@ -136,7 +136,7 @@ def tables(game: Game) -> tuple[np.ndarray, ...]:
 
 
 # ------------------------------------------------------------------ bits
-@jit
+@leaf
 def popcount(x):
     """Set bits of a non-negative int64 (at most 55 here: the top byte of the product cannot overflow)."""
     x = x - ((x >> 1) & 0x5555555555555555)
@@ -145,7 +145,7 @@ def popcount(x):
     return (x * 0x0101010101010101) >> 56
 
 
-@jit
+@leaf
 def low_index(mask):
     """The index of the lowest set bit of a non-zero mask."""
     return popcount((mask & -mask) - 1)
@@ -472,7 +472,7 @@ def legal(s, t, out):
     return count
 
 
-@jit
+@leaf
 def legal_count(s, t):
     """How many moves `legal` lists: a move per fitting tile, two for those that fit both ends, a pass."""
     cfg, fits, both = t[0], t[7], t[12]
@@ -485,7 +485,7 @@ def legal_count(s, t):
     return popcount(m) + popcount(m & both[e]) + (0 if cfg[C_FORCED] else 1)
 
 
-@jit
+@leaf
 def legal_nth(s, t, k, buf):
     """The k-th move of `legal`'s list, without the list."""
     cfg, fits, move_count, moves = t[0], t[7], t[8], t[9]

@@ -57,7 +57,7 @@ from simulate.engines.twinkle_twinkle.scoring import (
 from simulate.fast import mt
 from simulate.fast.arrays import copy_into, fill
 from simulate.fast.core import CoreBase
-from simulate.fast.jit import jit
+from simulate.fast.jit import jit, leaf
 
 NONE = -(10**9)  # gains.NONE: the gain of no space (a full chart)
 UNKNOWN = -(2**62)  # a best gain not yet worked out
@@ -237,6 +237,13 @@ def tables(game: Game) -> tuple[np.ndarray, np.ndarray]:
     return ints, np.array([game.compensation], dtype=np.float64)
 
 
+@leaf
+def tab_at(t, k, i):
+    """Entry `i` of int table `k` (`tab(t, k)[i]` without the view, which a leaf may not return)."""
+    ints = t[0]
+    return ints[ints[K_TABLES + k] + i]
+
+
 @jit
 def tab(t, k):
     """Int table `k` of the packed tables (`tables`); `tab(t, T_CFG)` is `t[0]` from its start."""
@@ -307,12 +314,12 @@ def fill_row(s, t, at, size):
         s[at + (last if slow[tile] else first)] = tile
 
 
-@jit
+@leaf
 def seat_base(cfg, seat):
     return cfg[O_SEATS] + seat * cfg[C_SEAT_LENGTH]
 
 
-@jit
+@leaf
 def space_at(cfg, b, part):
     """Where the per-space array `part` of the seat block at `b` starts."""
     return b + B_SPACES + part * cfg[C_CELLS]
@@ -1104,7 +1111,7 @@ def legal(s, t, out):
     return count
 
 
-@jit
+@leaf
 def legal_count(s, t):
     """How many moves `legal` lists."""
     cfg = t[0]
@@ -1118,10 +1125,10 @@ def legal_count(s, t):
                 count += 1
         return count
     free = cfg[C_CELLS] - s[seat_base(cfg, s[PLAYER]) + B_FILLED]
-    return free * tab(t, T_TURNS_N)[held]
+    return free * tab_at(t, T_TURNS_N, held)
 
 
-@jit
+@leaf
 def legal_nth(s, t, k, buf):
     """The k-th move of `legal`'s list, without the list."""
     cfg = t[0]
@@ -1133,13 +1140,13 @@ def legal_nth(s, t, k, buf):
                     return slot
                 k -= 1
         return -1
-    turns = tab(t, T_TURNS_N)[held]
+    turns = tab_at(t, T_TURNS_N, held)
     space = k // turns
     placed = space_at(cfg, seat_base(cfg, s[PLAYER]), PLACED)
     for x in range(cfg[C_CELLS]):
         if s[placed + x] < 0:
             if space == 0:
-                return PLACE + 8 * x + tab(t, T_TURNS)[8 * held + k % turns]
+                return PLACE + 8 * x + tab_at(t, T_TURNS, 8 * held + k % turns)
             space -= 1
     return -1
 

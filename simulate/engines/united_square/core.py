@@ -5,8 +5,9 @@ numba, and `tests/simulate/test_fast_conformance.py` holds it to the engine
 move by move (legal moves, state after every move, rows). A state is one
 int64 array: a header (`PLAYER` .. `FILLED`), then the cells (orientation or
 -1), their signatures, the hands (seat by seat, six types each), the squares
-of this round per colour, the points per seat and the squares of earlier
-rounds per colour (offsets in the config row, `O_CELLS` ..). Its generator is
+of this round per colour, the points per seat, the squares of earlier
+rounds per colour and room for a round's bag of panels as it is shuffled
+(offsets in the config row, `O_CELLS` ..). Its generator is
 a separate `simulate.fast.mt` array, which a view or a search never touches
 except through `sample`. Moves are the engine's: `cell * 24 + orientation`,
 or -1 to pass.
@@ -25,7 +26,7 @@ from simulate.engines.united_square.engine import DEMANDS, OPPOSITE, POW5, Game
 from simulate.fast import mt
 from simulate.fast.arrays import copy_into, fill
 from simulate.fast.core import CoreBase
-from simulate.fast.jit import jit
+from simulate.fast.jit import jit, leaf
 
 PASS = -1
 W_OPEN = 0.5
@@ -51,8 +52,9 @@ OPEN = 14  # the open cells (empty, with a placed neighbour) as bits: at most 49
     O_SQUARES,
     O_POINTS,
     O_CARRY,
+    O_BAG,
     C_LENGTH,
-) = range(17)
+) = range(18)
 
 
 def tables(game: Game) -> tuple[np.ndarray, ...]:
@@ -65,7 +67,7 @@ def tables(game: Game) -> tuple[np.ndarray, ...]:
     offsets += [offsets[2] + 6 * n, offsets[2] + 6 * n + 4, offsets[2] + 7 * n + 4]
     cfg = [game.size, cells, game.per_type, int(game.teams), game.rounds, int(game.equal_deal)]
     cfg += [-1 if game.fixed_start is None else game.fixed_start, int(game.random_first), n, game.sides]
-    cfg += [*offsets, offsets[-1] + 4]
+    cfg += [*offsets, offsets[-1] + 4, offsets[-1] + 4 + 6 * game.per_type]
     match_count = np.array([len(fit) for fit in game.match], dtype=np.int64)
     match = np.full((625, 24), -1, dtype=np.int64)
     for sig, fit in enumerate(game.match):
@@ -137,7 +139,7 @@ def start_state(t, r):
     return s
 
 
-@jit
+@leaf
 def start_round(s, r, t, first):
     cfg = t[0]
     n = cfg[C_PLAYERS]
@@ -149,7 +151,7 @@ def start_round(s, r, t, first):
     per_type = cfg[C_PER_TYPE]
     fill(s, hands, hands + 6 * n, per_type // n if cfg[C_EQUAL] else 0)
     if not cfg[C_EQUAL]:
-        bag = np.empty(6 * per_type, dtype=np.int64)
+        bag = s[cfg[O_BAG] : cfg[C_LENGTH]]
         for k in range(6 * per_type):
             bag[k] = k // per_type
         mt.shuffle(r, bag, bag.size)
@@ -174,7 +176,7 @@ def start_round(s, r, t, first):
     s[PASSES] = 0
 
 
-@jit
+@leaf
 def place(s, t, x, o):
     cfg, orient = t[0], t[1]
     nb_count, nb_dir, nb_cell, owner_of, pow5, opposite = t[5], t[6], t[7], t[8], t[13], t[14]
@@ -206,24 +208,24 @@ for _bit in range(64):
     BIT_AT[((1 << _bit) * DEBRUIJN & 0xFFFFFFFFFFFFFFFF) >> 58] = _bit
 
 
-@jit
+@leaf
 def lowest_bit(mask):
     """The index of the lowest set bit of a non-zero int64 (de Bruijn multiplication)."""
     low = np.uint64(mask & -mask)
     return BIT_AT[(low * np.uint64(DEBRUIJN)) >> np.uint64(58)]
 
 
-@jit
+@leaf
 def current(s):
     return s[PLAYER]
 
 
-@jit
+@leaf
 def is_over(s):
     return s[OVER] != 0
 
 
-@jit
+@leaf
 def legal(s, t, out):
     cfg, starts, counts, fitting = t[0], t[15], t[16], t[17]
     if s[OVER]:
@@ -247,7 +249,7 @@ def legal(s, t, out):
     return count
 
 
-@jit
+@leaf
 def legal_count(s, t):
     """How many moves `legal` lists, from the counts per signature and hand."""
     cfg, counts = t[0], t[16]
@@ -262,7 +264,7 @@ def legal_count(s, t):
     return count if count else 1
 
 
-@jit
+@leaf
 def legal_nth(s, t, k, buf):
     """The k-th move of `legal`'s list, without the list."""
     cfg, starts, counts, fitting = t[0], t[15], t[16], t[17]
@@ -279,7 +281,7 @@ def legal_nth(s, t, k, buf):
     return PASS
 
 
-@jit
+@leaf
 def hand_of(s, cfg):
     """The panel types the player to act holds, a bit each."""
     at = cfg[O_HANDS] + 6 * s[PLAYER]
@@ -290,7 +292,7 @@ def hand_of(s, cfg):
     return hand
 
 
-@jit
+@leaf
 def apply(s, r, t, move):
     cfg, type_of = t[0], t[2]
     n = cfg[C_PLAYERS]
@@ -313,7 +315,7 @@ def apply(s, r, t, move):
             end_round(s, r, t)
 
 
-@jit
+@leaf
 def end_round(s, r, t):
     cfg, match_count = t[0], t[3]
     oc, osig = cfg[O_CELLS], cfg[O_SIG]
@@ -337,7 +339,7 @@ def end_round(s, r, t):
         s[OVER] = 1
 
 
-@jit
+@leaf
 def side_values(s, t, out):
     """`State._side_values`: per side, its points plus W_OPEN per edge of its colours waiting."""
     cfg, match_count, colour_side, seat_side, demand_count, demands = t[0], t[3], t[9], t[10], t[11], t[12]
@@ -355,7 +357,7 @@ def side_values(s, t, out):
                 out[colour_side[demands[sig, k]]] += W_OPEN
 
 
-@jit
+@leaf
 def lead_of(values, mine, sides):
     best = -np.inf
     for side in range(sides):
@@ -413,20 +415,20 @@ def gain(s, t, move, seat, rng):
     return lead_of(moved, mine, sides) - lead_of(values, mine, sides)
 
 
-@jit
+@leaf
 def make_view(s, t, seat, out):
     """Hands are open: a seat sees the whole state (its generator is never in it)."""
     copy_into(s, out)
 
 
-@jit
+@leaf
 def sample(s, t, rng, seat, s_out, r_out):
     """The one position the view shows, with a generator seeded from `rng` for later deals."""
     copy_into(s, s_out)
     mt.seed(r_out, mt.getrandbits(rng, 64))
 
 
-@jit
+@leaf
 def side_totals(s, t, common, out):
     cfg, seat_side = t[0], t[10]
     fill(out, 0, out.size, 0.0)
@@ -434,12 +436,12 @@ def side_totals(s, t, common, out):
         out[seat_side[seat]] += s[cfg[O_POINTS] + seat]
 
 
-@jit
+@leaf
 def scores_moved(s):
     return s[SCORED] != 0
 
 
-@jit
+@leaf
 def final_scores(s, t, out):
     """`GameBase.compensated(scores())`: the points, plus the compensation of each later side to move
     from the first seat, shared among the side's seats (a team gets it once)."""
@@ -450,19 +452,31 @@ def final_scores(s, t, out):
     step = t[18][0]
     if step == 0:
         return
-    opening = np.full(n, -1, dtype=np.int64)  # per side: how many sides move before it
-    sides = 0
-    for k in range(n):
-        side = seat_side[(s[FIRST] + k) % n]
-        if opening[side] < 0:
-            opening[side] = sides
-            sides += 1
     for seat in range(n):
         members = 0
         for other in range(n):
             if seat_side[other] == seat_side[seat]:
                 members += 1
-        out[seat] += step * opening[seat_side[seat]] / members
+        out[seat] += step * sides_before(s, t, seat_side[seat]) / members
+
+
+@leaf
+def sides_before(s, t, side):
+    """How many sides move before `side`'s first seat to move, from the first seat on."""
+    seat_side = t[10]
+    n = t[0][C_PLAYERS]
+    before = 0
+    for k in range(n):
+        here = seat_side[(s[FIRST] + k) % n]
+        if here == side:
+            return before
+        first_of_side = True
+        for j in range(k):
+            if seat_side[(s[FIRST] + j) % n] == here:
+                first_of_side = False
+        if first_of_side:
+            before += 1
+    return before
 
 
 @jit
@@ -474,7 +488,7 @@ def placements(s, t, out):
     places_by(t, points, out)
 
 
-@jit
+@leaf
 def places_by(t, points, out):
     """`placements` from the compensated scores (`final_scores`)."""
     cfg = t[0]
@@ -498,7 +512,7 @@ def places_by(t, points, out):
         out[seat] = offset + (2 if points[seat] < points[mate] else 1)
 
 
-@jit
+@leaf
 def result(s, t, common, capped, res):
     """`State.result` (or `capped_result`): first seat, draw, winners, scores, places, metrics, squares."""
     cfg = t[0]
@@ -519,7 +533,9 @@ def result(s, t, common, capped, res):
             win = 0 if team0 > team1 else 1
             mask = (1 << win) | (1 << (win + 2))
     else:
-        top = points.max()
+        top = points[0]  # a loop: numba's `max` allocates, which a leaf may not
+        for seat in range(1, n):
+            top = max(top, points[seat])
         for seat in range(n):
             if points[seat] == top:
                 mask |= 1 << seat
