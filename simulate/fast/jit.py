@@ -121,7 +121,7 @@ def jit(func: Callable[..., Any]) -> Any:
 def leaf(func: Callable[..., Any]) -> Any:
     """`jit` without numba's reference counting: for a function that allocates no array and returns
     none (numba refuses to compile one that allocates or returns a view; `tests/simulate/test_leaf.py`
-    checks that none returns an array it was given).
+    checks that none returns an array it was given and that a leaf calls only leaves).
 
     numba counts references to every array a function is handed or takes out
     of a tuple, an atomic add and subtract each, and its pruning pass leaves

@@ -105,8 +105,8 @@ def seed_lanes(gens, at, values, count, lanes):
     before, a multiply among them: one chain at a time leaves the processor
     mostly idle. Here every generator's chain is stepped together, the words
     of step i of all `LANES` side by side in `lanes` (`new_lanes`), so the
-    compiler steps them in vector registers (400 ns a generator, transposing
-    included, against 1,100 for three chains side by side and 2,700 for one).
+    compiler steps them in vector registers (480 ns a generator, transposing
+    included, against 1,100 for three chains side by side and 2,600 for one).
     The loops of `seed_words` for a key of one or two words, with its index
     wrap-arounds written out: the first loop reads init_genrand's words
     (`BASE`) until it wraps to word 1, the second starts at word 2; word 0,

@@ -137,7 +137,7 @@ def playout(s, r, t, common, params, rng, buf, scratch, rewards):
             count = legal(s, t, buf)
             move = greedy_pick(s, t, buf, count, rng, current(s), scratch)
         else:
-            move = random_move(s, t, rng, buf)
+            move, _ = random_move(s, t, rng, buf)
         apply(s, r, t, move)
         left -= 1
     side_rewards(s, t, common, params[A_SCALE], rewards)
@@ -145,20 +145,20 @@ def playout(s, r, t, common, params, rng, buf, scratch, rewards):
 
 @leaf
 def random_move(s, t, rng, buf):
-    """A uniformly random legal move, drawn as the random agent draws it (no draw when it is the only one)."""
+    """A uniformly random legal move, drawn as the random agent draws it (no draw when it is the only
+    one), and how many moves there were to pick from."""
     count = legal_count(s, t)
-    return legal_nth(s, t, mt.randbelow(rng, count) if count > 1 else 0, buf)
+    return legal_nth(s, t, mt.randbelow(rng, count) if count > 1 else 0, buf), count
 
 
 @leaf
 def random_turn(s, t, gens, g, buf):
-    """`random_move` drawn from generator `gens[g]`, and how many moves there were to pick from.
+    """`random_move` drawn from generator `gens[g]`.
 
     The generator's row is taken here, in a leaf: taken in `play_game` it cost
     about 20 reference counts a move (a third of a random United Square game).
     """
-    count = legal_count(s, t)
-    return legal_nth(s, t, mt.randbelow(gens[g], count) if count > 1 else 0, buf), count
+    return random_move(s, t, gens[g], buf)
 
 
 @leaf
