@@ -35,7 +35,7 @@ from typing import Any
 from printkit import datacheck, texts
 from printkit.datacheck import LANGS
 from printkit.errors import DataError
-from printkit.games import register_folder
+from printkit.games import folders_in, register_folder, shipped_data
 from printkit.layouts import spec as layout_spec
 from printkit.rulesets import RuleError, check_players, ruleset
 from printkit.rulesets.shapes import check_option_limits, check_rule_shapes
@@ -55,21 +55,16 @@ __all__ = ["LANGS", "SOURCES", "GameData", "Rules", "check_value", "load_game", 
 
 
 def data_dirs() -> list[Path]:
-    """Folders searched for `<game>.toml` and game folders `<game>/<game>.toml`: $PRINTKIT_DATA, then
-    the shipped data, then the current directory (game folders only, as `simulate new-game` writes them).
-
-    The shipped data is the checkout's `data/` folder when running from a
-    checkout, and the copy installed as `printkit/games_data/` otherwise.
-    """
+    """Folders searched for game folders `<game>/<game>.toml` (and plain `<game>.toml` files):
+    $PRINTKIT_DATA, then the games the project ships (`printkit.games.shipped_data`), then the current
+    directory (game folders only, as `simulate new-game` writes them)."""
     dirs = []
     env = os.environ.get("PRINTKIT_DATA")
     if env:
         dirs.append(Path(env))
-    here = Path(__file__).resolve().parent
-    for shipped in (here.parent / "data", here / "games_data"):
-        if shipped.is_dir():
-            dirs.append(shipped)
-            break
+    shipped = shipped_data()
+    if shipped is not None:
+        dirs.append(shipped)
     dirs.append(Path("."))
     return dirs
 
@@ -79,12 +74,7 @@ def _data_files(folder: Path) -> Iterator[Path]:
     of its game folders."""
     if folder != Path("."):
         yield from folder.glob("*.toml")
-    for sub in folder.iterdir():
-        try:
-            if (sub / f"{sub.name}.toml").is_file():
-                yield sub / f"{sub.name}.toml"
-        except OSError:  # a folder we may not read holds no game of ours
-            continue
+    yield from folders_in(folder)
 
 
 def available_games() -> list[str]:

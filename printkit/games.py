@@ -1,86 +1,93 @@
-"""The registry of games: one line per shipped game, named as its `[game] engine`, and game folders.
+"""The registry of games: every game with code of its own is a **game folder**, found by folder, not by name.
 
-A registered game's modules are found by that name, and a game may lack some
-of them (a rules engine before its print kit, or the reverse):
+A game folder holds its data file `<name>.toml` (whose `[game] engine` is
+`<name>`) beside the modules its description needs, each optional:
 
-- `printkit/rulesets/<engine>.py`: what its data and rules must satisfy;
-- `printkit/draw/<engine>.py`: how its pieces are drawn;
-- `simulate/engines/<engine>.py` (or a package of that name): its rules engine (`simulate` reads this
-  registry; `printkit` never imports `simulate`).
+- `rules.py`: what its data and rules must satisfy (`printkit.rulesets`);
+- `draw.py`: how its pieces are drawn (`printkit.draw`);
+- `engine.py`: its rules engine (`simulate.engines`), and any modules these
+  import from the folder (a compiled core, scoring, a report page, records).
 
-A game of one's own lives in a **game folder** instead (`simulate new-game`
-writes one): a folder holding its data file `<name>.toml` whose `[game] engine`
-is `<name>`, beside its modules `rules.py`, `draw.py` and `engine.py`. Loading
-that data file registers the folder, and its modules are imported as
-`printkit_games.<name>.rules` and so on. They are Python the user wrote: a
-data file only brings in the modules of its own folder, and only under its own
-name, which no shipped game may have.
+The games the project ships are the folders of its data directory
+(`shipped_data()`), registered when this module is first imported; a
+designer's folder (`simulate new-game` writes one) is registered when its data
+file is loaded. Either way its modules are imported as
+`printkit_games.<name>.<module>` and import each other relatively. They are
+Python someone wrote: a data file only brings in the modules of its own
+folder, and only under its own name; a folder registered under a name that
+another folder had replaces it (and the first's modules are forgotten).
 """
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
 
-GAMES = (
-    "united_square",
-    "tiddly_wink",
-    "twinkle_twinkle",
-    "this_town",
-    "time_splicers",
-)
-
 FOLDER_PACKAGE = "printkit_games"  # game folders' modules: printkit_games.<name>.<role>
-ROLES = {"printkit.rulesets": "rules", "printkit.draw": "draw", "simulate.engines": "engine"}
+ROLES = ("rules", "draw", "engine")
 _FOLDERS: dict[str, Path] = {}  # game folders registered in this process, by engine name
 
 
-class Registry(Mapping[str, str]):
-    """`{engine: module}` for one role: the shipped games that have the module, then the game folders
-    registered so far that have its file. Live, so a folder registered after import is found."""
+def shipped_data() -> Path | None:
+    """The games the project ships: the checkout's `data/` folder when running from a checkout, and the
+    copy installed as `printkit/games_data/` otherwise (None if neither is there)."""
+    here = Path(__file__).resolve().parent
+    for shipped in (here.parent / "data", here / "games_data"):
+        if shipped.is_dir():
+            return shipped
+    return None
 
-    def __init__(self, package: str):
-        self.package = package
-        self.role = ROLES[package]
-        self.shipped = {
-            name: f"{package}.{name}" for name in GAMES if importlib.util.find_spec(f"{package}.{name}")
-        }
+
+def folders_in(folder: Path) -> Iterator[Path]:
+    """The data files of the game folders in `folder`: `<sub>/<sub>.toml`, sorted."""
+    for sub in sorted(folder.iterdir()):
+        try:
+            if (sub / f"{sub.name}.toml").is_file():
+                yield sub / f"{sub.name}.toml"
+        except OSError:  # a folder we may not read holds no game of ours
+            continue
+
+
+class Registry(Mapping[str, str]):
+    """`{engine: module}` for one role: the game folders registered so far that have its file. Live, so
+    a folder registered after import is found."""
+
+    def __init__(self, role: str):
+        if role not in ROLES:
+            raise ValueError(f"unknown role {role!r}; expected one of {', '.join(ROLES)}")
+        self.role = role
 
     def _folders(self) -> dict[str, str]:
         return {
             name: f"{FOLDER_PACKAGE}.{name}.{self.role}"
-            for name, folder in _FOLDERS.items()
+            for name, folder in sorted(_FOLDERS.items())
             if (folder / f"{self.role}.py").is_file()
         }
 
     def __getitem__(self, engine: str) -> str:
-        if engine in self.shipped:
-            return self.shipped[engine]
         return self._folders()[engine]
 
     def __iter__(self) -> Iterator[str]:
-        return iter({**self.shipped, **self._folders()})
+        return iter(self._folders())
 
     def __len__(self) -> int:
-        return len({**self.shipped, **self._folders()})
+        return len(self._folders())
 
 
-def modules_in(package: str) -> Registry:
-    """`{engine: module}` for each game, shipped or in a game folder, with a module of `package`'s role."""
-    return Registry(package)
+def modules_in(role: str) -> Registry:
+    """`{engine: module}` for each registered game folder with a module of `role` (one of `ROLES`)."""
+    return Registry(role)
 
 
 def is_game_folder(data_file: Path | str, engine: str) -> bool:
-    """Whether `data_file` is `<engine>.toml` of a game folder: beside its modules, not a shipped name."""
+    """Whether `data_file` is `<engine>.toml` of a game folder: beside at least one of its modules."""
     path = Path(data_file)
     return (
         bool(engine)
-        and engine not in GAMES
         and path.stem == engine
-        and any((path.parent / f"{role}.py").is_file() for role in ROLES.values())
+        and any((path.parent / f"{role}.py").is_file() for role in ROLES)
     )
 
 
@@ -103,9 +110,24 @@ def register_folder(data_file: Path | str, engine: str) -> None:
     sys.modules[prefix] = _package(prefix, [str(folder)])
 
 
+def shipped_games() -> list[str]:
+    """The names of the games the project ships, sorted."""
+    shipped = shipped_data()
+    return [path.stem for path in folders_in(shipped)] if shipped else []
+
+
 def _package(name: str, path: list[str]) -> ModuleType:
     """A package module with no `__init__.py`, whose submodules are the files in `path`."""
     module = ModuleType(name, "A game folder's modules (printkit/games.py).")
     module.__path__ = path
     module.__package__ = name
     return module
+
+
+def _register_shipped() -> None:
+    shipped = shipped_data()
+    for data_file in folders_in(shipped) if shipped else ():
+        register_folder(data_file, data_file.stem)
+
+
+_register_shipped()

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from printkit.atomic import write_output
 from printkit.errors import DataError
-from printkit.games import GAMES
+from printkit.games import shipped_games
 
 NAME = re.compile(r"[a-z][a-z0-9_]{0,40}")
 STARTER = Path(__file__).resolve().parent / "starter_game"
@@ -27,7 +27,7 @@ FILES = {  # starter file: the file it becomes in the game folder
     "rules.py": "rules.py",
     "engine.py": "engine.py",
     "draw.py": "draw.py",
-    "test_game.py": "test_{name}.py",
+    "tests/test_game.py": "tests/test_{name}.py",
 }
 
 
@@ -38,7 +38,7 @@ def check_name(name: str) -> None:
             f"new-game: {name!r} is not a game name; use a lower-case letter, then letters, digits "
             "and _ (at most 41), e.g. my_game"
         )
-    if name in GAMES:
+    if name in shipped_games():
         raise DataError(f"new-game: {name!r} is a game the project ships; choose another name")
 
 
@@ -57,7 +57,9 @@ def new_game(name: str, where: Path | str = ".") -> list[Path]:
         for source, target in FILES.items():
             text = (STARTER / source).read_text(encoding="utf-8")
             text = text.replace("my_game", name).replace("My Game", title)
-            write_output(scratch / target.format(name=name), text)
+            path = scratch / target.format(name=name)
+            path.parent.mkdir(exist_ok=True)
+            write_output(path, text)
         scratch.rename(folder)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

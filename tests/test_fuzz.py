@@ -48,7 +48,7 @@ from simulate.engines import ENGINES, make_game
 from simulate.runner import play
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-GAMES = sorted(p.stem for p in DATA.glob("*.toml"))
+GAMES = sorted(p.stem for p in DATA.glob("*/*.toml"))
 MUTATIONS = 60  # per game
 COMMAND_LINES = 130
 BUILD_EVERY = 3
@@ -484,7 +484,7 @@ def test_mutated_data_files_and_bad_command_lines_end_in_exit_0_or_2(run_tool, t
     loaded: list[Path] = []
     refused = 0
     for game in GAMES:
-        raw = tomllib.loads((DATA / f"{game}.toml").read_text(encoding="utf-8"))
+        raw = tomllib.loads((DATA / game / f"{game}.toml").read_text(encoding="utf-8"))
         assert tomllib.loads(toml_text(raw)) == raw  # the writer round-trips the shipped file
         for k in range(MUTATIONS):
             path = tmp_path / "files" / f"{game}-{k}.toml"
@@ -537,7 +537,7 @@ def test_a_sample_ends_in_exit_0_or_2_as_real_commands(tmp_path):
     bin_dir = Path(sys.executable).parent
     cases = []
     for game in rng.sample(GAMES, 3):
-        raw = tomllib.loads((DATA / f"{game}.toml").read_text(encoding="utf-8"))
+        raw = tomllib.loads((DATA / game / f"{game}.toml").read_text(encoding="utf-8"))
         path = tmp_path / f"{game}.toml"
         path.write_text(mutate(raw, rng), encoding="utf-8")
         cases.append(["printkit", "build", str(path)])

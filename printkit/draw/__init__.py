@@ -1,10 +1,9 @@
 """Drawing modules: a game's data file names its module by `[game] engine`; layouts draw the rest.
 
-Each game registered in `printkit/games.py` with a module `printkit.draw.<engine>` that
-exposes `pieces(data: GameData, rules: Rules) -> list[Piece]` under the
-contract in `printkit/pieces.py`. Modules are imported only when a game needs
-them, so one broken or slow drawing module never affects the others. To add a
-game, write its module; its one registry line is in `printkit/games.py`.
+A game folder (`printkit/games.py`) may hold a `draw.py` that exposes
+`pieces(data: GameData, rules: Rules) -> list[Piece]` under the contract in
+`printkit/pieces.py`. Modules are imported only when a game needs them, so one
+broken or slow drawing module never affects the others.
 
 A game with no drawing module is drawn from its components' layouts, each
 from its own rows (`printkit/layouts/components.py`), so a game needs no
@@ -22,7 +21,7 @@ from printkit.gamedata import GameData, Rules
 from printkit.games import modules_in
 from printkit.pieces import Piece
 
-DRAWERS = modules_in("printkit.draw")  # registered in printkit/games.py
+DRAWERS = modules_in("draw")  # game folders: printkit/games.py
 # Pieces of one build: the data file's bounds keep every game well under it (Tiddly-Wink's 8 players
 # with 1,000 counters each are 8,000); past it the sheets would run to hundreds.
 MAX_PIECES = 10_000

@@ -3,8 +3,7 @@
 Both `printkit` and `simulate` read a game through `printkit.gamedata`, which
 runs these checks, so a rule set printkit would print is one simulate can
 play, and the error names the data file. A game's module,
-`printkit/rulesets/<engine>.py` for a game registered in `printkit/games.py`
-(by its `[game] engine`), exposes:
+`rules.py` in its game folder (`printkit/games.py`), exposes:
 
 - `FIELDS: dict[str, Field]`: keys its components may hold beyond those
   `printkit.schema` declares for every game (e.g. a start tile's `fences`);
@@ -38,7 +37,7 @@ from typing import Any
 from printkit.errors import DataError
 from printkit.games import modules_in
 
-RULESETS = modules_in("printkit.rulesets")  # registered in printkit/games.py
+RULESETS = modules_in("rules")  # game folders: printkit/games.py
 
 
 class RuleError(Exception):

@@ -1,6 +1,7 @@
-"""Rules engines: a game's data file names its engine module `simulate.engines.<engine>` by `[game] engine`.
+"""Rules engines: a game's data file names its engine by `[game] engine`, the `engine.py` of its game folder.
 
-The games are registered in `printkit/games.py`, one line each, for printkit and simulate alike.
+Game folders are found and registered by `printkit/games.py`, for printkit and simulate alike; the
+interface every engine implements is `simulate/engines/base.py`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from printkit.gamedata import GameData, Rules
 from printkit.games import modules_in, register_folder
 from simulate.engines.base import GameBase
 
-ENGINES = modules_in("simulate.engines")  # registered in printkit/games.py
+ENGINES = modules_in("engine")  # game folders: printkit/games.py
 
 
 def no_engine(where: str, title: str, engine: str) -> DataError:

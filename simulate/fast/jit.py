@@ -11,7 +11,7 @@ functions that allocate no array and return none (see `leaf`). The cache:
   function that calls a changed function of another file would load stale
   code. Here every compiled function's cache is keyed by one stamp, a hash of
   all the files the cores are made of (those of `simulate/fast/*.py` and
-  `simulate/engines/*/core*.py` that hold compiled functions) and numba's
+  the game folders' `core*.py` that hold compiled functions) and numba's
   version: change any and every core compiles afresh once.
 - The cache lives in the user's cache folder (`$XDG_CACHE_HOME` or
   `~/.cache`, then `printkit-simulate/numba/<stamp>`), not beside the sources,
@@ -33,14 +33,19 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from printkit.games import shipped_data
+
 HIDE = "SIMULATE_NO_NUMBA"
 PACKAGE = Path(__file__).resolve().parent.parent  # simulate/
 
 
 def core_sources() -> list[Path]:
-    """Every file compiled code is made of (those that use `@jit` or `@leaf`), in a fixed order."""
+    """Every file compiled code is made of (those that use `@jit` or `@leaf`), in a fixed order: the
+    template's and the shipped game folders' `core*.py` (`printkit.games.shipped_data`)."""
     files = sorted((PACKAGE / "fast").glob("*.py"))
-    files += sorted((PACKAGE / "engines").glob("*/core*.py"))
+    shipped = shipped_data()
+    if shipped is not None:
+        files += sorted(shipped.glob("*/core*.py"))
     return [path for path in files if "@jit" in path.read_text() or "@leaf" in path.read_text()]
 
 

@@ -15,11 +15,12 @@ from pathlib import Path
 import pytest
 
 DATA = Path(__file__).resolve().parents[2] / "data"
+UNITED = DATA / "united_square" / "united_square.toml"
 
 
 def _copy(tmp_path: Path, game: str, old: str, new: str, count: int = 1) -> str:
     """The shipped data file of `game` with `old` replaced by `new` (`count` times, -1: all), as a path."""
-    text = (DATA / f"{game}.toml").read_text(encoding="utf-8")
+    text = (DATA / game / f"{game}.toml").read_text(encoding="utf-8")
     assert old in text, old
     path = tmp_path / f"broken_{game}.toml"
     path.write_text(text.replace(old, new, count), encoding="utf-8")
@@ -29,7 +30,7 @@ def _copy(tmp_path: Path, game: str, old: str, new: str, count: int = 1) -> str:
 def _not_utf8(tmp_path: Path) -> str:
     path = tmp_path / "latin1.toml"
     path.write_bytes(
-        (DATA / "united_square.toml").read_bytes().replace(b"# United", "# Unit\xe9d".encode("latin-1"))
+        UNITED.read_bytes().replace(b"# United", "# Unit\xe9d".encode("latin-1"))
     )
     return str(path)
 
@@ -54,7 +55,7 @@ def _edits(game: str, *pairs: tuple[str, str]):
     """The shipped data file of `game` with each (old, new) pair replaced once, as a path."""
 
     def make(tmp_path: Path) -> str:
-        text = (DATA / f"{game}.toml").read_text(encoding="utf-8")
+        text = (DATA / game / f"{game}.toml").read_text(encoding="utf-8")
         for old, new in pairs:
             assert old in text, old
             text = text.replace(old, new, 1)
@@ -67,7 +68,7 @@ def _edits(game: str, *pairs: tuple[str, str]):
 
 def _too_large(tmp_path: Path) -> str:
     path = tmp_path / "large.toml"
-    path.write_text((DATA / "united_square.toml").read_text(encoding="utf-8") + "#" * 1_000_000 + "\n")
+    path.write_text(UNITED.read_text(encoding="utf-8") + "#" * 1_000_000 + "\n")
     return str(path)
 
 
@@ -164,13 +165,13 @@ CASES = [
     ),
     (
         "teams-with-2",
-        lambda tmp_path: str(DATA / "united_square.toml"),
+        lambda tmp_path: str(UNITED),
         "rules.mode: teams needs 4 players, got 2",
         ("--set", "mode=teams"),
     ),
     (
         "hand-14-with-5",
-        lambda tmp_path: str(DATA / "tiddly_wink.toml"),
+        lambda tmp_path: str(DATA / "tiddly_wink" / "tiddly_wink.toml"),
         "rules.hand: 5 players x 14 tiles = 70, more than the 28 dominoes",
         ("--set", "hand=14"),
     ),

@@ -12,7 +12,8 @@ from printkit.build import build
 from printkit.errors import DataError
 from printkit.gamedata import load_game, parse_value
 
-SHIPPED = Path(__file__).resolve().parents[2] / "data" / "united_square.toml"
+DATA = Path(__file__).resolve().parents[2] / "data"
+SHIPPED = DATA / "united_square" / "united_square.toml"
 
 
 def test_defaults_variants_and_sets_resolve_in_order():
@@ -50,7 +51,7 @@ def test_bad_overrides_name_key_value_and_expectation(spec, sets, players, messa
 
 def _game_copy(tmp_path, game: str, old: str, new: str) -> str:
     """The shipped data file of `game` with `old` replaced once by `new`, as a path."""
-    text = SHIPPED.with_name(f"{game}.toml").read_text(encoding="utf-8")
+    text = (DATA / game / f"{game}.toml").read_text(encoding="utf-8")
     assert old in text
     path = tmp_path / f"{game}.toml"
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
@@ -125,7 +126,7 @@ def test_a_translation_naming_an_unknown_key_is_one_line_naming_it(tmp_path, ext
 
 
 # ------------------------------------------------------------------ merging into tables
-TWINKLE = SHIPPED.with_name("twinkle_twinkle.toml")
+TWINKLE = DATA / "twinkle_twinkle" / "twinkle_twinkle.toml"
 PLANETS_4 = {"green_each": 4, "blue_each": 2, "blue_most_bonus": 8}
 
 

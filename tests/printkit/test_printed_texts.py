@@ -24,7 +24,7 @@ from printkit.template import TemplateError
 from printkit.texts import check_printed, fields_for, printed_texts
 
 DATA = Path(__file__).resolve().parents[2] / "data"
-GAMES = sorted(p.stem for p in DATA.glob("*.toml"))
+GAMES = sorted(p.stem for p in DATA.glob("*/*.toml"))
 
 
 def _set(raw: dict, key: str, text: str) -> None:
@@ -42,7 +42,7 @@ def _set(raw: dict, key: str, text: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_declared_field_is_filled_at_every_variant_player_count_and_language(game):
-    path = DATA / f"{game}.toml"
+    path = DATA / game / f"{game}.toml"
     raw = tomllib.loads(path.read_text(encoding="utf-8"))
     declared = ruleset(raw["game"]["engine"]).TEXTS
     english = list(printed_texts(raw["game"], raw["components"]))

@@ -45,7 +45,7 @@ def test_every_game_rule_variant_and_own_field_is_listed(page):
 def test_the_page_follows_the_schema_and_the_data(monkeypatch, tmp_path):
     """A field added to the schema and a variant added to a data file appear without touching the page."""
     monkeypatch.setitem(schema.GAME_FIELDS, "box_art", schema.Field("a picture of the box", lambda v: True))
-    shutil.copy(ROOT / "data" / "united_square.toml", tmp_path / "united_square.toml")
+    shutil.copy(ROOT / "data" / "united_square" / "united_square.toml", tmp_path / "united_square.toml")
     with open(tmp_path / "united_square.toml", "a") as out:
         out.write('\n[variants.huge_board]\ndoc = "A board of seven."\nset = { board = 7 }\n')
     monkeypatch.setenv("PRINTKIT_DATA", str(tmp_path))

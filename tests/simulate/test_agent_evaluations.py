@@ -7,8 +7,8 @@ import random
 import pytest
 
 from printkit.gamedata import load_game
+from printkit_games.united_square.engine import W_OPEN
 from simulate.engines import make_game
-from simulate.engines.united_square import W_OPEN
 from simulate.runner import play
 from simulate.stats import wilson
 

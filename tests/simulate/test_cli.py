@@ -196,5 +196,5 @@ def test_the_command_line_starts_without_the_report_modules_numpy_or_every_engin
         text=True,
         check=True,
     ).stdout.split()
-    for heavy in ("scipy", "matplotlib", "numpy", "simulate.engines.twinkle_twinkle"):
+    for heavy in ("scipy", "matplotlib", "numpy", "printkit_games.twinkle_twinkle.engine"):
         assert heavy not in shown, heavy

@@ -23,7 +23,7 @@ from printkit.gamedata import check_game
 from simulate.engines import make_game
 
 DATA = Path(__file__).resolve().parents[2] / "data"
-GAMES = sorted(p.stem for p in DATA.glob("*.toml"))
+GAMES = sorted(p.stem for p in DATA.glob("*/*.toml"))
 VALUES = (0, -1, 1.5, 10**6, "x", "#12345", True, [], [1], ["x"], {}, {"a": 1})
 CASES = 150  # changes per game
 
@@ -59,7 +59,7 @@ def _changed(raw: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_one_changed_key_is_played_printed_or_refused_in_one_line(game):
-    path = DATA / f"{game}.toml"
+    path = DATA / game / f"{game}.toml"
     raw = tomllib.loads(path.read_text(encoding="utf-8"))
     rng = random.Random(f"mutations of {game}")
     refused = 0

@@ -116,8 +116,8 @@ def test_tiddly_wink_deals_by_search_as_the_engine_does(monkeypatch):
 
     import numpy as np
 
-    import simulate.engines.tiddly_wink.engine as tw
-    from simulate.engines.tiddly_wink import core as tc
+    import printkit_games.tiddly_wink.engine as tw
+    from printkit_games.tiddly_wink import core as tc
     from simulate.fast import mt
 
     game, _ = _pair("tiddly_wink", "default")
@@ -193,7 +193,7 @@ def test_the_compensation_moves_united_square_rows():
 def test_a_rule_the_core_does_not_implement_plays_on_python(monkeypatch, capsys):
     """A rule a core's tables do not carry is never played as absent: the game plays on its Python
     engine and stderr says so once."""
-    from simulate.engines.united_square.core import Core
+    from printkit_games.united_square.core import Core
 
     game = make_game(load_game("united_square").resolve("default"))
     assert core_of(game, "fast") is not None  # every rule the data file declares is implemented

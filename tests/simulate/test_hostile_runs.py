@@ -43,7 +43,7 @@ def _run(run_tool, path: str, out: Path) -> tuple[int, str]:
 
 
 def test_dollars_in_a_title_and_a_variant_doc_reach_the_report_as_dollars(run_tool, tmp_path):
-    text = (DATA / "united_square.toml").read_text(encoding="utf-8")
+    text = (DATA / "united_square" / "united_square.toml").read_text(encoding="utf-8")
     text = text.replace('title = "United Square"', 'title = "United Square $x^2$ for $5"')
     text = text.replace(
         'doc = "The rules as the data file states them."', 'doc = "Total $\\\\frac{1}{$ and $\\\\alpha"'
@@ -66,7 +66,7 @@ def test_a_dollar_is_literal_in_every_figure():
 
 
 def test_a_data_file_named_dots_writes_inside_the_output_folder(run_tool, tmp_path):
-    shutil.copy(DATA / "united_square.toml", tmp_path / "...toml")
+    shutil.copy(DATA / "united_square" / "united_square.toml", tmp_path / "...toml")
     out = tmp_path / "nest" / "out"
     code, _, err = run_tool(
         "simulate",

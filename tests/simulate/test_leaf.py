@@ -37,7 +37,7 @@ def _is_leaf(obj: object) -> bool:
 def _modules() -> list[object]:
     for name in CORES:
         core_of(make_game(load_game(name).resolve("default", (), None)))  # loads the core and its search
-    prefixes = ("simulate.fast.", "simulate.engines.")
+    prefixes = ("simulate.fast.", "printkit_games.")
     return [m for name, m in sorted(sys.modules.items()) if name.startswith(prefixes) and m is not None]
 
 

@@ -1,0 +1,150 @@
+"""Time Splicers over many seeds, invariants checked after every move: cards, views, samples, endings."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from printkit.gamedata import load_game
+from printkit_games.time_splicers.engine import HIDDEN
+from simulate.engines import make_game
+
+DATA = load_game("time_splicers")
+SPECS = sorted(DATA.variants)
+
+
+def build(spec, debug=True):
+    return make_game(DATA.resolve(spec), debug=debug)
+
+
+def playthrough(game, seed):
+    """Yield every state of a random game (the same state object, moved on)."""
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    yield state
+    for _ in range(game.max_moves):
+        if state.is_over():
+            return
+        legal = state.legal_moves()
+        assert legal, "no legal move in a game that is not over"
+        state.apply(rng.choice(legal))
+        yield state
+    raise AssertionError("the game passed its move cap")
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), spec=st.sampled_from(SPECS))
+def test_every_game_ends_with_every_card_and_piece_accounted_for(seed, spec):
+    game = build(spec)
+    *_, state = playthrough(game, seed)
+    result = state.result()
+    assert result.capped or len(result.winners) == 1
+    assert result.capped == (result.winners == [])
+    if not result.capped and state.n_active > 1:
+        assert max(state.crystals) >= game.goal
+    assert sum(result.breakdown[k][s] for k in result.breakdown for s in range(game.players)) == sum(
+        state.crystals
+    )
+    assert result.metrics["turns"] <= game.turn_cap
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), spec=st.sampled_from(["default", "p2", "specials8"]))
+def test_a_view_shows_the_own_hand_the_table_and_sizes_but_no_other_hand_deck_or_generator(seed, spec):
+    game = build(spec, debug=False)
+    for k, state in enumerate(playthrough(game, seed)):
+        if k % 7:
+            continue
+        for seat in range(game.players):
+            view = state.view(seat)
+            assert view.rng is None
+            assert view.hands[seat] == state.hands[seat]
+            assert all(view.hands[s] is None for s in range(game.players) if s != seat)
+            assert view.sizes == state.sizes and view.discard == state.discard
+            assert view.deck == [HIDDEN] * len(state.deck)
+            assert view.public(seat) == state.public(seat)
+            view.check_invariants()
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), spec=st.sampled_from(["default", "p3", "shared_colours"]))
+def test_samples_agree_with_the_view_reshuffle_the_unseen_cards_and_play_on(seed, spec):
+    game = build(spec, debug=False)
+    rng = random.Random(seed)
+    states = [s.clone() for k, s in enumerate(playthrough(game, seed)) if k % 11 == 0]
+    for state in states[:6]:
+        seat = state.current_player()
+        view = state.view(seat)
+        sample = view.sample(seat, rng)
+        assert sample.rng is not None and sample.viewer == -1
+        assert sample.public(seat) == state.public(seat)
+        unseen = sorted(state.unseen(seat))
+        dealt = [
+            c for s in range(game.players) if s != seat for c in range(game.cards) if sample.hands[s] >> c & 1
+        ]
+        assert sorted(dealt + sample.deck) == unseen
+        sample.check_invariants()
+        for _ in range(60):
+            if sample.is_over():
+                break
+            sample.apply(rng.choice(sample.legal_moves()))
+            sample.check_invariants()
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_same_seed_same_game_and_a_clone_is_independent(seed):
+    game = build("default", debug=False)
+    one = [s.public(0) for s in playthrough(game, seed)]
+    two = [s.public(0) for s in playthrough(game, seed)]
+    assert one == two
+    state = game.new_state(seed)
+    copy = state.clone()
+    before = copy.public(copy.current_player())
+    state.apply(state.legal_moves()[0])
+    assert copy.public(copy.current_player()) == before
+    assert copy.rng.random() == game.new_state(seed).rng.random()
+
+
+def test_evaluate_counts_crystals_first_then_tokens_and_cards_towards_a_collapse():
+    game = build("default")
+    state = game.position(
+        [["R3", "R4"], ["B13", "B2", "B5", "B8"]],
+        [["R5", "B10", "Y1"], ["G1"], ["G2"], ["G3"]],
+        ["R4", "R3", "B2", "B2"],
+        crystals=[2, 1, 0, 3],
+        tokens=[1, 0, 0, 0],
+    )
+    # R5 makes 3-4-5; B10 is the fifth card of the timeline holding B13; Y1 makes nothing
+    assert state.towards_collapse(0) == 2
+    assert state.evaluate(0) == (2 - 3) + 0.25 * 1 + 0.3 * 2
+
+
+def test_move_gain_on_a_view_values_the_crystal_of_a_collapse_without_seeing_the_draw():
+    game = make_game(DATA.resolve("default", players=2), debug=True)
+    state = game.position([["R1", "R4", "R6", "R7"], ["B9"]], [["R8", "Y1"], ["Y2"]], ["R7", "R6"])
+    view = state.view(0)
+    place = [m for m in view.legal_moves() if view.describe(m) == "place R8"][0]
+    # before: 0 crystals, 1 token, R8 would make 6-7-8: 0.25 + 0.3; after: 1 crystal, 1 token, Y1 and
+    # three unknown cards drawn: 1 + 0.25
+    assert view.move_gain(place, 0) == pytest.approx(0.7)
+    assert view.hands[1] is None and view.rng is None  # the view itself is untouched
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), spec=st.sampled_from(["default", "specials8", "tokens2"]))
+def test_move_gain_agrees_with_playing_the_move_on_what_the_seat_knows(seed, spec):
+    game = build(spec, debug=False)
+    for k, state in enumerate(playthrough(game, seed)):
+        if k % 5 or state.is_over():
+            continue
+        seat = state.current_player()
+        view = state.view(seat)
+        for move in view.legal_moves():
+            after = view.clone()
+            after.deck = [HIDDEN] * len(view.deck)
+            after.apply(move)
+            assert view.move_gain(move, seat) == pytest.approx(after.evaluate(seat) - view.evaluate(seat))
