@@ -13,16 +13,17 @@ import click
 
 from printkit.errors import DataError, run_cli
 from printkit.gamedata import available_games, load_game
-from simulate.agent_speed import time_agent
 from simulate.agents import GENERIC, agent_kinds, describe_agents, parse_agents
-from simulate.arms import Outcome, run_arms, worker_count
-from simulate.bench import measure, table
-from simulate.cluster import on_cluster
+from simulate.analysis.min_effect import parse_min_effect
+from simulate.commands.agent_speed import time_agent
+from simulate.commands.arms import Outcome, run_arms
+from simulate.commands.bench import measure, table
+from simulate.commands.options import DEFAULT_MAX_GAMES, DEFAULT_SWEEP_GAMES, PlayOptions, check_resume
+from simulate.commands.runs import worker_count
 from simulate.engines import ENGINES, make_game, require_engine
 from simulate.fast import ENGINES as ENGINE_NAMES
 from simulate.fast import engine_choice
-from simulate.min_effect import parse_min_effect
-from simulate.options import DEFAULT_MAX_GAMES, DEFAULT_SWEEP_GAMES, PlayOptions, check_resume
+from simulate.play.cluster import on_cluster
 
 MAX_GAMES = 100_000_000  # per arm: days of play; a larger number is a typo
 GAMES = click.IntRange(1, MAX_GAMES)
@@ -233,7 +234,7 @@ def _play_options(
     def decorate(command):
         @functools.wraps(command)
         def gathered(*, agents, jobs, force, scheduler, engine, lang, **given):
-            from simulate.plotting import speaking
+            from simulate.report.plotting import speaking
 
             extra = _skill_fields(given)
             shared = {name: given.pop(name) for name in PLAY_FIELDS if name in given}
@@ -410,7 +411,7 @@ def new_game_cmd(name, where):
     make it yours from there (docs/guides/add-a-game.md). From DIR, `printkit build NAME` and
     `simulate run NAME` find it by name, and `pytest NAME` runs its tests.
     """
-    from simulate.new_game import new_game
+    from simulate.commands.new_game import new_game
 
     files = new_game(name, where)
     folder = files[0].parent
@@ -473,9 +474,9 @@ def ladder_cmd(
 ):
     """Rate agents against each other: every pair in every seating, Bradley-Terry ratings, win matrix."""
     # imported here, as the report modules are by the run: the command line starts without scipy
-    from simulate.ladder import plan_ladder, run_ladder
-    from simulate.ladder_report import table_lines
-    from simulate.plotting import speaking
+    from simulate.commands.ladder import plan_ladder, run_ladder
+    from simulate.report.ladder_report import table_lines
+    from simulate.report.plotting import speaking
 
     jobs = worker_count(jobs, force)
     check_resume(fresh, repair)
@@ -555,7 +556,7 @@ def demo_cmd(games, jobs, force, out, quiet):
 )
 def sweep_cmd(game, grid, variant, options):
     """Play GAME under every combination of a grid of rule values; one table row per combination."""
-    from simulate.sweep import run_sweep
+    from simulate.commands.sweep import run_sweep
 
     written = run_sweep(game, grid, variant, options)
     click.echo(f"table: {written['markdown']}")
@@ -648,8 +649,9 @@ def sweep_cmd(game, grid, variant, options):
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def tune_cmd(game, knobs, targets, requires, jobs, force, scheduler, min_effect, lang, **given):
     """Search GAME's rule values for the targets, then confirm the best settings on fresh games."""
-    from simulate.plotting import speaking
-    from simulate.tune.run import TuneOptions, run_tune
+    from simulate.report.plotting import speaking
+    from simulate.tune.plan import TuneOptions
+    from simulate.tune.run import run_tune
     from simulate.words import say
 
     ctx = click.get_current_context()

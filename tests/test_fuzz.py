@@ -45,7 +45,7 @@ from printkit.gamedata import load_game
 from printkit.rulesets import ruleset
 from printkit.rulesets.shapes import Between, OneOf, PerPlayers
 from simulate.engines import ENGINES, make_game
-from simulate.runner import play
+from simulate.play.runner import play
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 GAMES = sorted(p.stem for p in DATA.glob("*/*.toml"))

@@ -39,8 +39,8 @@ from typing import Any, ClassVar
 
 from printkit.errors import DataError
 from printkit.gamedata import Rules
-from simulate.draws import generator
 from simulate.engines.base import GameBase, Result, StateBase, copy_generator, placements_from_scores
+from simulate.engines.draws import generator
 
 from .records import TileFace, read_tiles, town_points
 

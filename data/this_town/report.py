@@ -18,9 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from simulate import stats
-from simulate.plotting import plt
-from simulate.report import Arm, Context, Extras, _heading, colour
+from simulate.analysis import stats
+from simulate.analysis.arm import Arm
+from simulate.report.context import Context, Extras, colour, heading
+from simulate.report.plotting import plt
 
 
 def _games(arm: Arm) -> int:
@@ -123,7 +124,7 @@ def figure_towns(ctx: Context, arms: list[Arm], figures: list[dict[str, Any]]) -
         axes[2].bar(i, f["chains_per_game"], color="#333333")
         decided = f["tie_decided"]["p"] if f["tie_decided"]["n"] else 0.0
         axes[3].bar(i, f["ties"]["p"] * decided, color="#333333")
-    fig.suptitle(_heading(ctx, arms, "towns, silver bars and ties (95% intervals on rates)"), fontsize=9)
+    fig.suptitle(heading(ctx, arms, "towns, silver bars and ties (95% intervals on rates)"), fontsize=9)
     fig.tight_layout()
     return fig
 

@@ -37,7 +37,6 @@ from typing import Any, ClassVar
 
 from printkit.errors import DataError
 from printkit.gamedata import Rules
-from simulate.draws import generator, shuffle
 from simulate.engines.base import (
     AgentBase,
     GameBase,
@@ -46,6 +45,7 @@ from simulate.engines.base import (
     copy_generator,
     placements_from_scores,
 )
+from simulate.engines.draws import generator, shuffle
 
 PASS = -1
 HIDDEN = -1  # a boneyard tile in a player's view

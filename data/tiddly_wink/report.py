@@ -21,9 +21,10 @@ from scipy import stats as sps
 
 from printkit.errors import DataError
 from printkit.gamedata import load_game
-from simulate.plotting import plt
-from simulate.report import COLOURS, Arm, Context, Extras, _heading
-from simulate.stats import describe, fmt_p, km_median, mann_whitney, welch, wilson
+from simulate.analysis.arm import Arm
+from simulate.analysis.stats import describe, fmt_p, km_median, mann_whitney, welch, wilson
+from simulate.report.context import COLOURS, Context, Extras, heading
+from simulate.report.plotting import plt
 
 MAX_SEATS = 8
 ROUND_NOTES = """How to read this page
@@ -250,7 +251,7 @@ def short_lines(arms: list[Arm], figures: list[dict[str, Any]], effects: dict[st
 def figure_rounds_text(ctx: Context, arms: list[Arm], lines: list[str]) -> plt.Figure:
     """A page with every round-level figure in words."""
     fig = plt.figure(figsize=(8.27, 11.69))
-    fig.text(0.06, 0.96, _heading(ctx, arms, "rounds inside matches"), fontsize=10, va="top", weight="bold")
+    fig.text(0.06, 0.96, heading(ctx, arms, "rounds inside matches"), fontsize=10, va="top", weight="bold")
     fig.text(0.06, 0.9, "\n".join(lines[1:]), fontsize=7.5, va="top", family="monospace")
     fig.text(0.06, 0.04, ROUND_NOTES, fontsize=8, va="bottom", color="#333333")
     return fig
@@ -275,7 +276,7 @@ def figure_round_wins(ctx: Context, arms: list[Arm], figures: list[dict[str, Any
     ax.set_ylim(0, 1)
     ax.legend(fontsize=8)
     ax.set_title(
-        _heading(ctx, arms, "round wins by seat from the leader (dotted: an even share)"), fontsize=9
+        heading(ctx, arms, "round wins by seat from the leader (dotted: an even share)"), fontsize=9
     )
     return fig
 
@@ -317,7 +318,7 @@ def figure_blocked(ctx: Context, arms: list[Arm], figures: list[dict[str, Any]])
     right.set_ylim(0, 1)
     right.legend(fontsize=8)
     fig.suptitle(
-        _heading(ctx, arms, "blocked rounds: how often, and who wins them (lowest pips)"), fontsize=9
+        heading(ctx, arms, "blocked rounds: how often, and who wins them (lowest pips)"), fontsize=9
     )
     fig.tight_layout()
     return fig
@@ -372,7 +373,7 @@ def figure_match_length(
     right.set_ylabel("median rounds per match (Kaplan-Meier)")
     right.set_ylim(0, max(_median_or_cap(f["match_rounds"]) for f in figures) * 1.15 + 1)
     right.legend(fontsize=8)
-    fig.suptitle(_heading(ctx, arms, "match length in rounds"), fontsize=9)
+    fig.suptitle(heading(ctx, arms, "match length in rounds"), fontsize=9)
     fig.tight_layout()
     return fig
 
@@ -398,7 +399,7 @@ def figure_option_effects(ctx: Context, arms: list[Arm], figures: list[dict[str,
         ax.set_xticks(range(len(arms)))
         ax.set_xticklabels([a.label for a in arms], fontsize=7, rotation=15)
         ax.set_title(title, fontsize=9)
-    fig.suptitle(_heading(ctx, arms, "effect of the options on rounds (95% intervals)"), fontsize=9)
+    fig.suptitle(heading(ctx, arms, "effect of the options on rounds (95% intervals)"), fontsize=9)
     fig.tight_layout()
     return fig
 

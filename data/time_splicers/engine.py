@@ -35,8 +35,8 @@ from typing import Any, ClassVar
 
 from printkit.errors import DataError
 from printkit.gamedata import Rules
-from simulate.draws import generator
 from simulate.engines.base import GameBase, Result, StateBase, copy_generator, placements_from_scores
+from simulate.engines.draws import generator
 
 # move kinds (move = kind << 7 | card)
 MOVE, PLACE, ENTER, EXIT, F_PORTAL, F_JUMP, F_TOKEN, FREEZE, RUN, LAND = range(10)

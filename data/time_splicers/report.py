@@ -24,9 +24,10 @@ from typing import Any
 
 import numpy as np
 
-from simulate.plotting import plt
-from simulate.report import COLOURS, Arm, Context, Extras, _heading
-from simulate.stats import describe, diff_interval, wilson
+from simulate.analysis.arm import Arm
+from simulate.analysis.stats import describe, diff_interval, wilson
+from simulate.report.context import COLOURS, Context, Extras, heading
+from simulate.report.plotting import plt
 
 COLLAPSES = ("empty", "partial", "full")
 FREE = ("free_portal", "free_jump_card", "free_jump_token", "free_freeze", "portal_main")
@@ -122,7 +123,7 @@ def _finish(ax: Any, ctx: Context, arms: list[Arm], ticks: list[str], ylabel: st
     ax.set_xticklabels(ticks, fontsize=8)
     ax.set_ylabel(ylabel)
     ax.legend(fontsize=8)
-    ax.set_title(_heading(ctx, arms, what), fontsize=9)
+    ax.set_title(heading(ctx, arms, what), fontsize=9)
 
 
 def figure_crystals(ctx: Context, arms: list[Arm], figs: list[dict[str, Any]]) -> plt.Figure:

@@ -23,8 +23,8 @@ from typing import Any, ClassVar
 
 from printkit.errors import DataError
 from printkit.gamedata import Rules
-from simulate.draws import generator
 from simulate.engines.base import AgentBase, GameBase, Result, StateBase, copy_generator, solo_result
+from simulate.engines.draws import generator
 
 from .gains import ChartGains, compared, rival_key
 from .records import KINDS, check_sides, orient_mask, read_tiles

@@ -16,9 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from simulate.plotting import plt
-from simulate.report import COLOURS, Arm, Context, Extras, _heading
-from simulate.stats import wilson, winner_sets
+from simulate.analysis.arm import Arm
+from simulate.analysis.stats import wilson, winner_sets
+from simulate.report.context import COLOURS, Context, Extras, heading
+from simulate.report.plotting import plt
 from simulate.words import say
 
 
@@ -121,7 +122,7 @@ def _figure_ignored(ctx: Context, arms: list[Arm], idle: dict[str, dict[str, Any
     ax.set_ylabel(say("twinkle.ignored_axis"))
     ax.set_ylim(0, 1)
     ax.legend(fontsize=8)
-    ax.set_title(_heading(ctx, arms, say("twinkle.ignored")), fontsize=9)
+    ax.set_title(heading(ctx, arms, say("twinkle.ignored")), fontsize=9)
     fig.tight_layout()
     return fig
 
@@ -139,6 +140,6 @@ def _figure_edge(ctx: Context, arms: list[Arm], edge: dict[str, dict[str, dict[s
     ax.set_xticklabels([c.replace("_", " ") for c in cats], fontsize=8, rotation=15)
     ax.set_ylabel(say("twinkle.edge_axis"))
     ax.legend(fontsize=8)
-    ax.set_title(_heading(ctx, arms, say("twinkle.edge")), fontsize=9)
+    ax.set_title(heading(ctx, arms, say("twinkle.edge")), fontsize=9)
     fig.tight_layout()
     return fig

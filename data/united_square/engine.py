@@ -17,7 +17,6 @@ from bisect import insort
 from typing import Any, ClassVar
 
 from printkit.gamedata import Rules
-from simulate.draws import generator, shuffle
 from simulate.engines.base import (
     GameBase,
     Result,
@@ -26,6 +25,7 @@ from simulate.engines.base import (
     placements_from_scores,
     solo_result,
 )
+from simulate.engines.draws import generator, shuffle
 
 from .rules import pairing_2p
 

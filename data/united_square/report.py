@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulate import stats
-from simulate.plotting import plt
-from simulate.report import Arm, Context, Extras, _heading, colour
+from simulate.analysis import stats
+from simulate.analysis.arm import Arm
+from simulate.report.context import Context, Extras, colour, heading
+from simulate.report.plotting import plt
 
 
 def extras(ctx: Context, arms: list[Arm]) -> Extras:
@@ -52,5 +53,5 @@ def figure_deal(ctx: Context, arms: list[Arm]) -> plt.Figure:
         ax.legend(fontsize=8)
     else:
         ax.text(0.5, 0.5, "too few games for any group of 20", transform=ax.transAxes, ha="center")
-    ax.set_title(_heading(ctx, arms, "does a lopsided deal decide the game?"), fontsize=9)
+    ax.set_title(heading(ctx, arms, "does a lopsided deal decide the game?"), fontsize=9)
     return fig

@@ -18,9 +18,9 @@ from simulate.agents.flat import FlatMonteCarloAgent
 from simulate.agents.ismcts import ISMCTSAgent
 from simulate.agents.mcts import MCTSAgent
 from simulate.agents.spec import parse_spec, spec_kwargs, split_specs
-from simulate.draws import generator
 from simulate.engines import game_class
 from simulate.engines.base import AgentBase
+from simulate.engines.draws import generator
 
 GENERIC: dict[str, type[AgentBase]] = {
     "random": RandomAgent,

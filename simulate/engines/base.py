@@ -32,7 +32,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from printkit.gamedata import Rules
-from simulate.draws import copy_generator  # noqa: F401  (engines take it from here, for `clone`)
+from simulate.engines.draws import copy_generator  # noqa: F401  (engines take it from here, for `clone`)
 
 
 @dataclass
@@ -289,7 +289,7 @@ class GameBase(ABC):
         return self.metric_names if self.report_metrics is None else self.report_metrics
 
     def report_extras(self, ctx: Any, arms: list[Any]) -> Any:
-        """The game's own part of the report (a `simulate.report.Extras`), or None for none."""
+        """The game's own part of the report (a `simulate.report.context.Extras`), or None for none."""
         return None
 
     @classmethod

@@ -3,7 +3,7 @@
 A game's core module (`simulate/engines/<game>/core.py`) defines its rules as
 compiled functions (the names `simulate.fast.template.RULES` lists) and a
 `Core(CoreBase)` built from the Python `Game`. `CoreBase` then gives the
-runner the rows of a run's games (`rows`, the numbers `runner.row` writes,
+runner the rows of a run's games (`rows`, the numbers `rows.row` writes,
 played wholly in compiled code) and the conformance test a state it can step
 move by move (`new_state`, `legal`, `apply`).
 
@@ -26,6 +26,7 @@ from simulate.agents.flat import FlatMonteCarloAgent
 from simulate.agents.ismcts import ISMCTSAgent
 from simulate.agents.mcts import MCTSAgent
 from simulate.engines.base import GameBase
+from simulate.engines.rows import number
 from simulate.fast import seeds
 from simulate.fast.template import OPTIONAL, RULES, instantiate
 
@@ -33,13 +34,14 @@ KINDS = {RandomAgent: 0, GreedyAgent: 1, FlatMonteCarloAgent: 2, MCTSAgent: 3, I
 
 
 def _columns(numbers: np.ndarray) -> list[list[Any]]:
-    """The columns of `numbers` as `simulate.runner.row` writes them (`_num`): whole numbers as ints,
-    others rounded to 6 places; the columns of whole numbers found and converted at once."""
-    from simulate.runner import _num
+    """The columns of `numbers` as `simulate.engines.rows.row` writes them (`number`): whole numbers as
+    ints, others rounded to 6 places; the columns of whole numbers found and converted at once."""
 
     whole = np.all(numbers == np.floor(numbers), axis=0)  # a nan is not equal to itself: value by value
     ints = iter(numbers[:, whole].T.astype(np.int64).tolist())
-    return [next(ints) if whole[j] else [_num(x) for x in numbers[:, j].tolist()] for j in range(whole.size)]
+    return [
+        next(ints) if whole[j] else [number(x) for x in numbers[:, j].tolist()] for j in range(whole.size)
+    ]
 
 
 class CoreBase:
@@ -107,7 +109,7 @@ class CoreBase:
         return out
 
     def rows(self, agents: np.ndarray, seed: int, max_moves: int, indices: range) -> list[list[Any]]:
-        """The CSV rows `simulate.runner.row` writes for games `indices`, value for value."""
+        """The CSV rows `simulate.engines.rows.row` writes for games `indices`, value for value."""
         n = self.game.players
         numbers = self.numbers(agents, seed, max_moves, indices)[:, :-1]
         numbers[:, 0] += 1  # seats counted from 1

@@ -1,4 +1,4 @@
-"""The runner's observer (`simulate.observer.LeadRecord`) in compiled code, fed position by position.
+"""The runner's observer (`simulate.engines.observer.LeadRecord`) in compiled code, fed position by position.
 
 `LeadRecord` keeps the scores after each move that may have moved them and
 scans them once the winner is known. Here each position is folded in as it

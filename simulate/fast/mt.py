@@ -8,7 +8,7 @@ number, least significant first, at least one word); `getrandbits(k)` takes a
 word per 32 bits, least significant first, and keeps a last word's top bits;
 `randbelow(n)` is `randrange(n)` of CPython 3.11 and later (`getrandbits` of
 n's bit length until the draw is below n, so even `randrange(1)` draws);
-`shuffle` is `Random.shuffle` (and `simulate.draws.shuffle`); `random()` is
+`shuffle` is `Random.shuffle` (and `simulate.engines.draws.shuffle`); `random()` is
 53 bits from two words. `tests/simulate/test_fast_mt.py` holds every one to
 `random.Random` over many seeds.
 """

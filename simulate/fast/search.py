@@ -561,7 +561,8 @@ def begin(t, word, gens, at):
 
 @jit
 def play_game(t, common, agents, word, gens, at, max_moves, row, moves, scratch, record, totals, res):
-    """`simulate.runner.play` and `runner.row`'s numbers: one game into `row` (see `row_size`).
+    """`simulate.play.runner.play` and `simulate.engines.rows.row`'s numbers: one game into `row`
+    (see `row_size`).
 
     `word` is the game's seed and `gens[at]` its generator, seeded with it, then each seat's
     (`play_games`); `moves` and `scratch` (`MAX_LEGAL` each), `record` (`lead`), `totals` (per side)

@@ -1,16 +1,16 @@
-"""The seeds of game i of a run, as `simulate.seeds.spawned_state` gives them, in compiled code.
+"""The seeds of game i of a run, as `simulate.engines.seeds.spawned_state` gives them, in compiled code.
 
 The run seed's part of numpy's `SeedSequence` is the same for every game, so
-Python works it out once per run (`simulate.seeds._run_pool`) and hands over
+Python works it out once per run (`simulate.engines.seeds._run_pool`) and hands over
 its pool and hash constant (`run_pool`); `spawned` mixes in the game's index
-and draws the words, as `simulate.seeds.spawned_state` does.
+and draws the words, as `simulate.engines.seeds.spawned_state` does.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from simulate import seeds as py
+from simulate.engines import seeds as py
 from simulate.fast.jit import jit
 
 MASK = 0xFFFFFFFF

@@ -4,7 +4,7 @@ as a report judges its arms.
 Each finalist and the *baseline* (the rules the tune started from) play their games on a seed no
 search game used (the tune's seed + 1000): `--confirm` games under the search's agents, or, on a
 skill axis (`--skill`), each level's games at every level, with the strength check of each pair of
-adjacent levels (`skill.play_strength`, under the baseline's rules). A finalist that is the rules as
+adjacent levels (`skill_plan.play_strength`, under the baseline's rules). A finalist that is the rules as
 they were is the baseline's own games.
 
 The arms are then what `simulate compare` makes of them: `balance.summarize` and `balance.compare`
@@ -20,23 +20,25 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from simulate import balance
 from simulate.agents import parse_agents
-from simulate.arms import agents_name, play_arm, slug
-from simulate.min_effect import MinEffect
-from simulate.report import Arm
-from simulate.skill import Skill, Strength, play_strength, strength_games
+from simulate.analysis import balance
+from simulate.analysis.arm import Arm
+from simulate.analysis.min_effect import MinEffect
+from simulate.analysis.skill import Skill, Strength
+from simulate.analysis.verdict import Change
+from simulate.analysis.verdict_page import Verdict, build_verdict
+from simulate.commands.arms import agents_name, play_arm
+from simulate.commands.runs import slug
+from simulate.commands.skill_plan import play_strength, strength_games
 from simulate.tune import goals
-from simulate.tune.lines import change_head
-from simulate.tune.run import CONFIRM_SEED_OFFSET
+from simulate.tune.plan import CONFIRM_SEED_OFFSET
 from simulate.tune.space import Setting
+from simulate.tune.target_words import change_head
 from simulate.tune.targets import Target
-from simulate.verdict import Change
-from simulate.verdict_page import Verdict, build_verdict
 from simulate.words import say
 
 if TYPE_CHECKING:
-    from simulate.tune.run import TunePlan
+    from simulate.tune.plan import TunePlan
 
 
 @dataclass(frozen=True)

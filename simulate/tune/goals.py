@@ -30,11 +30,11 @@ from typing import Any
 
 import numpy as np
 
-from simulate import stats
-from simulate.min_effect import MinEffect
-from simulate.tally import ArmTally
+from simulate.analysis import stats
+from simulate.analysis.min_effect import MinEffect
+from simulate.analysis.tally import ArmTally
+from simulate.analysis.verdict import Change, changes, mean_change, sides_moved
 from simulate.tune.targets import Target
-from simulate.verdict import Change, changes, mean_change, sides_moved
 
 # the questions of `verdict.changes` that test a target's measure between two arms
 REPORT_QUESTIONS = {

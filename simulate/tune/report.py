@@ -19,14 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from printkit.atomic import atomic_path, write_text
-from simulate.arms import agents_name
-from simulate.plotting import plt
-from simulate.report import holm_note
-from simulate.skill import file_levels
-from simulate.stats import Z95
-from simulate.tune import confirm, lines
+from simulate.analysis.skill import file_levels
+from simulate.analysis.stats import Z95
+from simulate.commands.arms import agents_name
+from simulate.report.document import holm_note
+from simulate.report.plotting import plt
+from simulate.tune import confirm, lines, target_words
 from simulate.tune.goals import band
-from simulate.tune.run import CONFIRM_SEED_OFFSET, Games, Searched, TunePlan
+from simulate.tune.plan import CONFIRM_SEED_OFFSET, Games, Searched, TunePlan
 from simulate.tune.space import Setting, toml_value
 from simulate.tune.targets import Target, describe_targets
 from simulate.words import language, say, spoken
@@ -159,7 +159,7 @@ def variant_table(plan: TunePlan, best: Setting | None, conf: confirm.Confirmati
         arm = group[1] if best != plan.base_setting() and len(group) > 1 else group[0]
         level = f" under {conf.levels[j]}" if conf.on_skill else ""
         doc += f"; confirmed on {conf.level_games[j]:,} fresh games{level}: {plan.targets[0].measure.name} "
-        doc += lines.value_text(plan.targets[0], arm.summary)
+        doc += target_words.value_text(plan.targets[0], arm.summary)
     out = ["[variants.tuned]", f"doc = {toml_value(doc + '.')}"]
     if plan.rules(best).players != plan.data.game["default_players"]:
         out.append(f"players = {plan.rules(best).players}")

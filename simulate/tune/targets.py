@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.errors import DataError
-from simulate.balance import GENERIC_METRICS
+from simulate.analysis.balance import GENERIC_METRICS
 from simulate.words import say
 
 PENALTY = 1000.0  # a requirement's miss against a target's: any kept requirement outweighs every target

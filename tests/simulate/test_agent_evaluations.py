@@ -8,9 +8,9 @@ import pytest
 
 from printkit.gamedata import load_game
 from printkit_games.united_square.engine import W_OPEN
+from simulate.analysis.stats import wilson
 from simulate.engines import make_game
-from simulate.runner import play
-from simulate.stats import wilson
+from simulate.play.runner import play
 
 
 def _result(played):

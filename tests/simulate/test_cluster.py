@@ -101,7 +101,7 @@ def test_a_scheduler_address_is_checked_before_dask_sees_it(run_tool, tmp_path, 
 
 
 def test_the_addresses_dask_takes_pass_the_check() -> None:
-    from simulate.cluster import scheduler_address
+    from simulate.play.cluster import scheduler_address
 
     for address in ("tcp://10.0.0.5:8786", "10.0.0.5:8786", "tls://sched.example.org:8786", "tcp://[::1]:8786",
                     "ws://localhost:80", "tcp://my_host-2:1"):  # fmt: skip
@@ -113,7 +113,7 @@ LOST_ARGS = ["run", "united_square", "--agents", "random", "--games", "3000", "-
 
 def _local_csv(tmp_path: Path) -> bytes:
     from printkit.gamedata import load_game
-    from simulate.runner import RunConfig, run_to_csv
+    from simulate.play.runner import RunConfig, run_to_csv
 
     rules = load_game("united_square").resolve("default")
     config = RunConfig("united_square", "default", rules.as_dict(), 2, ("random", "random"), 3000, 9)
@@ -140,7 +140,7 @@ def _kill_once_rows_are_written(csv_path: Path, pid: int, killed: list[int]) -> 
 
 
 def test_a_scheduler_with_no_worker_is_one_line_and_writes_nothing(run_tool, tmp_path, monkeypatch) -> None:
-    from simulate import cluster as backend
+    from simulate.play import cluster as backend
 
     monkeypatch.setattr(backend, "ALONE", 1.0)
     with distributed.LocalCluster(n_workers=0, host="127.0.0.1", dashboard_address=None) as cluster:
@@ -155,7 +155,7 @@ def test_a_scheduler_with_no_worker_is_one_line_and_writes_nothing(run_tool, tmp
 def test_a_cluster_that_loses_its_last_worker_stops_in_one_line_keeping_the_rows(
     run_tool, tmp_path, monkeypatch
 ) -> None:
-    from simulate import cluster as backend
+    from simulate.play import cluster as backend
 
     monkeypatch.setattr(backend, "ALONE", 2.0)
     csv_path = _csv_of(tmp_path)
@@ -189,7 +189,7 @@ def test_a_cluster_that_loses_its_last_worker_stops_in_one_line_keeping_the_rows
 
 @pytest.mark.long  # a real dask worker killed mid-run (.ci/run's long part)
 def test_a_last_worker_its_nanny_starts_again_carries_the_run_on(run_tool, tmp_path, monkeypatch) -> None:
-    from simulate import cluster as backend
+    from simulate.play import cluster as backend
 
     # the nanny's new worker must join within ALONE; on a loaded machine its start (a Python process
     # importing dask and the engines) can take longer than the 10 s a real cluster is allowed

@@ -290,8 +290,10 @@ def test_every_metric_and_figure_of_the_game_has_a_doc_for_the_definitions_page(
     one fails here. The figures are those `report_extras` draws from a few random games."""
     import matplotlib.pyplot as plt
 
-    from simulate import balance, report
-    from simulate.arms import arm_changes, play_arm
+    from simulate.analysis import balance
+    from simulate.analysis.arm import Arm
+    from simulate.commands.arms import arm_changes, play_arm
+    from simulate.report import context
 
     data = load_game(name)
     rules = data.resolve("default")
@@ -301,9 +303,9 @@ def test_every_metric_and_figure_of_the_game_has_a_doc_for_the_definitions_page(
     agents = ("random",) * rules.players
     _, tally = play_arm(data, rules, agents, 6, 1, tmp_path / "arm", 1, True)
     summary = balance.summarize(tally, game.shown_metrics(), game.categories)
-    arm = report.Arm("default", rules.players, agents, tally.cols(), summary, tally, arm_changes(data, rules))
-    ctx = report.Context(data.title, name, 6, 1, game.shown_metrics(), game.categories)
-    extras = game.report_extras(ctx, [arm, arm]) or report.Extras()
+    arm = Arm("default", rules.players, agents, tally.cols(), summary, tally, arm_changes(data, rules))
+    ctx = context.Context(data.title, name, 6, 1, game.shown_metrics(), game.categories)
+    extras = game.report_extras(ctx, [arm, arm]) or context.Extras()
     undocumented = [f for f in extras.figures if not game.figure_docs.get(f, "").strip()]
     for fig in extras.figures.values():
         plt.close(fig)

@@ -6,7 +6,7 @@ import pytest
 
 from printkit.gamedata import load_game
 from simulate.engines import make_game
-from simulate.runner import play
+from simulate.play.runner import play
 
 
 def test_agents_get_their_seats_view_never_the_state(monkeypatch):

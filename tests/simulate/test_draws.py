@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from simulate.agents.basic import RandomAgent
-from simulate.draws import blank_generator, generator, shuffle
+from simulate.engines.draws import blank_generator, generator, shuffle
 
 
 def test_shuffle_matches_random_shuffle_over_many_seeds_and_lengths():
@@ -50,7 +50,7 @@ def test_the_random_agent_picks_what_randrange_would():
 
 
 def test_a_copied_generator_draws_as_its_source_and_neither_moves_the_other():
-    from simulate.draws import copy_generator
+    from simulate.engines.draws import copy_generator
 
     source = generator(11)
     first = copy_generator(source)
@@ -67,7 +67,7 @@ def test_a_copied_generator_draws_as_its_source_and_neither_moves_the_other():
 
 
 def test_a_copy_that_is_reseeded_or_set_takes_the_new_state():
-    from simulate.draws import copy_generator
+    from simulate.engines.draws import copy_generator
 
     copy = copy_generator(generator(3))
     copy.seed(8)

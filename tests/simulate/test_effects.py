@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from simulate import effects
+from simulate.analysis import effects
 
 
 def summary(decided_first: int, decided: int, margin: float = 1.0) -> dict:

@@ -7,7 +7,7 @@ agent kind through the runner on both engines, compared as CSV text (search
 agents included, on each game's first moves: the compiled search draws and
 adds in the Python search's order, so it makes the same decisions; the
 engine's own agents where its core compiles them). Thousands of whole games
-with `pytest -m slow` or `python -m simulate.fast.conformance GAME --games 2000`.
+with `pytest -m slow` or `python -m simulate.play.conformance GAME --games 2000`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ pytest.importorskip("numba")
 from printkit.gamedata import available_games, load_game  # noqa: E402
 from simulate.engines import ENGINES, game_class, make_game  # noqa: E402
 from simulate.fast import core_of  # noqa: E402
-from simulate.fast.conformance import (  # noqa: E402
+from simulate.play.conformance import (  # noqa: E402
     SEARCH_AGENTS,
     Mismatch,
     _same,

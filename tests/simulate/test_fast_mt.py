@@ -9,9 +9,9 @@ import pytest
 
 pytest.importorskip("numba")
 
+from simulate.engines.seeds import spawned_state  # noqa: E402
 from simulate.fast import mt  # noqa: E402
 from simulate.fast import seeds as fast_seeds  # noqa: E402
-from simulate.seeds import spawned_state  # noqa: E402
 
 SEEDS = [0, 1, 5, 2**32 - 1, 2**32, 2**63 + 5, 2**64 - 1, *range(100, 160)]
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from printkit.gamedata import load_game
-from simulate import runner
-from simulate.runner import RunConfig, run_to_csv
+from simulate.play import runner
+from simulate.play.runner import RunConfig, run_to_csv
 
 RUN = [sys.executable, "-c", "from simulate.entry import main; main()"]
 GAMES = 1000  # 16 chunks of 64 games (the last of 40): long enough to lose a worker mid-run, and quick
@@ -167,7 +167,7 @@ def test_a_full_disk_while_games_are_written_is_one_line_and_the_run_resumes_to_
 def test_a_full_disk_while_the_report_is_written_is_one_line_and_the_next_run_writes_it(
     run_tool, tmp_path, monkeypatch, uninterrupted
 ):
-    from simulate import report
+    from simulate.report import document as report
 
     def full(target, text):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(target))
@@ -188,7 +188,7 @@ def test_a_full_disk_while_the_report_is_written_is_one_line_and_the_next_run_wr
 
 def test_a_full_disk_under_any_command_is_one_line(run_tool, tmp_path, monkeypatch):
     """Outside a run's games and report (here a sweep's table), the tools' own catch says it in one line."""
-    from simulate import sweep
+    from simulate.commands import sweep
 
     def full(target, text):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(target))

@@ -18,8 +18,8 @@ import numpy as np
 
 from printkit.filenames import MAX_PART, safe_part
 from simulate.agents.playout import side_rewards
-from simulate.arms import play_to_precision
-from simulate.options import PlayOptions
+from simulate.commands.arms import play_to_precision
+from simulate.commands.options import PlayOptions
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 
@@ -57,7 +57,7 @@ def test_dollars_in_a_title_and_a_variant_doc_reach_the_report_as_dollars(run_to
 
 
 def test_a_dollar_is_literal_in_every_figure():
-    from simulate.plotting import plt
+    from simulate.report.plotting import plt
 
     fig, ax = plt.subplots()
     ax.set_title("Total $\\frac{1}{$")  # a maths parser fails on this as the figure is drawn
@@ -98,8 +98,8 @@ def test_a_safe_name_is_one_name_never_dots_and_never_too_long():
 
 
 def test_a_histogram_of_huge_scores_does_not_allocate_by_their_size():
-    from simulate.plotting import plt
-    from simulate.report import _histograms
+    from simulate.report.document import _histograms
+    from simulate.report.plotting import plt
 
     fig, ax = plt.subplots()
     arms = [SimpleNamespace(label="huge")]
@@ -125,7 +125,7 @@ def test_a_playout_logistic_does_not_overflow_on_a_huge_lead():
 
 def test_precision_plays_on_in_a_handful_of_steps_of_whole_games(monkeypatch):
     # a half-width of 0.5 / sqrt(games): 0.01 needs 2,500 games, 40 steps of 64 one at a time
-    monkeypatch.setattr("simulate.arms._half_width", lambda n: 0.5 / math.sqrt(n))
+    monkeypatch.setattr("simulate.commands.arms._half_width", lambda n: 0.5 / math.sqrt(n))
     asked = []
 
     def play(n, fresh):

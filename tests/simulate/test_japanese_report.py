@@ -19,13 +19,13 @@ from test_report_stats import capped_games, draw_heavy, four_player, report, tea
 from test_skill_verdict import LEVELS, alone, first_mover_at, summary_of, two_player
 
 from printkit.template import _tokens
-from simulate import balance, stats, verdict
-from simulate.bottom_line import LevelChange, change_line, ranking_line
-from simulate.min_effect import MinEffect
-from simulate.skill import strength_of
-from simulate.tally import tally_csv
-from simulate.trend import trend
-from simulate.verdict_page import strength_lines
+from simulate.analysis import balance, stats, verdict
+from simulate.analysis.bottom_line import LevelChange, change_line, ranking_line
+from simulate.analysis.min_effect import MinEffect
+from simulate.analysis.skill import strength_of
+from simulate.analysis.tally import tally_csv
+from simulate.analysis.trend import trend
+from simulate.analysis.verdict_page import strength_lines
 from simulate.words import EN, LANGUAGES, language, say, spoken
 
 JA = LANGUAGES["ja"]
@@ -322,7 +322,7 @@ def test_compare_in_japanese_writes_its_page_in_the_embedded_japanese_font_and_a
 def test_a_skill_axis_reads_in_japanese_on_its_pages_and_figures(tmp_path):
     from test_skill_report import _skill_report
 
-    from simulate.plotting import speaking
+    from simulate.report.plotting import speaking
 
     with speaking("ja"):
         folder = _skill_report(tmp_path, "a4", arms_count=2)
@@ -341,7 +341,7 @@ def test_a_skill_axis_reads_in_japanese_on_its_pages_and_figures(tmp_path):
 
 
 def test_a_ladders_table_in_japanese():
-    from simulate.ladder_report import table_lines
+    from simulate.report.ladder_report import table_lines
 
     summary = {
         "title": "ユナイテッドスクエア", "variant": "default", "players": 4, "filler": "random",
@@ -361,7 +361,7 @@ def test_a_ladders_table_in_japanese():
 
 # ------------------------------------------------------------------ the sweep's page (sweep.md)
 def _row(values, p, lo, hi, decided=80, games=100):
-    from simulate.sweep import Row
+    from simulate.commands.sweep import Row
 
     summary = {"position_wins": [{"p": p, "lo": lo, "hi": hi}], "fair_share": 0.5, "decided": decided,
                "games": games}  # fmt: skip
@@ -369,7 +369,7 @@ def _row(values, p, lo, hi, decided=80, games=100):
 
 
 def test_a_sweep_that_cannot_rank_its_rows_says_so_in_both_languages():
-    from simulate.sweep import rank_note
+    from simulate.commands.sweep import rank_note
 
     # distances from a fair 50%: row a 0 [0, 10 points], row b 5 [0, 15]: b's interval reaches below a's
     # upper end, so the two are not told apart; a's share is known to 10 points either side (40-60%).
@@ -396,7 +396,7 @@ def test_a_sweep_that_cannot_rank_its_rows_says_so_in_both_languages():
 
 
 def test_the_sweep_tables_header_and_legend_in_japanese():
-    from simulate.sweep import Axis, table_markdown
+    from simulate.commands.sweep import Axis, table_markdown
 
     axes = [Axis("sides.comets", ("green", "blue"))]
     row = _row(["green"], 0.5, 0.4, 0.6)
@@ -421,7 +421,7 @@ def test_the_sweep_tables_header_and_legend_in_japanese():
 def test_which_factor_matters_in_japanese_on_the_hand_made_two_by_two_design():
     from test_effects import summary
 
-    from simulate import effects
+    from simulate.analysis import effects
 
     # the design of test_effects: a's main effect on the first mover +15 points, the interaction +10 points
     combos = [("x", "u"), ("x", "v"), ("y", "u"), ("y", "v")]
@@ -528,7 +528,8 @@ def test_the_definitions_page_names_the_reports_figures_and_gives_the_games_docs
     from types import SimpleNamespace
 
     from simulate.engines import game_class
-    from simulate.report import Context, definition_blocks
+    from simulate.report.context import Context
+    from simulate.report.document import definition_blocks
 
     game = game_class("twinkle_twinkle")
     ctx = Context(

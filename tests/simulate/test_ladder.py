@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from simulate.runner import CHUNK
+from simulate.play.runner import CHUNK
 
 
 def _csvs(folder):

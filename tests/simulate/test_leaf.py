@@ -24,7 +24,7 @@ from printkit.gamedata import load_game  # noqa: E402
 from simulate.engines import make_game  # noqa: E402
 from simulate.fast import ENGINE, core_of  # noqa: E402
 from simulate.fast.seeds import spawned  # noqa: E402
-from simulate.runner import compiled  # noqa: E402
+from simulate.play.runner import compiled  # noqa: E402
 
 CORES = ["united_square", "tiddly_wink", "twinkle_twinkle"]
 AGENTS = ["random", "greedy", "mc:4", "mcts:4", "ismcts:4"]

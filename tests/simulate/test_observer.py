@@ -8,8 +8,9 @@ import random
 from printkit.gamedata import load_game
 from simulate.engines import make_game
 from simulate.engines.base import Result
-from simulate.observer import LeadRecord
-from simulate.runner import columns, play
+from simulate.engines.observer import LeadRecord
+from simulate.engines.rows import columns
+from simulate.play.runner import play
 
 
 def _game(spec="default", players=None):

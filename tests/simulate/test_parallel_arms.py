@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from printkit.gamedata import load_game
-from simulate import runner
-from simulate.runner import ArmRun, RunConfig, run_all_to_csv
+from simulate.play import runner
+from simulate.play.runner import ArmRun, RunConfig, run_all_to_csv
 
 COMPARE = ["compare", "united_square", "--variant", "default", "--variant", "board7", "--agents", "greedy",
            "--games", "150", "--seed", "4", "--quiet"]  # fmt: skip

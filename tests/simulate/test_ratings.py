@@ -6,9 +6,9 @@ import math
 
 import pytest
 
-from simulate.ladder import arrangements, win_matrix
-from simulate.ratings import ELO, PairResult, bradley_terry
-from simulate.stats import Z95
+from simulate.analysis.ratings import ELO, PairResult, bradley_terry
+from simulate.analysis.stats import Z95
+from simulate.commands.ladder import arrangements, win_matrix
 
 
 def test_two_agents_rating_gap_is_the_log_odds_of_their_record():

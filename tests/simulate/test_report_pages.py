@@ -13,12 +13,15 @@ import pytest
 from test_report_stats import draw_heavy
 
 from printkit.gamedata import load_game
-from simulate import balance, report
-from simulate.arms import category_colours, run_arms
-from simulate.options import PlayOptions
-from simulate.progress import Progress
-from simulate.tally import tally_csv
-from simulate.verdict_page import build_verdict
+from simulate.analysis import balance
+from simulate.analysis.arm import Arm
+from simulate.analysis.tally import tally_csv
+from simulate.analysis.verdict_page import build_verdict
+from simulate.commands.arms import category_colours, run_arms
+from simulate.commands.options import PlayOptions
+from simulate.play.progress import Progress
+from simulate.report import context
+from simulate.report import document as report
 
 
 def test_verdict_and_details_of_eight_arms_stay_on_their_pages(tmp_path):
@@ -28,14 +31,14 @@ def test_verdict_and_details_of_eight_arms_stay_on_their_pages(tmp_path):
         summary = balance.summarize(tally, (), ())
         label = f"arm{k}+some_long_option_name=some_long_value"
         changes = "A long description of what this arm changes, from the option docs. " * 3
-        arms.append(report.Arm(label, 2, ("greedy", "greedy"), tally.cols(), summary, tally, changes))
+        arms.append(Arm(label, 2, ("greedy", "greedy"), tally.cols(), summary, tally, changes))
     comparisons = {
         f"{a.label} vs {arms[0].label}": balance.compare(tally, tally, arms[0].summary, a.summary)
         for a in arms[1:]
     }
     tests = balance.apply_holm({a.label: a.summary for a in arms}, comparisons)
     verdict = build_verdict([arms], comparisons, tests, 100, 1)
-    ctx = report.Context("United Square", "united_square", 100, 1, (), ())
+    ctx = context.Context("United Square", "united_square", 100, 1, (), ())
     pages = report.text_pages(ctx, arms, "verdict", report.verdict_blocks(verdict, arms))
     details = report.summary_lines(ctx, arms, comparisons)
     pages += report.text_pages(ctx, arms, "details", [("mono", line) for line in details])
@@ -55,13 +58,13 @@ DESIGN = "mcts:200,rollout=greedy,prior=greedy,norm=minmax"
 def _skill_arms(tmp_path, specs):
     tally = tally_csv(draw_heavy(tmp_path / "games.csv"), [0, 1])
     summary = balance.summarize(tally, (), ())
-    return [report.Arm(f"default @ {s}", 2, (s, s), tally.cols(), summary, tally, "") for s in specs]
+    return [Arm(f"default @ {s}", 2, (s, s), tally.cols(), summary, tally, "") for s in specs]
 
 
 def test_a_search_designs_options_are_cut_from_the_heading_so_it_stays_on_the_page(tmp_path):
     arms = _skill_arms(tmp_path, ["random", "greedy", DESIGN])
-    ctx = report.Context("Twinkle Twinkle", "twinkle_twinkle", 300, 1, (), ())
-    heading = report._heading(ctx, arms, "verdict")
+    ctx = context.Context("Twinkle Twinkle", "twinkle_twinkle", 300, 1, (), ())
+    heading = context.heading(ctx, arms, "verdict")
     assert "agents random; greedy; mcts:200,... |" in heading
     fig = report.text_pages(ctx, arms, "verdict", [("p", "a line")])[0]
     box, title = fig.bbox, fig.texts[0]
@@ -71,13 +74,13 @@ def test_a_search_designs_options_are_cut_from_the_heading_so_it_stays_on_the_pa
 def test_heading_keeps_the_full_specs_where_cutting_would_make_two_levels_one(tmp_path):
     other = DESIGN.replace("prior=greedy", "prior=random")
     arms = _skill_arms(tmp_path, [DESIGN, other])
-    ctx = report.Context("Twinkle Twinkle", "twinkle_twinkle", 300, 1, (), ())
-    assert f"agents {DESIGN}; {other} |" in report._heading(ctx, arms, "verdict")
+    ctx = context.Context("Twinkle Twinkle", "twinkle_twinkle", 300, 1, (), ())
+    assert f"agents {DESIGN}; {other} |" in context.heading(ctx, arms, "verdict")
 
 
 def test_twelve_arm_colours_are_distinct():
-    rgb = [mcolors.to_rgb(c) for c in report.COLOURS]
-    assert len(set(report.COLOURS)) == 12
+    rgb = [mcolors.to_rgb(c) for c in context.COLOURS]
+    assert len(set(context.COLOURS)) == 12
     for a, b in itertools.combinations(rgb, 2):
         assert sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5 > 0.15
 
@@ -178,13 +181,13 @@ def test_precision_out_of_range_is_refused(run_tool, tmp_path):
 
 @pytest.mark.parametrize("spec", ["random", "random,greedy"])
 def test_agents_name_in_folder(spec):
-    from simulate.arms import agents_name
+    from simulate.commands.arms import agents_name
 
     assert agents_name(tuple(spec.split(",")) if "," in spec else (spec, spec)) == spec
 
 
 def test_what_an_arm_changes_comes_from_the_data_files_docs():
-    from simulate.arms import arm_changes
+    from simulate.commands.arms import arm_changes
 
     data = load_game("united_square")
     assert arm_changes(data, data.resolve("default")) == "The rules as the data file states them."
@@ -199,7 +202,7 @@ def test_what_an_arm_changes_comes_from_the_data_files_docs():
 
 
 def test_sweep_precision_plays_every_combination_on_to_the_same_count(tmp_path):
-    from simulate.sweep import run_sweep
+    from simulate.commands.sweep import run_sweep
 
     def once(name):
         options = _precision_options(tmp_path / name, seed=5, precision=0.1, max_games=320)
@@ -213,8 +216,8 @@ def test_sweep_precision_plays_every_combination_on_to_the_same_count(tmp_path):
 
 
 def test_a_conclusion_holds_under_both_agent_sets_or_says_how_they_differ():
-    from simulate.verdict import Finding
-    from simulate.verdict_page import holds_under_both
+    from simulate.analysis.verdict import Finding
+    from simulate.analysis.verdict_page import holds_under_both
 
     greedy = {
         "default": [Finding("first mover", "advantage", ""), Finding("seat balance", "balanced", "")],
@@ -270,10 +273,10 @@ def test_the_pngs_are_drawn_by_a_second_process_under_two_jobs_and_are_the_same(
 
 
 def test_a_figures_level_names_are_cut_only_when_long_and_still_distinct():
-    assert report.short_levels(["random", "greedy", DESIGN]) == ["random", "greedy", "mcts:200,..."]
-    assert report.short_levels(["random", "mcts:200"]) == ["random", "mcts:200"]
+    assert context.short_levels(["random", "greedy", DESIGN]) == ["random", "greedy", "mcts:200,..."]
+    assert context.short_levels(["random", "mcts:200"]) == ["random", "mcts:200"]
     other = DESIGN.replace("prior=greedy", "prior=random")
-    assert report.short_levels([DESIGN, other]) == [DESIGN, other]
+    assert context.short_levels([DESIGN, other]) == [DESIGN, other]
 
 
 def test_a_constrained_figure_draws_the_same_pdf_page_and_png_under_one_job_and_two(tmp_path, monkeypatch):

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from scipy import stats as sps
 
-from simulate import balance, stats, verdict
-from simulate.tally import tally_csv
+from simulate.analysis import balance, stats, verdict
+from simulate.analysis.tally import tally_csv
 
 GENERIC = ["capped", "lead_changes", "decisive_at", "drama", "spread"]
 

@@ -6,11 +6,12 @@ import numpy as np
 import pytest
 
 from printkit.gamedata import load_game
-from simulate import runner, tally
-from simulate.arms import play_arm, sides_of
+from simulate.analysis import tally
+from simulate.analysis.tally import ArmTally, RowFeed, tally_csv
+from simulate.commands.arms import play_arm, sides_of
 from simulate.engines import make_game
-from simulate.runner import RunConfig, run_to_csv
-from simulate.tally import ArmTally, RowFeed, tally_csv
+from simulate.play import runner
+from simulate.play.runner import RunConfig, run_to_csv
 
 
 @pytest.fixture

@@ -8,11 +8,12 @@ import pytest
 
 from printkit.errors import DataError
 from printkit.gamedata import load_game
-from simulate import runner, stats
-from simulate.arms import run_arms
+from simulate.analysis import stats
+from simulate.commands.arms import run_arms
+from simulate.commands.options import PlayOptions
 from simulate.engines import make_game
-from simulate.options import PlayOptions
-from simulate.runner import CHUNK, SLICES, RunConfig, _chunks, game_seeds, read_rows, run_to_csv
+from simulate.play import runner
+from simulate.play.runner import CHUNK, SLICES, RunConfig, _chunks, game_seeds, read_rows, run_to_csv
 
 
 def _arms(tmp_path, jobs, name):
@@ -105,7 +106,7 @@ def test_read_rows_limits_to_the_games_asked_for(tmp_path):
 def test_loading_the_report_modules_leaves_the_garbage_collector_as_it_found_it():
     import gc
 
-    from simulate.arms import load_report_modules
+    from simulate.commands.arms import load_report_modules
 
     was = gc.isenabled()
     try:

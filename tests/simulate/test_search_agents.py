@@ -180,7 +180,7 @@ class Peeker(GreedyAgent):
 def test_an_agent_that_peeks_finds_no_hand_deck_order_or_generator(game, hidden_hands, monkeypatch):
     # United Square plays with open hands, so there another hand is fair to read; its next deal is not.
     from simulate import agents
-    from simulate.runner import play
+    from simulate.play.runner import play
 
     monkeypatch.setitem(agents.GENERIC, "peeker", Peeker)
     Peeker.found = []

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulate.seeds import spawned_state
+from simulate.engines.seeds import spawned_state
 
 
 @settings(max_examples=400, deadline=None)

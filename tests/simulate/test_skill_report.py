@@ -12,11 +12,15 @@ from test_report_stats import draw_heavy
 
 from printkit.errors import DataError
 from printkit.gamedata import load_game
-from simulate import balance, report
-from simulate.paper import PAPERS
-from simulate.skill import plan_skill, strength_of
-from simulate.tally import tally_csv
-from simulate.verdict_page import build_verdict
+from simulate.analysis import balance
+from simulate.analysis.arm import Arm
+from simulate.analysis.skill import strength_of
+from simulate.analysis.tally import tally_csv
+from simulate.analysis.verdict_page import build_verdict
+from simulate.commands.skill_plan import plan_skill
+from simulate.report import context
+from simulate.report import document as report
+from simulate.report.paper import PAPERS
 
 
 def _skill_report(tmp_path: Path, paper: str, arms_count: int = 8) -> Path:
@@ -30,7 +34,7 @@ def _skill_report(tmp_path: Path, paper: str, arms_count: int = 8) -> Path:
         for j in range(arms_count):
             summary = balance.summarize(tally, (), ())
             label = f"arm{j}+option_{j}=value @ {level}"
-            group.append(report.Arm(label, 2, (level, level), tally.cols(), summary, tally, f"Arm {j}."))
+            group.append(Arm(label, 2, (level, level), tally.cols(), summary, tally, f"Arm {j}."))
         groups.append(group)
     comparisons = {
         f"{a.label} vs {g[0].label}": balance.compare(g[0].tally, a.tally, g[0].summary, a.summary)
@@ -42,8 +46,8 @@ def _skill_report(tmp_path: Path, paper: str, arms_count: int = 8) -> Path:
     skill = plan_skill(load_game("united_square"), "random,greedy,mcts:100", 100, 20)
     strengths = [strength_of("random", "greedy", 0, 20, 0), strength_of("greedy", "mcts:100", 8, 10, 2)]
     verdict = build_verdict(groups, comparisons, tests, [100] * 3, 1, skill=skill, strengths=strengths)
-    ctx = report.Context("United Square", "united_square", 100, 1, (), (), paper=paper)
-    ctx.skill = report.SkillView(levels, groups, strengths, comparisons)
+    ctx = context.Context("United Square", "united_square", 100, 1, (), (), paper=paper)
+    ctx.skill = context.SkillView(levels, groups, strengths, comparisons)
     folder = tmp_path / paper
     report.write_report(folder, ctx, arms, comparisons, {}, verdict)
     return folder
@@ -149,7 +153,7 @@ def test_bad_skill_options_are_one_line_and_exit_2(run_tool, tmp_path, args, mes
     ],
 )
 def test_a_broken_skill_table_is_one_line_naming_its_key(tmp_path, table, message):
-    from simulate.arms import load_for_run
+    from simulate.commands.runs import load_for_run
 
     text = Path(load_game("united_square").path).read_text()
     head, _, _ = text.partition("[game.skill]")

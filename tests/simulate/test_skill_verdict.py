@@ -14,13 +14,13 @@ import pytest
 from scipy import stats as sps
 from test_report_stats import binom_at_least, tost_by_hand, wilson_by_hand, write_games
 
-from simulate import balance, stats, verdict
-from simulate.bottom_line import LevelChange, change_line, ranking_line
-from simulate.min_effect import MinEffect, parse_min_effect
-from simulate.skill import strength_of
-from simulate.tally import tally_csv
-from simulate.trend import trend
-from simulate.verdict_page import strength_lines
+from simulate.analysis import balance, stats, verdict
+from simulate.analysis.bottom_line import LevelChange, change_line, ranking_line
+from simulate.analysis.min_effect import MinEffect, parse_min_effect
+from simulate.analysis.skill import strength_of
+from simulate.analysis.tally import tally_csv
+from simulate.analysis.trend import trend
+from simulate.analysis.verdict_page import strength_lines
 
 
 def two_player(path, first_wins: int, decided: int, draws: int = 0, moves=(20,), scores=((8, 5), (5, 8))):

@@ -17,10 +17,10 @@ from scipy import stats as sps
 
 from printkit.errors import DataError
 from printkit.gamedata import load_game
-from simulate import stats
-from simulate.min_effect import MinEffect
+from simulate.analysis import stats
+from simulate.analysis.min_effect import MinEffect
 from simulate.tune import goals
-from simulate.tune.run import TuneOptions, plan_tune
+from simulate.tune.plan import TuneOptions, plan_tune
 from simulate.tune.space import parse_knob, parse_knobs
 from simulate.tune.targets import PENALTY, objective, parse_targets
 
@@ -245,7 +245,7 @@ def test_compensation_goes_to_later_turn_positions_and_once_to_a_team():
 
 
 def test_half_a_point_of_compensation_gives_every_tie_to_the_later_seat():
-    from simulate.runner import play
+    from simulate.play.runner import play
 
     data = load_game("united_square")
     base = data.resolve("default")

@@ -7,11 +7,11 @@ from dataclasses import replace
 
 from test_report_stats import wilson_by_hand, write_games
 
-from simulate import balance
-from simulate.min_effect import MinEffect
-from simulate.report import Arm
-from simulate.skill import Level, Pair, Skill, strength_of
-from simulate.tally import tally_csv
+from simulate.analysis import balance
+from simulate.analysis.arm import Arm
+from simulate.analysis.min_effect import MinEffect
+from simulate.analysis.skill import Level, Pair, Skill, strength_of
+from simulate.analysis.tally import tally_csv
 from simulate.tune import confirm, lines
 from simulate.tune.targets import parse_targets
 

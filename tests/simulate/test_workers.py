@@ -1,5 +1,6 @@
-"""`simulate.workers`: chunks played by forked workers in chunk order, a chunk whose worker dies played again
-by a new worker, a chunk that kills its worker twice named, and errors in a worker raised in the parent."""
+"""`simulate.play.workers`: chunks played by forked workers in chunk order, a chunk whose worker dies played
+again by a new worker, a chunk that kills its worker twice named, and errors in a worker raised in the
+parent."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from simulate import workers
-from simulate.workers import ChunkLost, play_chunks
+from simulate.play import workers
+from simulate.play.workers import ChunkLost, play_chunks
 
 CHUNKS = [range(k, k + 5) for k in range(0, 60, 5)]
 SQUARES = [[i * i for i in chunk] for chunk in CHUNKS]

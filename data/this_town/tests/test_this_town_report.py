@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from printkit_games.this_town.report import town_figures, verdict_for
-from simulate.report import Arm
+from simulate.analysis.arm import Arm
 
 
 def arm(players: int = 3) -> Arm:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import printkit_games.tiddly_wink.engine as tw
 from printkit.gamedata import load_game
 from simulate.engines import make_game
-from simulate.runner import play
+from simulate.play.runner import play
 
 DATA = load_game("tiddly_wink")
 SPECS = [

@@ -10,8 +10,9 @@ import pytest
 
 import printkit_games.tiddly_wink.report as report
 from printkit.gamedata import load_game
-from simulate.report import Arm, Context
-from simulate.runner import RunConfig, read_rows, run_to_csv
+from simulate.analysis.arm import Arm
+from simulate.play.runner import RunConfig, read_rows, run_to_csv
+from simulate.report.context import Context
 
 DATA = load_game("tiddly_wink")
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from printkit_games.time_splicers.report import arm_figures, comparison_lines, verdict_lines
-from simulate.report import Arm
+from simulate.analysis.arm import Arm
 
 
 def arm(label, **cols):

@@ -29,7 +29,7 @@ from printkit_games.twinkle_twinkle.scoring import score_charts
 from simulate.agents import make_agents, parse_agents
 from simulate.cli import cli
 from simulate.engines import make_game
-from simulate.runner import play
+from simulate.play.runner import play
 
 DATA = load_game("twinkle_twinkle")
 SIDES = st.lists(st.sampled_from(["green", "blue"]), min_size=5, max_size=5)

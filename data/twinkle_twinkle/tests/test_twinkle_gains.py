@@ -19,7 +19,7 @@ from printkit_games.twinkle_twinkle.gains import ChartGains, rival_key, spaces
 from printkit_games.twinkle_twinkle.records import REFERENCES
 from printkit_games.twinkle_twinkle.scoring import Analysis, Geometry, rivals, score_chart
 from simulate.engines import make_game
-from simulate.runner import play
+from simulate.play.runner import play
 
 DATA = load_game("twinkle_twinkle")
 SIDES = st.lists(st.sampled_from(["green", "blue"]), min_size=5, max_size=5)

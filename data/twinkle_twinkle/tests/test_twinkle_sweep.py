@@ -10,8 +10,8 @@ import pytest
 from printkit.errors import DataError, run_cli
 from printkit.gamedata import load_game
 from simulate.cli import cli
-from simulate.options import PlayOptions
-from simulate.sweep import grid_of, parse_grid, run_sweep
+from simulate.commands.options import PlayOptions
+from simulate.commands.sweep import grid_of, parse_grid, run_sweep
 
 GRID = ("sides.comets=green,blue", "sides.black_holes=green,blue")
 

@@ -374,7 +374,7 @@ def test_reading_scores_only_after_a_square_gives_the_observer_the_same_columns(
     """United Square says its scores moved only when a panel completed a square; the observer's
     columns must be those it gets from reading the scores after every move."""
     from printkit_games.united_square.engine import State
-    from simulate.runner import play
+    from simulate.play.runner import play
 
     game = make_game(load_game("united_square").resolve("teams", (), None))
     names = ("random",) * game.players

@@ -2,8 +2,8 @@
 
 Every figure is titled with the game, the arms (variants), the agents, the
 number of games and the seed, so that a PNG lifted out of the report still
-says what it shows. The numbers come from `simulate.balance` over streaming
-tallies (`simulate.tally`); the words of the verdict from `simulate.verdict`.
+says what it shows. The numbers come from `simulate.analysis.balance` over streaming
+tallies (`simulate.analysis.tally`); the words of the verdict from `simulate.analysis.verdict`.
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ import multiprocessing
 import sys
 import textwrap
 import threading
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,158 +28,15 @@ from matplotlib.backends.backend_pdf import PdfPages
 from reportlab.pdfbase import pdfmetrics
 
 from printkit.atomic import atomic_path, write_bytes, write_text
-from simulate import stats
-from simulate.paper import fit_pages, page_inches
-from simulate.plotting import plt
-from simulate.tally import ArmTally
-from simulate.verdict import side_names
-from simulate.verdict_page import Verdict
+from simulate.analysis import stats
+from simulate.analysis.arm import Arm
+from simulate.analysis.verdict import side_names
+from simulate.analysis.verdict_page import Verdict
+from simulate.play.workers import in_child, start_child
+from simulate.report.context import Context, Extras, colour, heading
+from simulate.report.paper import fit_pages, page_inches
+from simulate.report.plotting import plt
 from simulate.words import say, spoken
-from simulate.workers import in_child, start_child
-
-# Twelve colours that stay apart (after Kelly's colours of maximum contrast), for up to 12 arms.
-COLOURS = [
-    "#0067a5",
-    "#be0032",
-    "#008856",
-    "#f38400",
-    "#875692",
-    "#a1caf1",
-    "#848482",
-    "#e68fac",
-    "#604e97",
-    "#8db600",
-    "#654522",
-    "#f3c300",
-]
-
-
-@dataclass
-class Arm:
-    """One column of a comparison: a variant's games (tally and a sample of rows) and their summary.
-
-    `cols` holds every game up to `tally.RESERVOIR` games and a uniform
-    sample beyond; counts and sums over every game come from `tally`.
-    """
-
-    label: str
-    players: int
-    agents: tuple[str, ...]
-    cols: dict[str, Any]
-    summary: dict[str, Any]
-    tally: ArmTally | None = None
-    changes: str = ""
-
-    def total(self, name: str) -> float:
-        """Sum of a column over every game of the arm."""
-        if self.tally is not None:
-            return self.tally.total(name)
-        return float(np.nansum(self.cols[name]))
-
-
-@dataclass
-class SkillView:
-    """A skill axis as the report draws it: the levels, each level's arms and the strength checks."""
-
-    levels: list[str]
-    groups: list[list[Arm]]
-    strengths: list[Any]
-    comparisons: dict[str, Any]
-
-
-@dataclass
-class Context:
-    """What every page of a report names or needs beside the arms: the game, counts, seed, docs, paper.
-
-    `games` is the games per arm (a range such as `200-2000` across the levels
-    of a skill axis); `metric_docs` and `figure_docs` the engine's docs for
-    the definitions page; `paper` the paper every page of report.pdf is on.
-    """
-
-    title: str
-    game: str
-    games: int | str
-    seed: int
-    metric_names: tuple[str, ...]
-    categories: tuple[str, ...]
-    extras: Callable[[Context, list[Arm]], Extras | None] | None = None
-    category_colours: dict[str, str] = field(default_factory=dict)
-    metric_docs: dict[str, str] = field(default_factory=dict)
-    figure_docs: dict[str, str] = field(default_factory=dict)
-    paper: str = "a4"
-    skill: SkillView | None = None
-
-
-@dataclass
-class Extras:
-    """A game's own part of the report: lines for the details page, figures, JSON entries.
-
-    `verdict` holds the game's own questions answered in words, shown on the
-    verdict page after the generic ones. An engine offers it as
-    `Game.report_extras(ctx, arms) -> Extras`.
-    """
-
-    lines: list[str] = field(default_factory=list)
-    verdict: list[str] = field(default_factory=list)
-    figures: dict[str, plt.Figure] = field(default_factory=dict)
-    summary: dict[str, Any] = field(default_factory=dict)
-
-
-def colour(i: int) -> str:
-    return COLOURS[i % len(COLOURS)]
-
-
-AGENTS_ROOM = 60  # characters of the heading's agents before each spec is cut to its agent and count
-
-
-def _agents_text(arms: list[Arm]) -> str:
-    full = _agent_sets(arms, lambda spec: spec)
-    if len("; ".join(full)) > AGENTS_ROOM:
-        # a search design's options run the heading off the page; the report's text names them in full
-        short = _agent_sets(arms, short_spec)
-        if len(short) == len(full):  # cut, no two agent sets read as one
-            return "; ".join(short)
-    return "; ".join(full)
-
-
-def _agent_sets(arms: list[Arm], shown: Callable[[str], str]) -> list[str]:
-    # in the order of the arms (a skill axis's levels weakest first), each agent set once
-    return list(
-        dict.fromkeys(
-            ",".join(map(shown, a.agents)) if len(set(a.agents)) > 1 else shown(a.agents[0]) for a in arms
-        )
-    )
-
-
-def short_levels(names: list[str]) -> list[str]:
-    """Level names for a figure's axis: a search design's options cut where they would crowd the
-    axis, unless cutting them would make two levels one."""
-    short = [short_spec(n) for n in names]
-    long = any(len(n) > 20 for n in names)
-    return short if long and len(set(short)) == len(set(names)) else list(names)
-
-
-def short_spec(spec: str) -> str:
-    """One seat's agent spec cut to its agent and count: `mcts:200,rollout=greedy` -> `mcts:200,...`."""
-    agent, _, options = spec.partition(",")
-    return agent + (",..." if options else "")
-
-
-def _heading(ctx: Context, arms: list[Arm], what: str) -> str:
-    labels = say("page.vs").join(dict.fromkeys(a.label.split(" @ ")[0] for a in arms))
-    if len(labels) > 70:
-        labels = say("page.arms", n=len(arms))
-    players = "/".join(sorted({str(a.players) for a in arms}))
-    return say(
-        "page.heading",
-        title=ctx.title,
-        what=what,
-        labels=labels,
-        players=players,
-        agents=_agents_text(arms),
-        games=ctx.games,
-        seed=ctx.seed,
-    )
 
 
 # ------------------------------------------------------------------ figures
@@ -211,7 +67,7 @@ def figure_seat_wins(ctx: Context, arms: list[Arm]) -> plt.Figure:
     fig, ax = plt.subplots(figsize=(8, 5))
     widest = max(arms, key=lambda a: a.summary["sides"])
     _rate_bars(ax, arms, "side_wins", side_names(widest.summary))
-    ax.set_title(_heading(ctx, arms, say("fig.seat_wins")), fontsize=9)
+    ax.set_title(heading(ctx, arms, say("fig.seat_wins")), fontsize=9)
     return fig
 
 
@@ -226,7 +82,7 @@ def figure_position_wins(ctx: Context, arms: list[Arm]) -> plt.Figure:
         for k in range(1, longest)
     ]
     _rate_bars(ax, arms, "position_wins", names)
-    ax.set_title(_heading(ctx, arms, say("fig.turn_order")), fontsize=9)
+    ax.set_title(heading(ctx, arms, say("fig.turn_order")), fontsize=9)
     return fig
 
 
@@ -260,7 +116,7 @@ def figure_scores(ctx: Context, arms: list[Arm]) -> plt.Figure:
     fig, ax = plt.subplots(figsize=(8, 5))
     values = [np.concatenate([a.cols[f"score_{s + 1}"] for s in range(a.players)]) for a in arms]
     _histograms(ax, arms, values, [a.summary["score_all"]["mean"] for a in arms], say("fig.score"))
-    ax.set_title(_heading(ctx, arms, say("fig.scores")), fontsize=9)
+    ax.set_title(heading(ctx, arms, say("fig.scores")), fontsize=9)
     return fig
 
 
@@ -269,7 +125,7 @@ def figure_margins(ctx: Context, arms: list[Arm]) -> plt.Figure:
     teams = any(a.summary["sides"] < a.players for a in arms)
     what = say("fig.margin_teams" if teams else "fig.margin")
     _histograms(ax, arms, [a.cols["margin"] for a in arms], [a.summary["margin"]["mean"] for a in arms], what)
-    ax.set_title(_heading(ctx, arms, say("fig.margins")), fontsize=9)
+    ax.set_title(heading(ctx, arms, say("fig.margins")), fontsize=9)
     return fig
 
 
@@ -313,7 +169,7 @@ def figure_metrics(ctx: Context, arms: list[Arm]) -> plt.Figure:
     for k in range(len(names), rows * cols):
         axes[k // cols][k % cols].axis("off")
     note = say("fig.metrics_capped") if censored else ""
-    fig.suptitle(_heading(ctx, arms, say("fig.metrics") + note), fontsize=9)
+    fig.suptitle(heading(ctx, arms, say("fig.metrics") + note), fontsize=9)
     return fig
 
 
@@ -335,7 +191,7 @@ def figure_categories(ctx: Context, arms: list[Arm]) -> plt.Figure:
     ax.set_xticklabels([a.label for a in arms], fontsize=7, rotation=20, ha="right")
     ax.set_ylabel(say("fig.points"))
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    ax.set_title(_heading(ctx, arms, say("fig.categories")), fontsize=9)
+    ax.set_title(heading(ctx, arms, say("fig.categories")), fontsize=9)
     fig.tight_layout()
     return fig
 
@@ -487,7 +343,7 @@ def text_pages(ctx: Context, arms: list[Arm], what: str, blocks: list[tuple[str,
     for k, page in enumerate(pages):
         fig = plt.figure(figsize=page_inches(ctx.paper))
         more = f" ({k + 1}/{len(pages)})" if len(pages) > 1 else ""
-        fig.text(0.06, 0.965, _heading(ctx, arms, what + more), fontsize=10, va="top", weight="bold")
+        fig.text(0.06, 0.965, heading(ctx, arms, what + more), fontsize=10, va="top", weight="bold")
         y = 0.90
         for style, line in page:
             if line:
@@ -558,7 +414,7 @@ def report_html(
     ctx: Context, arms: list[Arm], blocks: list[tuple[str, str]], details: list[str], pngs: dict[str, bytes]
 ) -> str:
     """One self-contained page: the verdict, the details, and every figure embedded as PNG data."""
-    title = html.escape(_heading(ctx, arms, say("page.report")).replace("\n", " | "))
+    title = html.escape(heading(ctx, arms, say("page.report")).replace("\n", " | "))
     body = [f"<h1>{title}</h1>"]
     for style, text in blocks:
         if style == "h":
@@ -701,7 +557,7 @@ def report_figures(ctx: Context, arms: list[Arm], extras: Extras) -> dict[str, p
     if ctx.categories:
         figures["categories"] = figure_categories(ctx, arms)
     if ctx.skill is not None:
-        from simulate.skill_figures import figure_skill, figure_strength
+        from simulate.report.skill_figures import figure_skill, figure_strength
 
         figures["skill"] = figure_skill(ctx, ctx.skill)
         if ctx.skill.strengths:

@@ -22,8 +22,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from simulate import stats
-from simulate.min_effect import DEFAULT, MinEffect
+from simulate.analysis import stats
+from simulate.analysis.min_effect import DEFAULT, MinEffect
 from simulate.words import say
 
 

@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from simulate import stats
-from simulate.min_effect import DEFAULT, MinEffect
-from simulate.tally import ArmTally
+from simulate.analysis import stats
+from simulate.analysis.min_effect import DEFAULT, MinEffect
+from simulate.analysis.tally import ArmTally
 
 GENERIC_METRICS = ("lead_changes", "decisive_at", "drama", "spread")
 

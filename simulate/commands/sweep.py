@@ -15,7 +15,7 @@ into `OUT/<game>/sweep-<keys>/`:
 - `sweep.md`: the same table for reading;
 - `sweep.png`: where the points come from, how often the first mover wins, and
   how close games are, one line per combination;
-- `sweep.md` ends with which factor matters (`simulate.effects`): the main
+- `sweep.md` ends with which factor matters (`simulate.analysis.effects`): the main
   effect of each factor on the first mover's share, the margin and the score,
   with intervals, and the largest interaction; `effects.png` draws the main effects.
 """
@@ -39,23 +39,22 @@ from printkit.errors import DataError
 from printkit.filenames import safe_part
 from printkit.gamedata import GameData, Rules
 from simulate.agents import parse_agents
-from simulate.arms import (
+from simulate.analysis.balance import summarize
+from simulate.analysis.effects import OUTCOMES, Design, analysis_markdown, main_effects
+from simulate.analysis.tally import ArmTally
+from simulate.commands.arms import (
     agents_name,
     arm_run,
     check_precision,
-    load_for_run,
     play_arms,
     play_to_precision,
-    slug,
 )
-from simulate.balance import summarize
-from simulate.effects import OUTCOMES, Design, analysis_markdown, main_effects
+from simulate.commands.options import PlayOptions
+from simulate.commands.runs import load_for_run, slug
 from simulate.engines import make_game
-from simulate.options import PlayOptions
-from simulate.plotting import plt
-from simulate.progress import Progress
-from simulate.runner import folder_lock
-from simulate.tally import ArmTally
+from simulate.play.progress import Progress
+from simulate.play.runner import folder_lock
+from simulate.report.plotting import plt
 from simulate.words import say, spoken
 
 
@@ -340,7 +339,7 @@ def rank_note(rows: list[Row]) -> list[str]:
     overlaps those of others, the games cannot tell them apart, and the line
     says how many games a row would resolve a 2-point difference.
     """
-    from simulate.stats import distance_from, games_to_settle_rates
+    from simulate.analysis.stats import distance_from, games_to_settle_rates
 
     rated = sorted(
         (

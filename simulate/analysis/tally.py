@@ -77,7 +77,7 @@ class Column:
         return math.nan
 
     def describe(self, sample: np.ndarray) -> dict[str, float]:
-        from simulate import stats
+        from simulate.analysis import stats
 
         if self.n == 0:
             return stats.describe(np.array([]))

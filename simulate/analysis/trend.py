@@ -1,6 +1,6 @@
 """How one question's answer changes across skill levels: one of five phrases, in words.
 
-Each level's finding (`simulate.verdict.Finding`) reads as a mark: +1 or -1
+Each level's finding (`simulate.analysis.verdict.Finding`) reads as a mark: +1 or -1
 for a difference that matters (its direction), 0 for none that matters (shown
 within the minimum effect, or called but smaller), and None where the games
 resolve nothing. Over the levels, weakest first:
@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from simulate.verdict import Finding, magnitude
+from simulate.analysis.verdict import Finding, magnitude
 from simulate.words import say
 
 

@@ -5,7 +5,7 @@
 `--precision` and `--max-games` (run and compare also `--skill`, `--min-effect`
 and `--paper`); the command line gathers them into one
 `PlayOptions`, which `arms.run_arms` and `sweep.run_sweep` take whole (the
-game and its counts are checked by `arms.load_for_run`).
+game and its counts are checked by `runs.load_for_run`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.errors import DataError
-from simulate.min_effect import DEFAULT, MinEffect
+from simulate.analysis.min_effect import DEFAULT, MinEffect
 
 DEFAULT_MAX_GAMES = 100_000
 DEFAULT_SWEEP_GAMES = 128  # two full chunks of the runner: as quick as 100 games with --jobs 2

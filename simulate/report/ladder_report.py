@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.atomic import atomic_path, write_text
-from simulate.plotting import plt
+from simulate.report.plotting import plt
 from simulate.words import say
 
 

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from scipy import stats as sps
 
-from simulate.stats import Z95, holm
+from simulate.analysis.stats import Z95, holm
 from simulate.words import say
 
 Outcome = Callable[[dict[str, Any]], tuple[float, float]]
@@ -155,7 +155,7 @@ def _fmt(e: dict[str, Any], name: str) -> str:
     else:
         text = f"{e['effect']:+.2f} [{e['lo']:+.2f}, {e['hi']:+.2f}]"
     if "p_holm" in e:
-        from simulate.stats import fmt_p
+        from simulate.analysis.stats import fmt_p
 
         text += say("effects.holm", p=fmt_p(e["p_holm"]))
         text += say("effects.called") if e["p_holm"] is not None and e["p_holm"] < 0.05 else ""

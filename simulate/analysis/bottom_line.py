@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from simulate import stats
-from simulate.trend import Trend
-from simulate.verdict import Change, Finding, judge, p_of, p_within, pct, points, span
+from simulate.analysis import stats
+from simulate.analysis.trend import Trend
+from simulate.analysis.verdict import Change, Finding, judge, p_of, p_within, pct, points, span
 from simulate.words import say
 
 

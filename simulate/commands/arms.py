@@ -20,8 +20,6 @@ import gc
 import importlib
 import json
 import math
-import os
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,29 +27,28 @@ from typing import TYPE_CHECKING, Any
 
 from printkit.errors import DataError
 from printkit.filenames import safe_part
-from printkit.gamedata import GameData, Rules, load_game
+from printkit.gamedata import GameData, Rules
 from simulate.agents import parse_agents
-from simulate.engines import make_game, require_engine
-from simulate.options import PlayOptions
-from simulate.progress import Progress
-from simulate.runner import ArmRun, RunConfig, columns, folder_lock, run_all_to_csv
-from simulate.skill import (
-    Pair,
-    Skill,
-    Strength,
-    StrengthCheck,
-    file_levels,
-    plan_skill,
-    strength_check,
-    strength_games,
-)
+from simulate.analysis.skill import Pair, Skill, Strength, file_levels
+from simulate.commands.options import PlayOptions
+from simulate.commands.runs import load_for_run, slug
+from simulate.commands.skill_plan import StrengthCheck, plan_skill, strength_check, strength_games
+from simulate.engines import make_game
+from simulate.engines.rows import columns
+from simulate.play.progress import Progress
+from simulate.play.runner import ArmRun, RunConfig, folder_lock, run_all_to_csv
 from simulate.words import say, spoken
 
 if TYPE_CHECKING:
-    from simulate.report import Arm
-    from simulate.tally import ArmTally, RowFeed
+    from simulate.analysis.arm import Arm
+    from simulate.analysis.tally import ArmTally, RowFeed
 
-REPORT_MODULES = ("simulate.balance", "simulate.report", "simulate.tally", "simulate.verdict_page")
+REPORT_MODULES = (
+    "simulate.analysis.balance",
+    "simulate.report.document",
+    "simulate.analysis.tally",
+    "simulate.analysis.verdict_page",
+)
 MAX_COMPARED = 32  # arms of one compare: a report's figures and tables stay readable well before
 
 
@@ -71,49 +68,6 @@ def load_report_modules() -> None:
     finally:
         if collecting:
             gc.enable()
-
-
-def slug(text: str) -> str:
-    """A folder name for a game, a variant label or an agent set (`printkit.filenames.safe_part`)."""
-    return safe_part(re.sub(r"[^A-Za-z0-9_.=+-]+", "_", text).strip("_"))
-
-
-def machine_cores() -> int:
-    """Processors this process may run on."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-
-
-PER_CORE, PER_CORE_FORCED = 4, 16  # worker processes per core, without and with --force
-
-
-def worker_count(jobs: int | None, force: bool) -> int:
-    """`--jobs`: by default the machine's cores; more than 4 per core only with `--force`, never past 16."""
-    cores = machine_cores()
-    if jobs is None:
-        return cores
-    if jobs > PER_CORE * cores and not force:
-        raise DataError(
-            f"--jobs: {jobs} workers for this machine's {cores} cores (more than {PER_CORE} per core) would "
-            f"only slow the run; give at most {PER_CORE * cores}, or --force"
-        )
-    if jobs > PER_CORE_FORCED * cores:
-        raise DataError(
-            f"--jobs: {jobs:,} workers for this machine's {cores} cores; at most {PER_CORE_FORCED * cores} "
-            f"even with --force (a process each, and only {cores} to run them)"
-        )
-    return jobs
-
-
-def load_for_run(game: str, games: int, jobs: int) -> GameData:
-    """The game's data, once the run's counts are checked and the game has an engine."""
-    if games < 1:
-        raise DataError(f"--games: expected at least 1, got {games}")
-    if jobs < 1:
-        raise DataError(f"--jobs: expected at least 1, got {jobs}")
-    data = load_game(game)
-    require_engine(data)
-    file_levels(data)  # the data file's skill levels name agents of this game
-    return data
 
 
 def sides_of(engine: Any) -> list[int]:
@@ -208,7 +162,7 @@ class Tallying:
 
     def _open(self) -> RowFeed:
         if self._feed is None:
-            from simulate.tally import RowFeed
+            from simulate.analysis.tally import RowFeed
 
             self._feed = RowFeed(*self._args)
         return self._feed
@@ -413,8 +367,8 @@ def _play_all(plan: Plan, games: int, options: PlayOptions, fresh: bool, progres
 
 
 def _half_width(tally: ArmTally) -> float:
-    from simulate import balance
-    from simulate.stats import wilson
+    from simulate.analysis import balance
+    from simulate.analysis.stats import wilson
 
     s = balance.outcome_counts(tally)
     r = wilson(int(s["position_wins"][0]), s["decided"])
@@ -450,7 +404,7 @@ def check_precision(options: PlayOptions, engines: Sequence[Any]) -> None:
     """Refuse a `--precision` that even a fair game could not reach within `--max-games` an arm."""
     if options.precision is None:
         return
-    from simulate.stats import Z95
+    from simulate.analysis.stats import Z95
 
     fair = 1 / min(len(set(sides_of(e))) for e in engines)  # the fewest sides: the widest interval
     spread = Z95 * math.sqrt(fair * (1 - fair))
@@ -502,9 +456,11 @@ def _run_plan(plan: Plan, options: PlayOptions) -> Outcome:
 
 
 def report_arms(plan: Plan, played: Played, games: int, options: PlayOptions) -> Outcome:
-    from simulate import balance
-    from simulate.report import Arm, Context, SkillView, write_report
-    from simulate.verdict_page import build_verdict
+    from simulate.analysis import balance
+    from simulate.analysis.arm import Arm
+    from simulate.analysis.verdict_page import build_verdict
+    from simulate.report.context import Context, SkillView
+    from simulate.report.document import write_report
 
     # the report's words from the data file (title, docs) in the report's language, where it has them
     data, first, me = plan.data.localized(spoken()), plan.engines[0], options.min_effect

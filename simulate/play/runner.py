@@ -12,8 +12,8 @@ games, played again, give the rows it holds).
 
 A run's games are cut into chunks (`_chunks`: ranges of at most CHUNK games);
 a chunk is one task, played by `_play_chunk` in a local worker process
-(`simulate.workers`) or by `play_on_cluster_worker` on a dask worker
-(`simulate.cluster`), and its CSV lines come back to the parent, which alone
+(`simulate.play.workers`) or by `play_on_cluster_worker` on a dask worker
+(`simulate.play.cluster`), and its CSV lines come back to the parent, which alone
 writes, in game order. The arms of a compare (every arm, at every skill level,
 and the strength checks' seatings) share one set of workers (`run_all_to_csv`):
 their tasks are queued arm after arm, each naming its arm, so the workers play
@@ -49,14 +49,14 @@ from printkit.atomic import write_text
 from printkit.errors import DataError
 from printkit.gamedata import Rules
 from simulate.agents import make_agents
-from simulate.cluster import CLUSTER, ClusterLost, cluster_rows, cluster_workers
 from simulate.engines import make_game
 from simulate.engines.base import GameBase, Result
+from simulate.engines.observer import LeadRecord
+from simulate.engines.rows import columns, row
+from simulate.engines.seeds import spawned_state
 from simulate.fast import ENGINE, core_of
-from simulate.observer import COLUMNS as OBSERVED
-from simulate.observer import LeadRecord
-from simulate.seeds import spawned_state
-from simulate.workers import ChunkLost, play_chunks
+from simulate.play.cluster import CLUSTER, ClusterLost, cluster_rows, cluster_workers
+from simulate.play.workers import ChunkLost, play_chunks
 
 if TYPE_CHECKING:
     import numpy as np
@@ -135,46 +135,6 @@ def play(
     observed = record.columns(result)
     observed["choices"] = choices
     return result, observed
-
-
-def columns(game: GameBase) -> list[str]:
-    """CSV header for a game: seats are numbered from 1 as players count them."""
-    n = game.players
-    cols = ["game", "first_player", "moves", "draw", "winners"]
-    cols += [f"score_{s + 1}" for s in range(n)]
-    cols += [f"place_{s + 1}" for s in range(n)]
-    cols += list(OBSERVED)
-    cols += list(game.metric_names)
-    cols += [f"{cat}_{s + 1}" for cat in game.categories for s in range(n)]
-    return cols
-
-
-def row(index: int, played: tuple[Result, dict[str, float]], game: GameBase) -> list[Any]:
-    """One CSV row, in the order of `columns`."""
-    result, observed = played
-    n = game.players
-    out: list[Any] = [
-        index,
-        result.first_player + 1,
-        result.moves,
-        int(result.draw),
-        ";".join(str(w + 1) for w in result.winners),
-    ]
-    out += [_num(x) for x in result.scores]
-    out += list(result.placements)
-    out += [_num(observed[c]) for c in OBSERVED]
-    out += [_num(result.metrics.get(m, 0.0)) for m in game.metric_names]
-    for cat in game.categories:
-        values = result.breakdown.get(cat, [0.0] * n)
-        out += [_num(v) for v in values]
-    return out
-
-
-def _num(x: float) -> float | int:
-    if type(x) is int:  # most values of most rows: nothing to round
-        return x
-    x = float(x)
-    return int(x) if x.is_integer() else round(x, 6)
 
 
 # ------------------------------------------------------------ worker processes

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from simulate.agents import make_agents
 from simulate.engines.base import GameBase
-from simulate.runner import game_seeds
+from simulate.play.runner import game_seeds
 
 
 @dataclass(frozen=True)

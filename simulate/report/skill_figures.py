@@ -8,9 +8,9 @@ from typing import Any
 
 import numpy as np
 
-from simulate import stats
-from simulate.plotting import plt
-from simulate.report import Context, SkillView, _heading, colour, short_levels
+from simulate.analysis import stats
+from simulate.report.context import Context, SkillView, colour, heading, short_levels
+from simulate.report.plotting import plt
 from simulate.words import say
 
 Value = Callable[[dict[str, Any]], tuple[float, float, float]]
@@ -104,8 +104,8 @@ def figure_skill(ctx: Context, view: SkillView) -> plt.Figure:
     ax.set_xticks(x, short_levels(view.levels), fontsize=7, rotation=15)
     ax.set_title(say("fig.skill.change", base=base.label.split(" @ ")[0]), fontsize=9)
     flat[0].legend(fontsize=7)
-    heading = _heading(ctx, [a for g in view.groups for a in g], say("fig.skill"))
-    fig.suptitle(heading + say("fig.skill.note"), fontsize=8)
+    title = heading(ctx, [a for g in view.groups for a in g], say("fig.skill"))
+    fig.suptitle(title + say("fig.skill.note"), fontsize=8)
     return fig
 
 
@@ -129,6 +129,6 @@ def figure_strength(ctx: Context, view: SkillView) -> plt.Figure:
     ax.set_ylabel(say("fig.strength.axis"))
     ax.legend(fontsize=7)
     first = view.groups[0][0]
-    heading = _heading(ctx, [first], say("fig.strength"))
-    ax.set_title(heading, fontsize=8)
+    title = heading(ctx, [first], say("fig.strength"))
+    ax.set_title(title, fontsize=8)
     return fig

@@ -22,7 +22,7 @@ from simulate.agents import parse_agents, plain_agents
 from simulate.engines import ENGINES, make_game
 from simulate.engines.base import GameBase
 from simulate.fast import ENGINE, path_name
-from simulate.runner import CHUNK, compiled, play
+from simulate.play.runner import CHUNK, compiled, play
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,10 @@
 """What the verdict page says, put together from every arm, comparison and level of a run.
 
-`build_verdict` turns the summaries (`simulate.balance`) into findings
-(`simulate.verdict`), then into the bottom line (`simulate.bottom_line`),
+`build_verdict` turns the summaries (`simulate.analysis.balance`) into findings
+(`simulate.analysis.verdict`), then into the bottom line (`simulate.analysis.bottom_line`),
 the sections per agent set or level, and, on a skill axis, each question
-read across the levels (`simulate.trend`) and the strength check
-(`simulate.skill`). Every sentence comes from `simulate.words`.
+read across the levels (`simulate.analysis.trend`) and the strength check
+(`simulate.analysis.skill`). Every sentence comes from `simulate.words`.
 """
 
 from __future__ import annotations
@@ -14,15 +14,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from simulate.bottom_line import LevelChange, agents_note, change_line, first_mover_line, ranking_line
-from simulate.min_effect import DEFAULT, MinEffect
-from simulate.trend import trend
-from simulate.verdict import Finding, arm_findings, change_finding, changes, median_length, pct, span
+from simulate.analysis.bottom_line import (
+    LevelChange,
+    agents_note,
+    change_line,
+    first_mover_line,
+    ranking_line,
+)
+from simulate.analysis.min_effect import DEFAULT, MinEffect
+from simulate.analysis.trend import trend
+from simulate.analysis.verdict import Finding, arm_findings, change_finding, changes, median_length, pct, span
 from simulate.words import say
 
 if TYPE_CHECKING:
-    from simulate.report import Arm
-    from simulate.skill import Skill, Strength
+    from simulate.analysis.arm import Arm
+    from simulate.analysis.skill import Skill, Strength
 
 
 @dataclass

@@ -8,7 +8,7 @@ then whole runs through the runner on both engines, every agent kind, with
 the same CSV text. `tests/simulate/test_fast_conformance.py` runs a few hundred
 games per variant; for thousands:
 
-    python -m simulate.fast.conformance united_square --games 2000
+    python -m simulate.play.conformance united_square --games 2000
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def same_rows(game: GameBase, agents: tuple[str, ...], seed: int, indices: range
     """The runner's CSV text for games `indices` on both engines is the same (each game stopped after
     `max_moves` moves if given: the capped rows of a long game's first moves)."""
     from simulate.fast import core_of
-    from simulate.runner import _play_rows, csv_text
+    from simulate.play.runner import _play_rows, csv_text
 
     cap = max_moves or game.max_moves
     python = csv_text(_play_rows(game, agents, seed, cap, indices, "python"))

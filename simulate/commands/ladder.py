@@ -27,12 +27,12 @@ from printkit.errors import DataError
 from printkit.filenames import safe_part
 from printkit.gamedata import GameData, Rules
 from simulate.agents import agent_list
-from simulate.arms import load_for_run, slug
-from simulate.ladder_report import write_ladder_outputs
-from simulate.options import PlayOptions
-from simulate.ratings import PairResult, bradley_terry
-from simulate.runner import ArmRun, RunConfig, read_rows, run_all_to_csv
-from simulate.stats import wilson
+from simulate.analysis.ratings import PairResult, bradley_terry
+from simulate.analysis.stats import wilson
+from simulate.commands.options import PlayOptions
+from simulate.commands.runs import load_for_run, slug
+from simulate.play.runner import ArmRun, RunConfig, read_rows, run_all_to_csv
+from simulate.report.ladder_report import write_ladder_outputs
 from simulate.words import spoken
 
 MAX_AGENTS = 16  # agents one ladder rates: 120 pairs, each in every seating

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simulate.stats import Z95
+from simulate.analysis.stats import Z95
 
 ELO = 400 / math.log(10)
 PRIOR_GAMES = 1.0

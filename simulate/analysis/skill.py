@@ -1,0 +1,101 @@
+"""A skill axis: the agent levels every arm is played under, and what the check that they are ordered showed.
+
+`simulate run/compare --skill` plays every arm at each level (one agent spec
+in every seat), weakest first. A game's default levels and their games per
+arm are declared in its data file:
+
+    [game.skill]
+    levels = ["random", "greedy", "mcts:100", "mcts:400"]
+    games = [2000, 2000, 500, 200]        # games per arm at each level
+    strength_games = [200, 200, 200]      # games per pair of adjacent levels
+
+`--skill random,greedy,mcts:200` names other levels (each takes the data
+file's count where the file lists it, else `--games`); `--games N` plays N
+at every level. The strength check plays each pair of adjacent levels head
+to head with the ladder's machinery (`simulate.commands.ladder`): the two on
+neighbouring seats, each first and second, at every rotation, the other seats
+played by the weaker level, under the run's first arm. The stronger level's
+share of those games (a draw as half) with its 95% Wilson interval says
+whether the pair is *ordered*: the interval lies above one half.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printkit.errors import DataError
+from printkit.gamedata import GameData
+from simulate.agents import agent_list
+
+STRENGTH_GAMES = 200  # games per adjacent pair the data file does not count
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of the axis: the agent spec in every seat and the games per arm."""
+
+    agent: str
+    games: int
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two adjacent levels and the games of their strength check."""
+
+    weak: str
+    strong: str
+    games: int
+
+
+@dataclass(frozen=True)
+class Skill:
+    """The levels, weakest first, and the strength check of each adjacent pair."""
+
+    levels: tuple[Level, ...]
+    pairs: tuple[Pair, ...]
+
+    @property
+    def names(self) -> list[str]:
+        return [level.agent for level in self.levels]
+
+
+def file_levels(data: GameData) -> list[str]:
+    """The data file's levels in canonical form, each checked against the game's agents."""
+    skill = data.game.get("skill")
+    if not skill:
+        return []
+    return [
+        one_level(spec, data.engine, f"{data.where()}: game.skill.levels[{i}]")
+        for i, spec in enumerate(skill["levels"])
+    ]
+
+
+def one_level(spec: str, engine: str, where: str) -> str:
+    names = agent_list(spec, engine, where)
+    if len(names) != 1:
+        raise DataError(f"{where} {spec}: a level is one agent spec (the agent of every seat)")
+    return names[0]
+
+
+@dataclass(frozen=True)
+class Strength:
+    """What one pair's head-to-head games showed."""
+
+    weak: str
+    strong: str
+    games: float
+    strong_share: dict[str, float]  # the stronger level's share, a draw as half, with its Wilson interval
+    weak_ahead: dict[str, float]  # the share of games the weaker level finished ahead
+
+    @property
+    def ordered(self) -> bool:
+        """Whether the stronger level's interval lies above one half."""
+        return self.strong_share["n"] > 0 and self.strong_share["lo"] > 0.5
+
+
+def strength_of(weak: str, strong: str, weak_wins: float, strong_wins: float, draws: float) -> Strength:
+    """The stronger level's share (a draw as half) and the weaker's share of games finished ahead."""
+    from simulate.analysis.stats import wilson
+
+    games = weak_wins + strong_wins + draws
+    return Strength(weak, strong, games, wilson(strong_wins + draws / 2, games), wilson(weak_wins, games))
