@@ -7,21 +7,21 @@ One build writes, into the output folder:
   have backs, duplex (the default then) puts each front sheet's mirrored back
   sheet after it, simplex only the back sheets that hold something, and
   `fold` puts front and back side by side to fold and glue instead
-  (`printkit/backs.py`); in shop mode one page per piece face with TrimBox and
-  BleedBox (`printkit/shop.py`), with `unique` each distinct face once and its
-  quantity in the summary (`printkit/faces.py`);
-- `<stem>.summary.json`: the summary the command prints (`printkit/summary.py`);
+  (`printkit/sheets/backs.py`); in shop mode one page per piece face with TrimBox and
+  BleedBox (`printkit/sheets/shop.py`), with `unique` each distinct face once and its
+  quantity in the summary (`printkit/pieces/faces.py`);
+- `<stem>.summary.json`: the summary the command prints (`printkit/sheets/summary.py`);
 - with `cmyk`, every colour converted to CMYK through an ICC profile (the
-  shipped FOGRA39 one or `icc`; `printkit/colour_profile.py`), the profile
+  shipped FOGRA39 one or `icc`; `printkit/output/colour_profile.py`), the profile
   embedded as the PDF's output intent, and with `pdfx` PDF/X-4 identification
-  (`printkit/pdfx.py`); colours the profile cannot print are named in the summary;
+  (`printkit/output/pdfx.py`); colours the profile cannot print are named in the summary;
 - with `cut_svg` / `cut_dxf`, `<stem>-cut-NN.svg` / `.dxf` for front sheet NN, each
   shared edge cut once, with Silhouette Studio's registration marks on the
-  sheets (`printkit/cutfile.py`);
+  sheets (`printkit/sheets/cutfile.py`);
 - with `ink_saver`, pieces on dark grounds printed as outlined light tints for
-  a playtest (`printkit/ink_saver.py`), the stem marked `-inksaver`;
+  a playtest (`printkit/output/ink_saver.py`), the stem marked `-inksaver`;
 - with `designer_sheet`, `<stem>-designer.pdf`: the options in force, their
-  sources and changed values (`printkit/designer.py`), kept off the players' cards.
+  sources and changed values (`printkit/sheets/designer.py`), kept off the players' cards.
 
 `<stem>` is the game, then the variant unless default, the paper unless A4,
 `-fold` or `-simplex` when asked for, then `-shop` in shop
@@ -41,22 +41,22 @@ from pathlib import Path
 from typing import Any
 
 from printkit.atomic import write_output
-from printkit.backs import Offset, fold_pairs, has_backs, with_backs
-from printkit.colour_profile import Converter, load_profile
-from printkit.cutfile import MIN_MARGIN_MM, add_registration, sheet_dxf, sheet_svg
-from printkit.designer import designer_pdf
+from printkit.datafile.gamedata import Rules, load_game
 from printkit.draw import pieces_for
 from printkit.errors import DataError
-from printkit.faces import distinct_faces, face_name
 from printkit.filenames import safe_part
-from printkit.fonts import family
-from printkit.gamedata import Rules, load_game
-from printkit.imposition import LayoutOptions, Sheet, layout, render
-from printkit.margins import SheetInfo
-from printkit.pdfx import with_output_intent
-from printkit.pieces import count_by_component
-from printkit.shop import SHOP_BLEED_MM, shop_layout
-from printkit.summary import colour_summary, summarize
+from printkit.output.colour_profile import Converter, load_profile
+from printkit.output.fonts import family
+from printkit.output.pdfx import with_output_intent
+from printkit.pieces.contract import count_by_component
+from printkit.pieces.faces import distinct_faces, face_name
+from printkit.sheets.backs import Offset, fold_pairs, has_backs, with_backs
+from printkit.sheets.cutfile import MIN_MARGIN_MM, add_registration, sheet_dxf, sheet_svg
+from printkit.sheets.designer import designer_pdf
+from printkit.sheets.imposition import LayoutOptions, Sheet, layout, render
+from printkit.sheets.margins import SheetInfo
+from printkit.sheets.shop import SHOP_BLEED_MM, shop_layout
+from printkit.sheets.summary import colour_summary, summarize
 
 MODES = ("home", "shop")
 DEFAULT_MARGIN_MM = 10.0

@@ -26,19 +26,19 @@ from typing import Any
 
 import click
 
-from printkit.backs import parse_offset
 from printkit.build import MODES, build
-from printkit.calibrate import write_calibration
-from printkit.designer import WORDS as DESIGNER_WORDS
-from printkit.designer import source_line
+from printkit.datafile.gamedata import LANGS, GameData, available_games, load_game
 from printkit.draw import has_drawing, pieces_for
 from printkit.errors import DataError, run_cli
-from printkit.export import export
-from printkit.gamedata import LANGS, GameData, available_games, load_game
-from printkit.pieces import count_by_component
-from printkit.proof import write_proofs
-from printkit.sheets import PAPERS_MM
-from printkit.summary import lines as summary_lines
+from printkit.exports.export import export
+from printkit.exports.proof import write_proofs
+from printkit.pieces.contract import count_by_component
+from printkit.sheets.backs import parse_offset
+from printkit.sheets.calibrate import write_calibration
+from printkit.sheets.designer import WORDS as DESIGNER_WORDS
+from printkit.sheets.designer import source_line
+from printkit.sheets.geometry import PAPERS_MM
+from printkit.sheets.summary import lines as summary_lines
 
 
 @click.group()
@@ -118,7 +118,7 @@ def list_games() -> None:
     """The games found, their players, components under the default rules, variants and options."""
     names = available_games()
     if not names:
-        raise DataError("no games found: add data/<game>.toml or set PRINTKIT_DATA")
+        raise DataError("no games found: add a game folder data/<game>/ or set PRINTKIT_DATA")
     width = max(60, min(120, shutil.get_terminal_size((100, 24)).columns))
     for name in names:
         click.echo("\n".join(_describe(load_game(name), width)))
@@ -314,7 +314,7 @@ def build_cmd(
         lang=lang,
     )
     if watch:
-        from printkit.gamedata import find_data_file
+        from printkit.datafile.gamedata import find_data_file
         from printkit.watch import watch as watch_folder
 
         folder = find_data_file(game).resolve().parent

@@ -11,8 +11,8 @@ from typing import Any
 
 import click
 
+from printkit.datafile.gamedata import available_games, load_game
 from printkit.errors import DataError, run_cli
-from printkit.gamedata import available_games, load_game
 from simulate.agents import GENERIC, agent_kinds, describe_agents, parse_agents
 from simulate.analysis.min_effect import parse_min_effect
 from simulate.commands.agent_speed import time_agent
@@ -50,7 +50,7 @@ ENGINE_OPTION = click.option(
     type=click.Choice(ENGINE_NAMES),
     default="fast",
     show_default=True,
-    help="fast: a game's compiled core where it has one (United Square, Tiddly-Wink, Twinkle Twinkle), "
+    help="fast: a game's compiled core where it has one (docs/guides/engines.md), "
     "the same games as the Python engine; python: the Python engines, the rules' reference.",
 )
 REPAIR_OPTION = click.option(
@@ -415,7 +415,7 @@ def new_game_cmd(name, where):
 
     files = new_game(name, where)
     folder = files[0].parent
-    click.echo(f"Wrote {folder}/: " + ", ".join(p.name for p in files))
+    click.echo(f"Wrote {folder}/: " + ", ".join(str(p.relative_to(folder)) for p in files))
     game = name if where.resolve() == Path.cwd().resolve() else str(files[0])  # by name from DIR only
     click.echo(f"Next: pytest {folder}; printkit build {game}; simulate run {game} --games 10")
 

@@ -1,6 +1,6 @@
 """Every sentence of the verdict, as templates of words in one place, so that they can be translated.
 
-A template is plain text with `{name}` fields (`printkit.template`, the same
+A template is plain text with `{name}` fields (`printkit.datafile.template`, the same
 safe substitution printed text uses); `say(key, **fields)` fills one. The
 code that builds a verdict chooses which sentence applies and works out the
 fields (numbers already written as text); it writes no sentence itself. A
@@ -16,10 +16,10 @@ along.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 
-from printkit.template import fill
+from printkit.datafile.template import fill
 from simulate.words_ja import JA
 
 EN: dict[str, str] = {
@@ -255,10 +255,6 @@ EN: dict[str, str] = {
     "effects.called": " (called)",
     "effects.na": "n/a (no decided games)",
     "effects.interaction": "Largest interaction on {outcome}: {a} x {b}, {effect}.",
-    "twinkle.ignored": "ignoring a category: win rate (dotted: even share; above bars: share of players)",
-    "twinkle.ignored_axis": "win rate of players with 0 points in it (95% Wilson)",
-    "twinkle.edge": "the winner's edge by category",
-    "twinkle.edge_axis": "winners' mean points minus the others'",
     "ladder.heading": (
         "{title} [{variant}, {players}p{filler}]: agent ladder, {games} games per pair, seed {seed}"
     ),
@@ -569,3 +565,17 @@ def say(key: str, lang: str | None = None, **fields: object) -> str:
     """The sentence `key` in `lang` (by default the one `language` chose), its `{name}` fields filled."""
     lang = lang or _SPOKEN.get()
     return fill(LANGUAGES[lang][key], fields, f"simulate.words {lang}.{key}")
+
+
+def own_words(table: Mapping[str, Mapping[str, str]], where: str) -> Callable[..., str]:
+    """A `say` for a game's own words (its report page's titles and axes): `table` holds a template per key
+    in every language of `LANGUAGES`, the same keys in each; `where` names the table in errors."""
+    for lang in LANGUAGES:
+        if set(table.get(lang, {})) != set(table["en"]):
+            raise ValueError(f"{where}: the {lang!r} words have other keys than the English")
+
+    def say_own(key: str, lang: str | None = None, **fields: object) -> str:
+        lang = lang or _SPOKEN.get()
+        return fill(table[lang][key], fields, f"{where} {lang}.{key}")
+
+    return say_own

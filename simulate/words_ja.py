@@ -262,10 +262,6 @@ JA: dict[str, str] = {
     "effects.called": "（有意）",
     "effects.na": "該当なし（決着したゲームがない）",
     "effects.interaction": "{outcome}で最大の交互作用：{a}×{b}、{effect}。",
-    "twinkle.ignored": "得点の種類を捨てたとき：勝率（点線：均等な割合。棒の上：そのプレイヤーの割合）",
-    "twinkle.ignored_axis": "その種類で0点だったプレイヤーの勝率（95% Wilson区間）",
-    "twinkle.edge": "得点の種類ごとの勝者の優位",
-    "twinkle.edge_axis": "勝者の平均得点－ほかのプレイヤーの平均得点",
     "ladder.heading": (
         "{title}［{variant}、{players}人{filler}］：エージェントのラダー、1組あたり{games}ゲーム、シード "
         "{seed}"

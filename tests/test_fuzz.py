@@ -39,11 +39,11 @@ from typing import Any
 
 import pytest
 
+from printkit.datafile.gamedata import load_game
+from printkit.datafile.rulesets import ruleset
+from printkit.datafile.shapes import Between, OneOf, PerPlayers
 from printkit.draw import has_drawing, pieces_for
 from printkit.errors import DataError
-from printkit.gamedata import load_game
-from printkit.rulesets import ruleset
-from printkit.rulesets.shapes import Between, OneOf, PerPlayers
 from simulate.engines import ENGINES, make_game
 from simulate.play.runner import play
 

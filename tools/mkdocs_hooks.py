@@ -1,7 +1,7 @@
 """MkDocs hooks: the pages the site builds from the code itself, so they cannot drift from it.
 
-`reference/data-file.md` is `printkit.reference.render()`, written at build
-time from `printkit/schema.py` and the rule sets (never stored in docs/).
+`reference/data-file.md` is `printkit.datafile.reference.render()`, written at build
+time from `printkit/datafile/schema.py` and the rule sets (never stored in docs/).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 from mkdocs.structure.files import File, Files
 
-from printkit.reference import render
+from printkit.datafile.reference import render
 
 REFERENCE = "reference/data-file.md"
 

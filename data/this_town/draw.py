@@ -25,14 +25,14 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.datafile.gamedata import GameData, Rules
+from printkit.datafile.texts import fill_text
 from printkit.draw.records import table_with
 from printkit.errors import DataError
-from printkit.fonts import family
-from printkit.gamedata import GameData, Rules
 from printkit.layouts.components import RowSpec, layout_pieces
 from printkit.layouts.icons import Drawn
-from printkit.pieces import Piece, fill_bleed
-from printkit.texts import fill_text
+from printkit.output.fonts import family
+from printkit.pieces.contract import Piece, fill_bleed
 
 from .records import SECTIONS, TileFace, read_tiles, town_points
 

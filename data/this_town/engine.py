@@ -37,8 +37,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from printkit.datafile.gamedata import Rules
 from printkit.errors import DataError
-from printkit.gamedata import Rules
 from simulate.engines.base import GameBase, Result, StateBase, copy_generator, placements_from_scores
 from simulate.engines.draws import generator
 

@@ -24,8 +24,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from printkit.datafile.schema import unknown_key
 from printkit.errors import DataError
-from printkit.schema import unknown_key
 
 SECTIONS = ("N", "E", "S", "W")
 # Half-diagonal k separates section k from section k + 1 (clockwise).

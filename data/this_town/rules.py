@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from printkit.rulesets import RuleError, as_rule_errors, require
-from printkit.rulesets.shapes import COMPENSATION, OneOf
-from printkit.schema import STRINGS, Field
+from printkit.datafile.rulesets import RuleError, as_rule_errors, require
+from printkit.datafile.schema import STRINGS, Field
+from printkit.datafile.shapes import COMPENSATION, OneOf
 
 from .records import read_tiles
 
 if TYPE_CHECKING:
-    from printkit.gamedata import GameData, Rules
+    from printkit.datafile.gamedata import GameData, Rules
 
 # A tile's face, on the start tile's component (the other tiles list theirs in `sets`).
 FIELDS: dict[str, Field] = {
@@ -37,7 +37,7 @@ RULES: dict[str, Any] = {
     "npc_brands": OneOf("ranked", "not_ranked"),
     "first_player": OneOf("random", "seat1"),
 }
-# The printed texts the drawing fills, and the fields each may use (printkit/texts.py).
+# The printed texts the drawing fills, and the fields each may use (printkit/datafile/texts.py).
 TEXTS: dict[str, tuple[str, ...]] = {
     "components.reference.text.title": ("game",),
     "components.reference.text.subtitle": ("players",),

@@ -8,8 +8,8 @@ in the language `data.lang` chose; the options' docs and `game.sources` come
 translated the same way). The reference prints the resolved rules: a short
 text written from the option values, then every option with its value, its
 source and its documentation, so that a printed copy says which rules it was
-balanced for. Text is set in the fonts of `printkit.fonts.family(data.lang)`
-and wrapped with `printkit.fonts.wrap`.
+balanced for. Text is set in the fonts of `printkit.output.fonts.family(data.lang)`
+and wrapped with `printkit.output.fonts.wrap`.
 
 A domino is drawn upright (two square halves one above the other, the lower
 number at the bottom) when it is taller than wide, else side by side; pips sit
@@ -26,15 +26,15 @@ from reportlab.lib.colors import HexColor, white
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.aids import aid_pieces, card_fields
+from printkit.datafile.gamedata import GameData, Rules
+from printkit.datafile.texts import fill_text
+from printkit.draw.aids import aid_pieces, card_fields
 from printkit.draw.records import table_with
 from printkit.errors import DataError
-from printkit.fonts import family
-from printkit.gamedata import GameData, Rules
 from printkit.layouts.elements import GRID, PIPS  # pip positions, as the layouts' pips draw them
-from printkit.piece_backs import with_generic_back
-from printkit.pieces import Piece, fill_bleed
-from printkit.texts import fill_text
+from printkit.output.fonts import family
+from printkit.pieces.contract import Piece, fill_bleed
+from printkit.pieces.piece_backs import with_generic_back
 
 INK = HexColor("#222222")
 FAINT = HexColor("#777777")
@@ -94,7 +94,7 @@ def _counters(data: GameData, rules: Rules) -> list[Piece]:
 
 
 def _fill(data: GameData, key: str, template: str, **values: Any) -> str:
-    """`template` with its `{name}` fields filled in (`printkit.texts.fill_text`)."""
+    """`template` with its `{name}` fields filled in (`printkit.datafile.texts.fill_text`)."""
     return fill_text(data, key, template, values)
 
 

@@ -35,8 +35,8 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
+from printkit.datafile.gamedata import Rules
 from printkit.errors import DataError
-from printkit.gamedata import Rules
 from simulate.engines.base import (
     AgentBase,
     GameBase,

@@ -19,8 +19,8 @@ from typing import Any
 import numpy as np
 from scipy import stats as sps
 
+from printkit.datafile.gamedata import load_game
 from printkit.errors import DataError
-from printkit.gamedata import load_game
 from simulate.analysis.arm import Arm
 from simulate.analysis.stats import describe, fmt_p, km_median, mann_whitney, welch, wilson
 from simulate.report.context import COLOURS, Context, Extras, heading

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from printkit.rulesets import RuleError, require
-from printkit.rulesets.shapes import COMPENSATION, Between, OneOf
-from printkit.schema import Field
+from printkit.datafile.rulesets import RuleError, require
+from printkit.datafile.schema import Field
+from printkit.datafile.shapes import COMPENSATION, Between, OneOf
 
 if TYPE_CHECKING:
-    from printkit.gamedata import GameData, Rules
+    from printkit.datafile.gamedata import GameData, Rules
 
 FIELDS: dict[str, Field] = {}
 PLAYERS = tuple(range(2, 9))  # the player counts the engine and the print kit support
@@ -33,7 +33,7 @@ RULES: dict[str, Any] = {
 }
 
 
-# The printed texts the drawing fills, and the fields each may use (printkit/texts.py).
+# The printed texts the drawing fills, and the fields each may use (printkit/datafile/texts.py).
 _KEY = "components.reference.text"
 TEXTS: dict[str, tuple[str, ...]] = {
     f"{_KEY}.title": ("game",),

@@ -8,7 +8,7 @@ and `back_ink_rgb`), the special cards (`components.special_card`:
 Time Portal card, a meeple disc and `rules.freeze_markers` freeze markers per
 seat, the time jump token supply (`count`), `(rules.crystal_goal + 1)`
 crystals per seat (always enough: no one holds more than the goal plus one),
-and one turn reference per seat: the generic aid card (`printkit/aids.py`)
+and one turn reference per seat: the generic aid card (`printkit/draw/aids.py`)
 with its words (`text.title`, `text.sections`) filled from the rules in force.
 
 This module only says what there is; every piece is drawn by its layout in
@@ -24,12 +24,12 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from printkit.aids import aid_fields, aid_pieces
+from printkit.datafile.gamedata import GameData, Rules
+from printkit.draw.aids import aid_fields, aid_pieces
 from printkit.draw.records import table_with
 from printkit.errors import DataError
-from printkit.gamedata import GameData, Rules
 from printkit.layouts.components import RowSpec, layout_pieces
-from printkit.pieces import Piece
+from printkit.pieces.contract import Piece
 
 RGB = re.compile(r"#[0-9a-fA-F]{6}")
 MARKS = ("circle", "square", "triangle", "diamond")

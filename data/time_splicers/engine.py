@@ -33,8 +33,8 @@ from bisect import insort
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+from printkit.datafile.gamedata import Rules
 from printkit.errors import DataError
-from printkit.gamedata import Rules
 from simulate.engines.base import GameBase, Result, StateBase, copy_generator, placements_from_scores
 from simulate.engines.draws import generator
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from printkit.rulesets import RuleError, require
-from printkit.rulesets.shapes import COMPENSATION, Between, OneOf
-from printkit.schema import Field
+from printkit.datafile.rulesets import RuleError, require
+from printkit.datafile.schema import Field
+from printkit.datafile.shapes import COMPENSATION, Between, OneOf
 
 if TYPE_CHECKING:
-    from printkit.gamedata import GameData, Rules
+    from printkit.datafile.gamedata import GameData, Rules
 
 MAX_COLOURS = 8  # colours of number cards the engine's card masks hold
 NUMBERS = (3, 20)  # the lowest and highest max_number: 3 makes one partial collapse possible
@@ -34,7 +34,7 @@ RULES: dict[str, Any] = {
     "full_at": OneOf("fifth_or_later", "fifth"),
     "turn_cap": Between(10, 100_000),
 }
-# The printed texts the drawing fills, and the fields each may use (printkit/texts.py): the turn
+# The printed texts the drawing fills, and the fields each may use (printkit/datafile/texts.py): the turn
 # reference's title and sections all take the same values.
 _REFERENCE = ("game", "goal", "hand", "limit", "portal", "new_timeline", "portal_collapse", "no_timeline")
 TEXTS: dict[str, tuple[str, ...]] = {

@@ -1,6 +1,6 @@
 """Twinkle Twinkle's setup and turn card: the words of `components.aid.text` filled from the rules.
 
-The card itself is a generic player aid (`printkit/aids.py`, drawn by the `aid` layout); this module
+The card itself is a generic player aid (`printkit/draw/aids.py`, drawn by the `aid` layout); this module
 supplies its numbers (tiles in the bag, spaces of a chart), the words chosen by
 the options in force (slow tiles, flipping), and the table of opening rows and
 standees per player count from `rules.opening` and `rules.standees`.
@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from printkit.aids import aid_fields, aid_pieces
+from printkit.datafile.gamedata import GameData, Rules
+from printkit.datafile.texts import fill_text
+from printkit.draw.aids import aid_fields, aid_pieces
 from printkit.draw.records import table_with
-from printkit.gamedata import GameData, Rules
-from printkit.pieces import Piece
-from printkit.texts import fill_text
+from printkit.pieces.contract import Piece
 
 KEY = "components.aid.text"
 

@@ -16,7 +16,7 @@ order track for the most standees in play; every number on a reference is
 formatted into its text from the rules in force (`{key}` is a number of
 `rules.<reference>`, `{key_pts}` the same with its unit from `game.units`).
 Every printed word is read from the data file in the language `data.lang`
-chose, and set in the fonts of `printkit.fonts.family(data.lang)`.
+chose, and set in the fonts of `printkit.output.fonts.family(data.lang)`.
 """
 
 from __future__ import annotations
@@ -30,16 +30,16 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.colours import ink_on
+from printkit.datafile.gamedata import GameData, Rules
+from printkit.datafile.texts import fill_text
 from printkit.draw.records import table_with
 from printkit.errors import DataError
-from printkit.fonts import family
-from printkit.gamedata import GameData, Rules
 from printkit.layouts.components import RowSpec, layout_pieces
 from printkit.layouts.icons import Drawn
-from printkit.piece_backs import with_generic_back
-from printkit.pieces import Piece, count_by_component, fill_bleed
-from printkit.texts import fill_text
+from printkit.output.colours import ink_on
+from printkit.output.fonts import family
+from printkit.pieces.contract import Piece, count_by_component, fill_bleed
+from printkit.pieces.piece_backs import with_generic_back
 
 from .aid import aid_pieces_for
 from .records import (

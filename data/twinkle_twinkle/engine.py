@@ -21,8 +21,8 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+from printkit.datafile.gamedata import Rules
 from printkit.errors import DataError
-from printkit.gamedata import Rules
 from simulate.engines.base import AgentBase, GameBase, Result, StateBase, copy_generator, solo_result
 from simulate.engines.draws import generator
 

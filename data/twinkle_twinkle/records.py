@@ -20,9 +20,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from printkit.datafile.gamedata import check_value
+from printkit.datafile.schema import unknown_key
 from printkit.errors import DataError
-from printkit.gamedata import check_value
-from printkit.schema import unknown_key
 
 EXITS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 KINDS = ("star", "asteroid", "satellite", "planet", "black_hole", "comet")

@@ -20,7 +20,25 @@ from simulate.analysis.arm import Arm
 from simulate.analysis.stats import wilson, winner_sets
 from simulate.report.context import COLOURS, Context, Extras, heading
 from simulate.report.plotting import plt
-from simulate.words import say
+from simulate.words import own_words
+
+say = own_words(
+    {
+        "en": {
+            "ignored": "ignoring a category: win rate (dotted: even share; above bars: share of players)",
+            "ignored_axis": "win rate of players with 0 points in it (95% Wilson)",
+            "edge": "the winner's edge by category",
+            "edge_axis": "winners' mean points minus the others'",
+        },
+        "ja": {
+            "ignored": "得点の種類を捨てたとき：勝率（点線：均等な割合。棒の上：そのプレイヤーの割合）",
+            "ignored_axis": "その種類で0点だったプレイヤーの勝率（95% Wilson区間）",
+            "edge": "得点の種類ごとの勝者の優位",
+            "edge_axis": "勝者の平均得点－ほかのプレイヤーの平均得点",
+        },
+    },
+    "twinkle_twinkle/report.py",
+)
 
 
 def _seat_rows(arm: Arm, categories: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
@@ -119,10 +137,10 @@ def _figure_ignored(ctx: Context, arms: list[Arm], idle: dict[str, dict[str, Any
             ax.text(xi, top + 0.01, f"{100 * share:.0f}%", ha="center", va="bottom", fontsize=6)
     ax.set_xticks(range(len(cats)))
     ax.set_xticklabels([c.replace("_", " ") for c in cats], fontsize=8, rotation=15)
-    ax.set_ylabel(say("twinkle.ignored_axis"))
+    ax.set_ylabel(say("ignored_axis"))
     ax.set_ylim(0, 1)
     ax.legend(fontsize=8)
-    ax.set_title(heading(ctx, arms, say("twinkle.ignored")), fontsize=9)
+    ax.set_title(heading(ctx, arms, say("ignored")), fontsize=9)
     fig.tight_layout()
     return fig
 
@@ -138,8 +156,8 @@ def _figure_edge(ctx: Context, arms: list[Arm], edge: dict[str, dict[str, dict[s
     ax.axhline(0, color="k", linewidth=0.6)
     ax.set_xticks(range(len(cats)))
     ax.set_xticklabels([c.replace("_", " ") for c in cats], fontsize=8, rotation=15)
-    ax.set_ylabel(say("twinkle.edge_axis"))
+    ax.set_ylabel(say("edge_axis"))
     ax.legend(fontsize=8)
-    ax.set_title(heading(ctx, arms, say("twinkle.edge")), fontsize=9)
+    ax.set_title(heading(ctx, arms, say("edge")), fontsize=9)
     fig.tight_layout()
     return fig

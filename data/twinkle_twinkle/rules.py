@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from printkit.rulesets import RuleError, as_rule_errors, require
-from printkit.rulesets.shapes import COMPENSATION, Between, OneOf, PerPlayers
-from printkit.schema import Field
+from printkit.datafile.rulesets import RuleError, as_rule_errors, require
+from printkit.datafile.schema import Field
+from printkit.datafile.shapes import COMPENSATION, Between, OneOf, PerPlayers
 
 from .records import REFERENCES, check_sides, read_tiles
 
 if TYPE_CHECKING:
-    from printkit.gamedata import GameData, Rules
+    from printkit.datafile.gamedata import GameData, Rules
 
 MAX_ROW = 8  # tiles an observation board's row holds
 FIELDS: dict[str, Field] = {}
@@ -50,7 +50,7 @@ def _integers(table: dict[str, Any]) -> list[str]:
     return [name for name, shape in table.items() if isinstance(shape, Between)]
 
 
-# The printed texts the drawing fills, and the fields each may use (printkit/texts.py). A score
+# The printed texts the drawing fills, and the fields each may use (printkit/datafile/texts.py). A score
 # reference's texts take the numbers of its own rule table; the aid's title and sections take the same.
 _AID = ("game", "tiles", "spaces", "slow", "slow_next", "star_turns")
 TEXTS: dict[str, tuple[str, ...]] = {

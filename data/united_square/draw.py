@@ -7,7 +7,7 @@ printed word (`components.*.text`, in the language `data.lang` chose), and
 from the resolved rules the board size, the panels per type, the 2-player
 pairing, the deal, rounds and start panel. `pieces()` turns them into plain
 records; the `_draw_*` functions only lay the records out, in the fonts of
-`printkit.fonts.family(data.lang)`.
+`printkit.output.fonts.family(data.lang)`.
 
 A panel is a square cut by its diagonals into four triangles, one per side,
 coloured clockwise from the top as its type lists them; each triangle carries
@@ -28,14 +28,14 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.colours import ink_on
+from printkit.datafile.gamedata import GameData, Rules
+from printkit.datafile.texts import fill_text
 from printkit.errors import DataError
-from printkit.fonts import family
-from printkit.gamedata import GameData, Rules
 from printkit.layouts.components import RowSpec, layout_pieces
 from printkit.layouts.icons import Drawn
-from printkit.pieces import Piece, fill_bleed
-from printkit.texts import fill_text
+from printkit.output.colours import ink_on
+from printkit.output.fonts import family
+from printkit.pieces.contract import Piece, fill_bleed
 
 from .rules import pairing_2p
 

@@ -16,7 +16,7 @@ import random
 from bisect import insort
 from typing import Any, ClassVar
 
-from printkit.gamedata import Rules
+from printkit.datafile.gamedata import Rules
 from simulate.engines.base import (
     GameBase,
     Result,

@@ -5,12 +5,12 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from printkit.rulesets import RuleError, require
-from printkit.rulesets.shapes import COMPENSATION, Between, OneOf
-from printkit.schema import Field
+from printkit.datafile.rulesets import RuleError, require
+from printkit.datafile.schema import Field
+from printkit.datafile.shapes import COMPENSATION, Between, OneOf
 
 if TYPE_CHECKING:
-    from printkit.gamedata import GameData, Rules
+    from printkit.datafile.gamedata import GameData, Rules
 
 FIELDS: dict[str, Field] = {}
 PLAYERS = (2, 4)  # the player counts the engine and the print kit support
@@ -30,7 +30,7 @@ RULES: dict[str, Any] = {
 
 SIDES = 4  # a panel has four edges, one per colour
 _COUNTS = ("types", "per_type", "total", "starts")
-# The printed texts the drawing fills, and the fields each may use (printkit/texts.py).
+# The printed texts the drawing fills, and the fields each may use (printkit/datafile/texts.py).
 TEXTS: dict[str, tuple[str, ...]] = {
     "components.aid.text.title": ("game",),
     "components.aid.text.subtitle": ("variant", "n"),

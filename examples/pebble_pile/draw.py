@@ -1,8 +1,8 @@
-"""Pebble Pile's printed pieces: the pebbles and a player aid (printkit/pieces.py has the contract).
+"""Pebble Pile's printed pieces: the pebbles and a player aid (printkit/pieces/contract.py has the contract).
 
 Every size, colour, count and word comes from the data file: a pebble is a
 round counter of `components.pebble` (as many as `rules.pile` of the rules in
-force), the aid is printkit's generic player aid (printkit/aids.py), its
+force), the aid is printkit's generic player aid (printkit/draw/aids.py), its
 sections filled from the rules in force (`no_repeat` picks its sentence from
 `components.aid.text.repeat`). A piece is drawn at the origin and
 knows nothing of pages; printkit packs them onto sheets.
@@ -14,9 +14,9 @@ from reportlab.lib.colors import HexColor, white
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.aids import aid_fields, aid_pieces
-from printkit.gamedata import GameData, Rules
-from printkit.pieces import Piece, fill_bleed
+from printkit.datafile.gamedata import GameData, Rules
+from printkit.draw.aids import aid_fields, aid_pieces
+from printkit.pieces.contract import Piece, fill_bleed
 
 
 def pieces(data: GameData, rules: Rules) -> list[Piece]:

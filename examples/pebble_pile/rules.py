@@ -1,4 +1,4 @@
-"""Pebble Pile's rule set: what its data file and rules must satisfy (printkit/rulesets/__init__.py).
+"""Pebble Pile's rule set: what its data file and rules must satisfy (printkit/datafile/rulesets.py).
 
 printkit and simulate both check the data file, every variant and every
 `--set` against it, so a rule the engine cannot play never reaches it.
@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from printkit.rulesets import RuleError, require
-from printkit.rulesets.shapes import COMPENSATION, Between, OneOf
-from printkit.schema import Field
+from printkit.datafile.rulesets import RuleError, require
+from printkit.datafile.schema import Field
+from printkit.datafile.shapes import COMPENSATION, Between, OneOf
 
 if TYPE_CHECKING:
-    from printkit.gamedata import GameData, Rules
+    from printkit.datafile.gamedata import GameData, Rules
 
-FIELDS: dict[str, Field] = {}  # keys its components hold beyond printkit/schema.py's
+FIELDS: dict[str, Field] = {}  # keys its components hold beyond printkit/datafile/schema.py's
 PLAYERS = (2, 3, 4)  # the player counts the engine and the drawing support
 RULES: dict[str, Any] = {  # each rule the engine reads, with the values it implements
     "compensation": COMPENSATION,
@@ -25,7 +25,7 @@ RULES: dict[str, Any] = {  # each rule the engine reads, with the values it impl
     "first_player": OneOf("random", "seat1"),
     "no_repeat": True,  # a yes-no rule
 }
-# The printed texts the drawing fills, and the {fields} each may use (printkit/texts.py).
+# The printed texts the drawing fills, and the {fields} each may use (printkit/datafile/texts.py).
 TEXTS: dict[str, tuple[str, ...]] = {
     "components.aid.text.title": ("game",),
     "components.aid.text.sections[*].text": ("pile", "take_max", "last_bonus", "players", "repeat"),

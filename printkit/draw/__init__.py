@@ -1,8 +1,8 @@
 """Drawing modules: a game's data file names its module by `[game] engine`; layouts draw the rest.
 
-A game folder (`printkit/games.py`) may hold a `draw.py` that exposes
+A game folder (`printkit/datafile/games.py`) may hold a `draw.py` that exposes
 `pieces(data: GameData, rules: Rules) -> list[Piece]` under the contract in
-`printkit/pieces.py`. Modules are imported only when a game needs them, so one
+`printkit/pieces/contract.py`. Modules are imported only when a game needs them, so one
 broken or slow drawing module never affects the others.
 
 A game with no drawing module is drawn from its components' layouts, each
@@ -16,14 +16,14 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from printkit.datafile.gamedata import GameData, Rules
+from printkit.datafile.games import modules_in
 from printkit.errors import DataError
-from printkit.gamedata import GameData, Rules
-from printkit.games import modules_in
-from printkit.pieces import Piece
+from printkit.pieces.contract import Piece
 
-DRAWERS = modules_in("draw")  # game folders: printkit/games.py
-# Pieces of one build: the data file's bounds keep every game well under it (Tiddly-Wink's 8 players
-# with 1,000 counters each are 8,000); past it the sheets would run to hundreds.
+DRAWERS = modules_in("draw")  # game folders: printkit/datafile/games.py
+# Pieces of one build: the data file's bounds keep every game well under it (8 players with 1,000
+# counters each, the most a shipped game allows, are 8,000); past it the sheets would run to hundreds.
 MAX_PIECES = 10_000
 
 

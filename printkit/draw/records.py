@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from printkit.datafile.gamedata import GameData
 from printkit.errors import DataError
-from printkit.gamedata import GameData
 
 
 def table_with(data: GameData, key: str, raw: Any, names: Sequence[str]) -> dict[str, Any]:

@@ -33,17 +33,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from printkit import template
+from printkit.datafile import template
+from printkit.datafile.gamedata import GameData
+from printkit.datafile.layout_spec import Element, Layout, Library, check_icon
 from printkit.errors import DataError
-from printkit.fonts import Family, family
-from printkit.gamedata import GameData
 from printkit.layouts import rows as rows_mod
 from printkit.layouts.elements import Context, check_layout, draw_layout
 from printkit.layouts.icons import Drawn, Icons
-from printkit.layouts.spec import Element, Layout, Library, check_icon
-from printkit.outlines import RECT, Shape, hex_size_mm
-from printkit.piece_backs import back_record, draw_generic_back
-from printkit.pieces import Piece
+from printkit.output.fonts import Family, family
+from printkit.pieces.contract import Piece
+from printkit.pieces.outlines import RECT, Shape, hex_size_mm
+from printkit.pieces.piece_backs import back_record, draw_generic_back
 
 PRESETS_MM = {
     "poker": (63.0, 88.0),

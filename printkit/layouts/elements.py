@@ -32,14 +32,14 @@ from typing import Any
 from reportlab.lib.colors import black
 from reportlab.lib.units import mm
 
-from printkit import template
+from printkit.datafile import layout_values as v
+from printkit.datafile import template
+from printkit.datafile.layout_spec import COMMON, ELEMENT_KEYS, Element, Layout
 from printkit.errors import DataError
-from printkit.fonts import Family
 from printkit.layouts import images, richtext, text
-from printkit.layouts import values as v
 from printkit.layouts.icons import Icons, polygon
-from printkit.layouts.spec import COMMON, ELEMENT_KEYS, Element, Layout
-from printkit.outlines import Shape, outline
+from printkit.output.fonts import Family
+from printkit.pieces.outlines import Shape, outline
 
 EDGE_MM = 0.01
 ANCHOR_SHARES = {
@@ -53,8 +53,7 @@ ANCHOR_SHARES = {
     "bottom": (0.5, 1),
     "bottom-right": (1, 1),
 }
-# Pip positions on a 3 x 3 grid (column, row from the top), as dominoes and dice show them
-# (Tiddly-Wink's dominoes too).
+# Pip positions on a 3 x 3 grid (column, row from the top), as dominoes and dice show them.
 GRID = {
     "tl": (0, 0),
     "tc": (1, 0),

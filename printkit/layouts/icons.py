@@ -29,11 +29,11 @@ from typing import Any
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from printkit.colours import ink_on
+from printkit.datafile.layout_values import colour as read_colour
+from printkit.datafile.schema import nearest
 from printkit.errors import DataError
 from printkit.layouts import images
-from printkit.layouts.values import colour as read_colour
-from printkit.schema import nearest
+from printkit.output.colours import ink_on
 
 Box = tuple[float, float, float, float]  # x, y, w, h in points, y up
 

@@ -28,9 +28,9 @@ from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from printkit import template
-from printkit.fonts import Family
+from printkit.datafile import template
 from printkit.layouts.icons import Icons
+from printkit.output.fonts import Family
 
 OBJECT = "\ufffc"  # stands for an icon in a paragraph's text
 MARKUP = re.compile(r"\\([:<\\])|<(/?)([bi])>|:([A-Za-z][A-Za-z0-9_-]*):|\n\s*\n|\n")
@@ -81,7 +81,8 @@ def parse(
     bold: bool = False,
     italic: bool = False,
 ) -> list[Block]:
-    """The blocks of a text given as `printkit.template.parts` gives it; bad markup raises `blame(...)`."""
+    """The blocks of a text given as `printkit.datafile.template.parts` gives it; bad markup raises
+    `blame(...)`."""
     blocks: list[Block] = []
     pending = ""
     for value, is_field in text_parts:

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from printkit.datafile.template import MAX_TEMPLATE_CHARS
 from printkit.errors import DataError
-from printkit.template import MAX_TEMPLATE_CHARS
 
 MAX_ROWS = 5000
 MAX_COLUMNS = 200

@@ -30,9 +30,9 @@ from typing import Any
 from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 
-from printkit.fonts import Family, break_points, wrap_measured
 from printkit.layouts.icons import Icons
 from printkit.layouts.richtext import Block, Para, Run, Table, runs, widths
+from printkit.output.fonts import Family, break_points, wrap_measured
 
 STEP_PT = 0.25
 LINEAR_TRIALS = (

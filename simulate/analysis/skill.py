@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printkit.datafile.gamedata import GameData
 from printkit.errors import DataError
-from printkit.gamedata import GameData
 from simulate.agents import agent_list
 
 STRENGTH_GAMES = 200  # games per adjacent pair the data file does not count

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from printkit.datafile.gamedata import GameData, Rules
 from printkit.errors import DataError
 from printkit.filenames import safe_part
-from printkit.gamedata import GameData, Rules
 from simulate.agents import parse_agents
 from simulate.analysis.skill import Pair, Skill, Strength, file_levels
 from simulate.commands.options import PlayOptions

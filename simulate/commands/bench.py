@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from printkit.gamedata import GameData, available_games, load_game
+from printkit.datafile.gamedata import GameData, available_games, load_game
 from simulate.agents import parse_agents, plain_agents
 from simulate.engines import ENGINES, make_game
 from simulate.engines.base import GameBase

@@ -23,9 +23,9 @@ import click
 import numpy as np
 
 from printkit.atomic import write_text
+from printkit.datafile.gamedata import GameData, Rules
 from printkit.errors import DataError
 from printkit.filenames import safe_part
-from printkit.gamedata import GameData, Rules
 from simulate.agents import agent_list
 from simulate.analysis.ratings import PairResult, bradley_terry
 from simulate.analysis.stats import wilson

@@ -3,7 +3,7 @@
 The files (`simulate/starter_game/`) are a take-away game for 2 to 4 players:
 its data file, rule set, rules engine, drawing and tests, with `my_game` and
 `My Game` in them replaced by the new name and title. They are written into
-`DIR/NAME/`, a game folder (printkit/games.py), found by name from `DIR` or
+`DIR/NAME/`, a game folder (printkit/datafile/games.py), found by name from `DIR` or
 when `DIR` is on `PRINTKIT_DATA`. The folder appears whole or not at all: the
 files are written into a scratch folder beside it, which is then renamed.
 """
@@ -17,11 +17,11 @@ import tempfile
 from pathlib import Path
 
 from printkit.atomic import write_output
+from printkit.datafile.games import shipped_games
 from printkit.errors import DataError
-from printkit.games import shipped_games
 
 NAME = re.compile(r"[a-z][a-z0-9_]{0,40}")
-STARTER = Path(__file__).resolve().parent / "starter_game"
+STARTER = Path(__file__).resolve().parents[1] / "starter_game"
 FILES = {  # starter file: the file it becomes in the game folder
     "game.toml": "{name}.toml",
     "rules.py": "rules.py",

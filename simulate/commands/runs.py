@@ -6,9 +6,9 @@ from __future__ import annotations
 import os
 import re
 
+from printkit.datafile.gamedata import GameData, load_game
 from printkit.errors import DataError
 from printkit.filenames import safe_part
-from printkit.gamedata import GameData, load_game
 from simulate.analysis.skill import file_levels
 from simulate.engines import require_engine
 

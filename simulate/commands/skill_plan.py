@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from printkit.datafile.gamedata import GameData, Rules
 from printkit.errors import DataError
-from printkit.gamedata import GameData, Rules
 from simulate.agents.spec import split_specs
 from simulate.analysis.skill import (
     STRENGTH_GAMES,

@@ -1,8 +1,8 @@
 """Sweep a grid of rule values: play every combination and tabulate its balance figures, one row each.
 
 `simulate sweep GAME --grid KEY=V1,V2 [--grid ...]` runs the Cartesian product
-of the grid's values as arms (for Twinkle Twinkle's five reference sides that is
-2^5 = 32 arms); with no `--grid`, the data file's `[game] sweep` list is the
+of the grid's values as arms (for five rules of two values each, 2^5 = 32
+arms); with no `--grid`, the data file's `[game] sweep` list is the
 grid. Every arm is an ordinary run (`runner.run_all_to_csv`, all of them on one set
 of workers; seeds, resuming and `--jobs` behave as in `simulate run`) summarised
 by `stats.summarize`. Written
@@ -33,11 +33,11 @@ from typing import Any
 
 import numpy as np
 
-from printkit import gamedata
 from printkit.atomic import atomic_path, write_text
+from printkit.datafile import gamedata
+from printkit.datafile.gamedata import GameData, Rules
 from printkit.errors import DataError
 from printkit.filenames import safe_part
-from printkit.gamedata import GameData, Rules
 from simulate.agents import parse_agents
 from simulate.analysis.balance import summarize
 from simulate.analysis.effects import OUTCOMES, Design, analysis_markdown, main_effects
@@ -83,7 +83,7 @@ class Row:
 
 
 def parse_grid(specs: Sequence[str], origin: str = "--grid") -> list[Axis]:
-    """`KEY=V1,V2` strings as axes (`printkit.gamedata.parse_grid`)."""
+    """`KEY=V1,V2` strings as axes (`printkit.datafile.gamedata.parse_grid`)."""
     return [Axis(key, values) for key, values in gamedata.parse_grid(specs, origin)]
 
 

@@ -1,19 +1,19 @@
 """Rules engines: a game's data file names its engine by `[game] engine`, the `engine.py` of its game folder.
 
-Game folders are found and registered by `printkit/games.py`, for printkit and simulate alike; the
-interface every engine implements is `simulate/engines/base.py`.
+Game folders are found and registered by `printkit/datafile/games.py`, for printkit and simulate alike;
+the interface every engine implements is `simulate/engines/base.py`.
 """
 
 from __future__ import annotations
 
 import importlib
 
+from printkit.datafile.gamedata import GameData, Rules
+from printkit.datafile.games import modules_in, register_folder
 from printkit.errors import DataError
-from printkit.gamedata import GameData, Rules
-from printkit.games import modules_in, register_folder
 from simulate.engines.base import GameBase
 
-ENGINES = modules_in("engine")  # game folders: printkit/games.py
+ENGINES = modules_in("engine")  # game folders: printkit/datafile/games.py
 
 
 def no_engine(where: str, title: str, engine: str) -> DataError:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
 
-from printkit.gamedata import Rules
+from printkit.datafile.gamedata import Rules
 from simulate.engines.draws import copy_generator  # noqa: F401  (engines take it from here, for `clone`)
 
 

@@ -38,9 +38,9 @@ class Deferred(random.Random):
     """A generator whose state is a snapshot (`getstate()`'s tuple) loaded only at its first draw.
 
     A search copies its root state, generator included, once per iteration,
-    and most searches never draw from the copy (United Square draws only at a
-    deal, Twinkle Twinkle and Tiddly-Wink at a round's end): `getstate` and
-    `setstate` of 625 words were an eighth of a United Square `mcts` decision.
+    and most searches never draw from the copy (the shipped games draw only at a
+    deal or a round's end): `getstate` and `setstate` of 625 words were an
+    eighth of an `mcts` decision of the shipped game that draws least.
     A `Deferred` holds the snapshot; its first draw (or `setstate`, `seed`)
     loads it and makes it a plain `random.Random` again. `_live` says its C
     state already is the snapshot (a copied source), so loading costs nothing.

@@ -1,7 +1,7 @@
 """Compiled cores: which engine plays a run's games, and the one line said when the compiled one cannot.
 
 `--engine fast` (the default) plays a game on its compiled core where it has
-one (`GameBase.core`, e.g. `data/united_square/core.py`) and the
+one (`GameBase.core`: the `core.py` of its game folder) and the
 agents have compiled forms; `--engine python` always plays the Python engine,
 which stays the rules' reference. Both give the same rows (the conformance
 test holds every core to its engine), so a run folder does not record which

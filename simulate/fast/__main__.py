@@ -10,7 +10,7 @@ import subprocess
 import sys
 import time
 
-from printkit.gamedata import available_games, load_game
+from printkit.datafile.gamedata import available_games, load_game
 from simulate.engines import ENGINES, game_class, make_game
 from simulate.fast import core_of
 from simulate.fast.jit import numba_or_reason

@@ -1,6 +1,6 @@
 """What every game's compiled core shares on the Python side: agents as a table, runs of games as rows.
 
-A game's core module (`simulate/engines/<game>/core.py`) defines its rules as
+A game's core module (the `core.py` of its game folder) defines its rules as
 compiled functions (the names `simulate.fast.template.RULES` lists) and a
 `Core(CoreBase)` built from the Python `Game`. `CoreBase` then gives the
 runner the rows of a run's games (`rows`, the numbers `rows.row` writes,

@@ -33,7 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printkit.games import shipped_data
+from printkit.datafile.games import shipped_data
 
 HIDE = "SIMULATE_NO_NUMBA"
 PACKAGE = Path(__file__).resolve().parent.parent  # simulate/
@@ -41,7 +41,7 @@ PACKAGE = Path(__file__).resolve().parent.parent  # simulate/
 
 def core_sources() -> list[Path]:
     """Every file compiled code is made of (those that use `@jit` or `@leaf`), in a fixed order: the
-    template's and the shipped game folders' `core*.py` (`printkit.games.shipped_data`)."""
+    template's and the shipped game folders' `core*.py` (`printkit.datafile.games.shipped_data`)."""
     files = sorted((PACKAGE / "fast").glob("*.py"))
     shipped = shipped_data()
     if shipped is not None:
@@ -130,9 +130,9 @@ def leaf(func: Callable[..., Any]) -> Any:
 
     numba counts references to every array a function is handed or takes out
     of a tuple, an atomic add and subtract each, and its pruning pass leaves
-    most of them in a function that calls others in branches: United Square's
-    `apply`, handed the 19 tables, paid 48 a move, and a random game about
-    2,300 (counted under gdb), about 40% of its time. A leaf only reads and
+    most of them in a function that calls others in branches: one shipped core's
+    `apply`, handed its 19 tables, paid 48 a move, and a random game about
+    2,300 (counted under gdb), about 40% of its time (docs/notes/speed.md). A leaf only reads and
     writes arrays its caller holds, so it needs no count of its own.
     """
     numba, _ = numba_or_reason()

@@ -156,7 +156,7 @@ def random_turn(s, t, gens, g, buf):
     """`random_move` drawn from generator `gens[g]`.
 
     The generator's row is taken here, in a leaf: taken in `play_game` it cost
-    about 20 reference counts a move (a third of a random United Square game).
+    about 20 reference counts a move (a third of the quickest shipped random game).
     """
     return random_move(s, t, gens[g], buf)
 

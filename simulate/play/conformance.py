@@ -8,7 +8,7 @@ then whole runs through the runner on both engines, every agent kind, with
 the same CSV text. `tests/simulate/test_fast_conformance.py` runs a few hundred
 games per variant; for thousands:
 
-    python -m simulate.play.conformance united_square --games 2000
+    python -m simulate.play.conformance GAME --games 2000
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def same_rows(game: GameBase, agents: tuple[str, ...], seed: int, indices: range
 def check(name: str, games: int, search_games: int, out: Any = sys.stdout) -> None:
     """Every variant of game `name`: `games` random and as many greedy games move by move, then runs
     of `search_games` games per search agent compared row for row."""
-    from printkit.gamedata import load_game
+    from printkit.datafile.gamedata import load_game
     from simulate.engines import make_game
     from simulate.fast import core_of
 

@@ -46,8 +46,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printkit.atomic import write_text
+from printkit.datafile.gamedata import Rules
 from printkit.errors import DataError
-from printkit.gamedata import Rules
 from simulate.agents import make_agents
 from simulate.engines import make_game
 from simulate.engines.base import GameBase, Result

@@ -315,7 +315,7 @@ def _wrapped(blocks: list[tuple[str, str]]) -> list[tuple[str, str]]:
 def _measured_wrap(text: str, size: float, indent: str) -> list[str]:
     """`text` in lines of at most WRAP_POINTS at `size` in the language's printed font, kinsoku kept;
     lines after the first indented by `indent`."""
-    from printkit.fonts import family, wrap
+    from printkit.output.fonts import family, wrap
 
     font = family(spoken()).regular
     room = WRAP_POINTS - pdfmetrics.stringWidth(indent, font, size)

@@ -9,7 +9,7 @@ Import `plt` from here, never `matplotlib.pyplot` directly.
 
 `speaking(lang)` chooses the language of everything said and drawn within
 it: the sentences (`simulate.words.language`) and, for Japanese, the font
-the printed pieces use (IPAex Gothic, `printkit.fonts`), embedded in the PDF
+the printed pieces use (IPAex Gothic, `printkit.output.fonts`), embedded in the PDF
 as a TrueType subset so that every reader sees the same glyphs.
 """
 
@@ -35,7 +35,7 @@ __all__ = ["plt", "speaking"]
 
 @cache
 def _japanese() -> dict[str, Any]:
-    from printkit.fonts import japanese_font_file
+    from printkit.output.fonts import japanese_font_file
 
     path = japanese_font_file()
     font_manager.fontManager.addfont(str(path))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from printkit.gamedata import Rules
+from printkit.datafile.gamedata import Rules
 from simulate.engines.base import GameBase, Result, StateBase, copy_generator, solo_result
 
 

@@ -10,8 +10,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from printkit.datafile.gamedata import GameData, Rules
 from printkit.errors import DataError
-from printkit.gamedata import GameData, Rules
 from simulate.agents import parse_agents
 from simulate.analysis.min_effect import DEFAULT, MinEffect
 from simulate.analysis.skill import Skill

@@ -425,7 +425,7 @@ def _fill(text: str) -> str:
     spaces to break at, by its measured width with printkit's line-breaking rules."""
     if spoken() == "en":
         return textwrap.fill(text, 120)
-    from printkit.fonts import family, wrap
+    from printkit.output.fonts import family, wrap
 
     return "\n".join(wrap(text, family(spoken()).regular, 8, 480))
 

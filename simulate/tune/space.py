@@ -20,8 +20,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from printkit.datafile.gamedata import GameData, check_patch, parse_value
 from printkit.errors import DataError
-from printkit.gamedata import GameData, check_patch, parse_value
 
 Setting = tuple[int, ...]
 MAX_VALUES = 1000  # values of one knob: more is a typo in its step

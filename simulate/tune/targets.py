@@ -182,7 +182,7 @@ def parse_target(spec: str, known: dict[str, Measure], required: bool) -> Target
         )
     name, op, goal, weight_text = match.groups()
     if name not in known:
-        from printkit.schema import unknown_key
+        from printkit.datafile.schema import unknown_key
 
         raise unknown_key(flag, name, known, "not a measure of the report")
     measure = known[name]

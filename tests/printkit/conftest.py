@@ -18,7 +18,7 @@ from pypdf.generic import ContentStream
 from reportlab.lib.colors import toColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from printkit.canvas import PrintCanvas
+from printkit.output.canvas import PrintCanvas
 
 PAINT = {"S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n"}
 

@@ -2,7 +2,7 @@
 
 Every distinct face of every game (and of the examples printed from layouts)
 is drawn alone with 3 mm of bleed (shop pages), rasterised, and along its cut
-outline (a rectangle's sides, a hexagon's, a circle; `printkit/outlines.py`)
+outline (a rectangle's sides, a hexagon's, a circle; `printkit/pieces/outlines.py`)
 the colour 0.3 mm inside the trim is compared with the colour 0.3 mm out in
 the bleed at points every 2 mm (not within 2 mm of a corner, where diagonal
 art meets).
@@ -16,12 +16,12 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
+from printkit.datafile.gamedata import available_games, load_game
 from printkit.draw import has_drawing, pieces_for
-from printkit.faces import distinct_faces
-from printkit.gamedata import available_games, load_game
-from printkit.imposition import render
-from printkit.outlines import outline
-from printkit.shop import shop_layout
+from printkit.pieces.faces import distinct_faces
+from printkit.pieces.outlines import outline
+from printkit.sheets.imposition import render
+from printkit.sheets.shop import shop_layout
 
 DPI = 200
 BLEED_MM = 3.0

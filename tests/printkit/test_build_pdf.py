@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from printkit.build import build, build_game
-from printkit.gamedata import load_game
+from printkit.datafile.gamedata import load_game
 
 MM = 72 / 25.4  # points per millimetre
 DATA = load_game("united_square")

@@ -18,10 +18,10 @@ from pypdf.generic import ContentStream
 from reportlab.lib.colors import rgb2cmyk
 
 from printkit.build import build
-from printkit.colour_profile import SHIPPED_PROFILE, Converter, delta_e_2000, load_profile
+from printkit.datafile.gamedata import available_games, load_game
 from printkit.draw import has_drawing
 from printkit.errors import DataError
-from printkit.gamedata import available_games, load_game
+from printkit.output.colour_profile import SHIPPED_PROFILE, Converter, delta_e_2000, load_profile
 
 GAMES = [g for g in available_games() if has_drawing(load_game(g))]
 

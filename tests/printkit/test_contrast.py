@@ -21,9 +21,9 @@ import pypdfium2
 import pytest
 
 from printkit.build import build
-from printkit.colours import MIN_TEXT_CONTRAST, contrast_ratio, ink_on
+from printkit.datafile.gamedata import available_games, load_game
 from printkit.draw import has_drawing
-from printkit.gamedata import available_games, load_game
+from printkit.output.colours import MIN_TEXT_CONTRAST, contrast_ratio, ink_on
 
 DPI = 200
 # every printed game, and the examples printed from layouts alone

@@ -3,7 +3,7 @@
 The cut lines are read back from the SVG's path and the DXF's polylines and
 split at every vertex any of them has; the pieces' outlines come from the
 clip boxes the PDF draws them in (`placed`), split the same way by a plain
-quadratic method written here, independent of `printkit/cutpaths.py`.
+quadratic method written here, independent of `printkit/sheets/cutpaths.py`.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ import pytest
 from pypdf import PdfReader
 
 from printkit.build import build
-from printkit.cutfile import MIN_MARGIN_MM, REG_ARM_MM, REG_INSET_MM, REG_SQUARE_MM, keepouts
-from printkit.cutpaths import chains, sheet_chains, unique_runs
+from printkit.datafile.gamedata import available_games, load_game
 from printkit.draw import has_drawing
 from printkit.errors import DataError
-from printkit.gamedata import available_games, load_game
-from printkit.pieces import Piece
-from printkit.sheets import Placement, Rect
+from printkit.pieces.contract import Piece
+from printkit.sheets.cutfile import MIN_MARGIN_MM, REG_ARM_MM, REG_INSET_MM, REG_SQUARE_MM, keepouts
+from printkit.sheets.cutpaths import chains, sheet_chains, unique_runs
+from printkit.sheets.geometry import Placement, Rect
 
 MM = 72 / 25.4
 SVG = {"s": "http://www.w3.org/2000/svg"}

@@ -17,13 +17,21 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image
 
+from printkit.datafile.gamedata import available_games, load_game
 from printkit.draw import has_drawing, pieces_for
 from printkit.errors import DataError
-from printkit.export import cut_out, export
-from printkit.faces import distinct_faces
-from printkit.gamedata import available_games, load_game
-from printkit.pieces import Piece
-from printkit.tts import TTS_COLUMNS, TTS_MAX_PIXELS, TTS_ROWS, face_pixels, grid_of, sheet_dpi, tile_type
+from printkit.exports.export import cut_out, export
+from printkit.exports.tts import (
+    TTS_COLUMNS,
+    TTS_MAX_PIXELS,
+    TTS_ROWS,
+    face_pixels,
+    grid_of,
+    sheet_dpi,
+    tile_type,
+)
+from printkit.pieces.contract import Piece
+from printkit.pieces.faces import distinct_faces
 
 DPI = 40
 DATA = load_game("twinkle_twinkle")

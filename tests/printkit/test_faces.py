@@ -7,9 +7,9 @@ import json
 from pypdf import PdfReader
 
 from printkit.build import build
+from printkit.datafile.gamedata import load_game
 from printkit.draw import pieces_for
-from printkit.faces import distinct_faces
-from printkit.gamedata import load_game
+from printkit.pieces.faces import distinct_faces
 
 
 def _pieces(game: str, spec: str = "default"):

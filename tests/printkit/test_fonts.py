@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from printkit.fonts import NO_LINE_START, family, wrap
+from printkit.output.fonts import NO_LINE_START, family, wrap
 
 
 def test_english_wraps_between_words_within_the_width():

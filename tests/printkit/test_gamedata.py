@@ -9,8 +9,8 @@ import pytest
 from pypdf import PdfReader
 
 from printkit.build import build
+from printkit.datafile.gamedata import load_game, parse_value
 from printkit.errors import DataError
-from printkit.gamedata import load_game, parse_value
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 SHIPPED = DATA / "united_square" / "united_square.toml"

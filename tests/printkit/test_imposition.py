@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from printkit.errors import DataError
-from printkit.imposition import PAPERS_MM, LayoutOptions, layout, render
-from printkit.packing import outer_band
-from printkit.pieces import Piece
+from printkit.pieces.contract import Piece
+from printkit.sheets.imposition import PAPERS_MM, LayoutOptions, layout, render
+from printkit.sheets.packing import outer_band
 
 TOL = 1e-6
 

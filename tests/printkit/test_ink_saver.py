@@ -15,8 +15,8 @@ from pypdf import PdfReader
 from reportlab.lib.colors import HexColor
 
 from printkit.build import build
-from printkit.colour_profile import delta_e_2000
-from printkit.ink_saver import DARK_L, SPREAD, lab_to_srgb, srgb_to_lab, turned
+from printkit.output.colour_profile import delta_e_2000
+from printkit.output.ink_saver import DARK_L, SPREAD, lab_to_srgb, srgb_to_lab, turned
 
 TILE_GROUNDS = ["#16213e", "#5b4d40", "#2b4162", "#3a2c5a", "#0b0b0f", "#1d4e6b"]  # Twinkle's six tile kinds
 

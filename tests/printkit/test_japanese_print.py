@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from printkit.build import build
+from printkit.datafile.gamedata import available_games, load_game
 from printkit.draw import has_drawing
-from printkit.fonts import family, wrap
-from printkit.gamedata import available_games, load_game
+from printkit.output.fonts import family, wrap
 
 JA = family("ja")
 # every printed game, and the examples printed from layouts alone

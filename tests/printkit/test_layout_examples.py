@@ -85,10 +85,10 @@ def test_a_card_measures_63_by_88_mm_on_the_rendered_sheet(tmp_path):
 
 def _trims() -> list[dict]:
     """The trim rectangles of the first sheet's pieces as the packing places them (mm, y up)."""
+    from printkit.datafile.gamedata import load_game
     from printkit.draw import pieces_for
-    from printkit.gamedata import load_game
-    from printkit.packing import layout
-    from printkit.sheets import LayoutOptions
+    from printkit.sheets.geometry import LayoutOptions
+    from printkit.sheets.packing import layout
 
     data = load_game(str(DATA_FILES["deck"]))
     sheet = layout(pieces_for(data, data.resolve()), LayoutOptions(bleed=3.0))[0]

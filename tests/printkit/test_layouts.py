@@ -10,23 +10,23 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from printkit import honeycomb
 from printkit.build import build
-from printkit.cutpaths import outline_on_page, unique_runs
+from printkit.datafile.gamedata import load_game
+from printkit.datafile.layout_spec import Element
 from printkit.draw import pieces_for
 from printkit.errors import DataError
-from printkit.fonts import family
-from printkit.gamedata import load_game
-from printkit.imposition import render
 from printkit.layouts import richtext
 from printkit.layouts.elements import Context, Resolved
 from printkit.layouts.icons import Icons
-from printkit.layouts.spec import Element
 from printkit.layouts.text import Style, fit
-from printkit.outlines import Shape, hex_size_mm, outline
-from printkit.packing import hex_cut_lines, layout
-from printkit.sheets import LayoutOptions
-from printkit.shop import shop_layout
+from printkit.output.fonts import family
+from printkit.pieces.outlines import Shape, hex_size_mm, outline
+from printkit.sheets import honeycomb
+from printkit.sheets.cutpaths import outline_on_page, unique_runs
+from printkit.sheets.geometry import LayoutOptions
+from printkit.sheets.imposition import render
+from printkit.sheets.packing import hex_cut_lines, layout
+from printkit.sheets.shop import shop_layout
 
 MM = 72 / 25.4
 HEAD = """[game]
@@ -295,7 +295,7 @@ def test_three_hexagons_in_a_honeycomb_share_three_sides():
 
 
 def _hex_sheet(n: int, orientation: str, bleed: float = 0.0):
-    from printkit.pieces import Piece
+    from printkit.pieces.contract import Piece
 
     size = hex_size_mm(40, orientation)
     pieces = [Piece("t", f"t{k}", size, lambda c, p: None, shape=Shape("hex", orientation)) for k in range(n)]

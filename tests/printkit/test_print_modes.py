@@ -10,15 +10,15 @@ from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from printkit.backs import parse_offset, with_backs
 from printkit.build import build
-from printkit.calibrate import RULER_MM, calibration_pdf, targets
+from printkit.datafile.gamedata import available_games, load_game
 from printkit.draw import has_drawing
 from printkit.errors import DataError
-from printkit.gamedata import available_games, load_game
-from printkit.imposition import PAPERS_MM, LayoutOptions, layout, render
-from printkit.pieces import Piece
-from printkit.proof import write_proofs
+from printkit.exports.proof import write_proofs
+from printkit.pieces.contract import Piece
+from printkit.sheets.backs import parse_offset, with_backs
+from printkit.sheets.calibrate import RULER_MM, calibration_pdf, targets
+from printkit.sheets.imposition import PAPERS_MM, LayoutOptions, layout, render
 
 MM = 72 / 25.4
 GAMES = [g for g in available_games() if has_drawing(load_game(g))]

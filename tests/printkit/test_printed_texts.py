@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
+from printkit.datafile.gamedata import check_game
+from printkit.datafile.rulesets import ruleset
+from printkit.datafile.template import TemplateError
+from printkit.datafile.texts import check_printed, fields_for, printed_texts
 from printkit.draw import has_drawing, pieces_for
 from printkit.errors import DataError
-from printkit.gamedata import check_game
-from printkit.rulesets import ruleset
-from printkit.template import TemplateError
-from printkit.texts import check_printed, fields_for, printed_texts
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 GAMES = sorted(p.stem for p in DATA.glob("*/*.toml"))

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.designer import WORDS, designer_pdf
-from printkit.fonts import family
-from printkit.gamedata import load_game
+from printkit.datafile.gamedata import load_game
+from printkit.output.fonts import family
+from printkit.sheets.designer import WORDS, designer_pdf
 
 
 def test_list_shows_games_players_and_components(run_tool):

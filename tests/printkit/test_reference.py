@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from printkit import reference, schema
-from printkit.gamedata import available_games, load_game
-from printkit.rulesets import ruleset
+from printkit.datafile import reference, schema
+from printkit.datafile.gamedata import available_games, load_game
+from printkit.datafile.rulesets import ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,9 +6,9 @@ import pytest
 from pypdf import PdfReader
 
 from printkit.build import build
+from printkit.datafile.gamedata import load_game
 from printkit.draw import pieces_for
-from printkit.gamedata import load_game
-from printkit.margins import SCALE_BAR_MM
+from printkit.sheets.margins import SCALE_BAR_MM
 
 MM = 72 / 25.4
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from printkit.datafile.template import MAX_TEMPLATE_CHARS, TemplateError, check, fields_of, fill
 from printkit.errors import DataError
-from printkit.template import MAX_TEMPLATE_CHARS, TemplateError, check, fields_of, fill
 
 
 def test_fields_are_filled_and_escaped_braces_kept():

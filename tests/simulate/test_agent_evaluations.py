@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from printkit.gamedata import load_game
+from printkit.datafile.gamedata import load_game
 from printkit_games.united_square.engine import W_OPEN
 from simulate.analysis.stats import wilson
 from simulate.engines import make_game

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from printkit.gamedata import available_games, load_game
+from printkit.datafile.gamedata import available_games, load_game
 from simulate.agents import plain_agents
 from simulate.engines import ENGINES
 

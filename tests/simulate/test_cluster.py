@@ -112,7 +112,7 @@ LOST_ARGS = ["run", "united_square", "--agents", "random", "--games", "3000", "-
 
 
 def _local_csv(tmp_path: Path) -> bytes:
-    from printkit.gamedata import load_game
+    from printkit.datafile.gamedata import load_game
     from simulate.play.runner import RunConfig, run_to_csv
 
     rules = load_game("united_square").resolve("default")

@@ -25,8 +25,8 @@ from typing import Any
 import numpy as np
 import pytest
 
+from printkit.datafile.gamedata import available_games, load_game
 from printkit.errors import DataError
-from printkit.gamedata import available_games, load_game
 from simulate.engines import ENGINES, make_game
 from simulate.engines.base import GameBase, StateBase
 

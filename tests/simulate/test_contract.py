@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.gamedata import load_game
+from printkit.datafile.gamedata import load_game
 from simulate.engines import make_game
 from simulate.play.runner import play
 

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
+from printkit.datafile.gamedata import check_game
 from printkit.draw import has_drawing, pieces_for
 from printkit.errors import DataError
-from printkit.gamedata import check_game
 from simulate.engines import make_game
 
 DATA = Path(__file__).resolve().parents[2] / "data"

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
+from printkit.datafile.gamedata import load_game
 from printkit.errors import DataError
-from printkit.gamedata import load_game
 from simulate.engines import make_game
 
 

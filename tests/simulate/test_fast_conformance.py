@@ -16,7 +16,7 @@ import pytest
 
 pytest.importorskip("numba")
 
-from printkit.gamedata import available_games, load_game  # noqa: E402
+from printkit.datafile.gamedata import available_games, load_game  # noqa: E402
 from simulate.engines import ENGINES, game_class, make_game  # noqa: E402
 from simulate.fast import core_of  # noqa: E402
 from simulate.play.conformance import (  # noqa: E402

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.gamedata import load_game
+from printkit.datafile.gamedata import load_game
 from simulate.play import runner
 from simulate.play.runner import RunConfig, run_to_csv
 

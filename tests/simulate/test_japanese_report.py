@@ -18,7 +18,7 @@ import pytest
 from test_report_stats import capped_games, draw_heavy, four_player, report, team_game, write_games
 from test_skill_verdict import LEVELS, alone, first_mover_at, summary_of, two_player
 
-from printkit.template import _tokens
+from printkit.datafile.template import _tokens
 from simulate.analysis import balance, stats, verdict
 from simulate.analysis.bottom_line import LevelChange, change_line, ranking_line
 from simulate.analysis.min_effect import MinEffect

@@ -20,7 +20,7 @@ import pytest
 
 numba = pytest.importorskip("numba")
 
-from printkit.gamedata import load_game  # noqa: E402
+from printkit.datafile.gamedata import load_game  # noqa: E402
 from simulate.engines import make_game  # noqa: E402
 from simulate.fast import ENGINE, core_of  # noqa: E402
 from simulate.fast.seeds import spawned  # noqa: E402

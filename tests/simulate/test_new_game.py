@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.gamedata import load_game
+from printkit.datafile.gamedata import load_game
 from simulate.engines import make_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,9 +50,9 @@ def test_a_new_game_passes_its_tests_plays_and_prints(tmp_path, run_tool, monkey
     code, out, err = run_tool("simulate", "new-game", "my_game", "--dir", str(tmp_path))
     assert code == 0, err
     folder = tmp_path / "my_game"
-    assert sorted(p.name for p in folder.iterdir()) == [
-        "draw.py", "engine.py", "my_game.toml", "rules.py", "test_my_game.py",
-    ]  # fmt: skip
+    made = sorted(p.name for p in folder.iterdir())
+    assert made == ["draw.py", "engine.py", "my_game.toml", "rules.py", "tests"]
+    assert [p.name for p in (folder / "tests").iterdir()] == ["test_my_game.py"]
     tests = _pytest(cwd=tmp_path)  # as a user would: `pytest` where the game folder is
     assert tests.returncode == 0 and " passed" in tests.stdout, tests.stdout + tests.stderr
     monkeypatch.chdir(tmp_path)  # found by name from the folder that holds it

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 
-from printkit.gamedata import load_game
+from printkit.datafile.gamedata import load_game
 from simulate.engines import make_game
 from simulate.engines.base import Result
 from simulate.engines.observer import LeadRecord

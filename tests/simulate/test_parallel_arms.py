@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.gamedata import load_game
+from printkit.datafile.gamedata import load_game
 from simulate.play import runner
 from simulate.play.runner import ArmRun, RunConfig, run_all_to_csv
 

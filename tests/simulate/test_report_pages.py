@@ -12,7 +12,7 @@ import matplotlib.pyplot as plt
 import pytest
 from test_report_stats import draw_heavy
 
-from printkit.gamedata import load_game
+from printkit.datafile.gamedata import load_game
 from simulate.analysis import balance
 from simulate.analysis.arm import Arm
 from simulate.analysis.tally import tally_csv

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from printkit.gamedata import load_game
+from printkit.datafile.gamedata import load_game
 from simulate.analysis import tally
 from simulate.analysis.tally import ArmTally, RowFeed, tally_csv
 from simulate.commands.arms import play_arm, sides_of

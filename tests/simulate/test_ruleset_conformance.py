@@ -1,4 +1,4 @@
-"""Each engine is held to what its rule set declares (`printkit/rulesets/<engine>.py`).
+"""Each engine is held to what its rule set declares (`printkit/datafile/<engine>.py`).
 
 The rule set is what printkit and simulate both check data files, variants and
 `--set` against, so a value it lets through must be one the engine plays, and
@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
+from printkit.datafile.gamedata import GameData, Rules, available_games, load_game
+from printkit.datafile.rulesets import ruleset
+from printkit.datafile.shapes import OneOf
 from printkit.errors import DataError
-from printkit.gamedata import GameData, Rules, available_games, load_game
-from printkit.rulesets import ruleset
-from printkit.rulesets.shapes import OneOf
 from simulate.engines import ENGINES, make_game
 
 GAMES = [name for name in available_games() if load_game(name).engine in ENGINES]

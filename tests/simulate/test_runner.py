@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from printkit.datafile.gamedata import load_game
 from printkit.errors import DataError
-from printkit.gamedata import load_game
 from simulate.analysis import stats
 from simulate.commands.arms import run_arms
 from simulate.commands.options import PlayOptions

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.gamedata import load_game
+from printkit.datafile.gamedata import load_game
 from simulate.play.runner import RunConfig, folder_lock, read_rows, run_to_csv
 
 RUN = [sys.executable, "-c", "from simulate.cli import main; main()"]

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from printkit.gamedata import load_game
+from printkit.datafile.gamedata import load_game
 from simulate.agents.basic import GreedyAgent
 from simulate.agents.flat import FlatMonteCarloAgent
 from simulate.agents.ismcts import ISMCTSAgent

@@ -10,8 +10,8 @@ import pytest
 from pypdf import PdfReader
 from test_report_stats import draw_heavy
 
+from printkit.datafile.gamedata import load_game
 from printkit.errors import DataError
-from printkit.gamedata import load_game
 from simulate.analysis import balance
 from simulate.analysis.arm import Arm
 from simulate.analysis.skill import strength_of

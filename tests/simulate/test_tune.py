@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from scipy import stats as sps
 
+from printkit.datafile.gamedata import load_game
 from printkit.errors import DataError
-from printkit.gamedata import load_game
 from simulate.analysis import stats
 from simulate.analysis.min_effect import MinEffect
 from simulate.tune import goals

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from printkit.gamedata import load_game
+from printkit.datafile.gamedata import load_game
 from printkit_games.this_town.engine import DECLINE, ORIGIN, PICK, PLACE, WIDTH, break_tie, town_points
 from printkit_games.this_town.records import DIAGONALS, SECTIONS, TileFace
 from simulate.engines import make_game

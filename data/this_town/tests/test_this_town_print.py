@@ -6,9 +6,9 @@ import tomllib
 
 import pytest
 
+from printkit.datafile.gamedata import check_game, find_data_file, load_game
 from printkit.draw import pieces_for
 from printkit.errors import DataError
-from printkit.gamedata import check_game, find_data_file, load_game
 
 DATA = load_game("this_town")
 

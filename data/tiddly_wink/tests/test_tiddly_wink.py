@@ -7,8 +7,8 @@ import re
 
 import pytest
 
+from printkit.datafile.gamedata import load_game
 from printkit.errors import DataError
-from printkit.gamedata import load_game
 from printkit_games.tiddly_wink.engine import PASS, HeavyAgent, KeepEndsAgent, tile_id
 from simulate.engines import make_game
 

@@ -9,11 +9,11 @@ import pytest
 from pypdf import PdfReader
 
 from printkit.build import build, build_game
-from printkit.designer import option_rows
+from printkit.datafile.gamedata import load_game
 from printkit.draw import pieces_for
 from printkit.errors import DataError
-from printkit.gamedata import load_game
-from printkit.pieces import count_by_component
+from printkit.pieces.contract import count_by_component
+from printkit.sheets.designer import option_rows
 
 MM = 72 / 25.4  # points per millimetre
 DATA = load_game("tiddly_wink")

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import printkit_games.tiddly_wink.engine as tw
-from printkit.gamedata import load_game
+from printkit.datafile.gamedata import load_game
 from simulate.engines import make_game
 from simulate.play.runner import play
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import printkit_games.tiddly_wink.report as report
-from printkit.gamedata import load_game
+from printkit.datafile.gamedata import load_game
 from simulate.analysis.arm import Arm
 from simulate.play.runner import RunConfig, read_rows, run_to_csv
 from simulate.report.context import Context

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from printkit.datafile.gamedata import load_game
 from printkit.errors import DataError
-from printkit.gamedata import load_game
 from printkit_games.time_splicers.engine import (
     CHOOSE_RUN,
     ENTER,

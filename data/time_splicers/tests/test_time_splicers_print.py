@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from printkit.datafile.gamedata import load_game
 from printkit.draw import pieces_for
 from printkit.errors import DataError
-from printkit.gamedata import load_game
 
 DATA = load_game("time_splicers")
 

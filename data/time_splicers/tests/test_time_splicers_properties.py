@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit.gamedata import load_game
+from printkit.datafile.gamedata import load_game
 from printkit_games.time_splicers.engine import HIDDEN
 from simulate.engines import make_game
 

@@ -19,7 +19,7 @@ import pytest
 
 pytest.importorskip("numba")
 
-from printkit.gamedata import load_game  # noqa: E402
+from printkit.datafile.gamedata import load_game  # noqa: E402
 from printkit_games.twinkle_twinkle.records import REFERENCES  # noqa: E402
 from simulate.engines import make_game  # noqa: E402
 from simulate.fast import core_of, mt  # noqa: E402

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from printkit.datafile.gamedata import load_game
 from printkit.errors import DataError, run_cli
-from printkit.gamedata import load_game
 from printkit_games.twinkle_twinkle.engine import PLACE
 from printkit_games.twinkle_twinkle.records import (
     REFERENCES,

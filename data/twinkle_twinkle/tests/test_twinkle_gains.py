@@ -13,7 +13,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit.gamedata import load_game
+from printkit.datafile.gamedata import load_game
 from printkit_games.twinkle_twinkle.engine import PLACE
 from printkit_games.twinkle_twinkle.gains import ChartGains, rival_key, spaces
 from printkit_games.twinkle_twinkle.records import REFERENCES

@@ -12,9 +12,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.build import build
+from printkit.datafile.gamedata import load_game
 from printkit.draw import pieces_for
 from printkit.errors import DataError
-from printkit.gamedata import load_game
 from printkit_games.twinkle_twinkle.draw import fill_numbers
 from printkit_games.twinkle_twinkle.records import EXIT_POINTS, exit_names
 from simulate.engines import make_game

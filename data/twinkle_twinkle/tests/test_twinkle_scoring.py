@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.gamedata import load_game
+from printkit.datafile.gamedata import load_game
 from printkit_games.twinkle_twinkle.engine import Game
 from printkit_games.twinkle_twinkle.records import exit_mask
 from printkit_games.twinkle_twinkle.scoring import (

@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
+from printkit.datafile.gamedata import load_game
 from printkit.errors import DataError, run_cli
-from printkit.gamedata import load_game
 from simulate.cli import cli
 from simulate.commands.options import PlayOptions
 from simulate.commands.sweep import grid_of, parse_grid, run_sweep

@@ -14,7 +14,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit.gamedata import load_game
+from printkit.datafile.gamedata import load_game
 from printkit_games.twinkle_twinkle.records import REFERENCES, exit_mask
 from printkit_games.twinkle_twinkle.scoring import (
     ASTEROID,

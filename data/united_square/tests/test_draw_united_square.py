@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
+from printkit.datafile.gamedata import load_game
 from printkit.draw import DRAWERS, drawing_module, has_drawing, pieces_for
 from printkit.errors import DataError
-from printkit.gamedata import load_game
-from printkit.pieces import Piece, bleed_rect, count_by_component
+from printkit.pieces.contract import Piece, bleed_rect, count_by_component
 
 DATA = load_game("united_square")
 COLOURS = {c["name"]: c for c in DATA.game["colours"]}

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from printkit.datafile.gamedata import load_game
 from printkit.errors import DataError
-from printkit.gamedata import load_game
 from printkit_games.united_square.engine import PASS
 from simulate.engines import make_game
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from printkit.build import build_game
-from printkit.gamedata import load_game
+from printkit.datafile.gamedata import load_game
 from simulate.engines import make_game
 
 DATA = Path(__file__).resolve().parents[1] / "my_game.toml"
