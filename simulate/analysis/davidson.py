@@ -82,6 +82,12 @@ def davidson(k: int, pairs: Sequence[PairResult]) -> dict[str, Any]:
     cov = np.zeros((k, k))
     cov[1:, 1:] = np.asarray(fit.cov_params())[: k - 1, : k - 1]
     nu = math.exp(fit.params[k - 1])
+    return elo_ratings(strength, cov) | {"nu": nu, "equal_draws": nu / (2 + nu)}
+
+
+def elo_ratings(strength: np.ndarray, cov: np.ndarray) -> dict[str, list[float]]:
+    """Strengths (natural log units, agent 0 the reference) and their covariance as ratings in Elo
+    points centred on their mean, with standard errors and 95% comparison intervals (quasi-variances)."""
     sd = np.sqrt(quasi_variances(cov))
     rating = (strength - strength.mean()) * ELO
     half = Z95 * sd * ELO
@@ -90,6 +96,4 @@ def davidson(k: int, pairs: Sequence[PairResult]) -> dict[str, Any]:
         "se": (sd * ELO).tolist(),
         "lo": (rating - half).tolist(),
         "hi": (rating + half).tolist(),
-        "nu": nu,
-        "equal_draws": nu / (2 + nu),
     }

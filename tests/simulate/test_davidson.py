@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from scipy.optimize import minimize
 
-from simulate.analysis.davidson import davidson
+from simulate.analysis.davidson import davidson, elo_ratings
 from simulate.ratings import ELO, PairResult
 
 THIRD = 1 / 3  # each pair's virtual game: a third of a win, of a draw and of a loss
@@ -94,3 +94,13 @@ def test_many_agents_with_equal_records_rate_equal_and_a_game_never_drawn_stays_
     never = davidson(3, [PairResult(0, 1, 20, 0, 0), PairResult(1, 2, 20, 0, 0), PairResult(0, 2, 20, 0, 0)])
     assert all(math.isfinite(x) for x in never["rating"] + never["se"]) and never["nu"] > 0
     assert never["rating"][0] > never["rating"][1] > never["rating"][2]
+
+
+def test_strengths_on_the_elo_scale_by_hand():
+    # strengths 0 and ln 3 (b wins 3 of 4 decided games), the gap's variance 0.2: centred, -+ln(3)/2 x
+    # 400 / ln 10 = -+95.424 Elo; two agents share the gap's variance, 0.1 each: se sqrt(0.1) x 173.718 =
+    # 54.934, interval +-1.96 x 54.934 = +-107.669
+    r = elo_ratings(np.array([0.0, math.log(3)]), np.array([[0.0, 0.0], [0.0, 0.2]]))
+    assert r["rating"] == pytest.approx([-95.424, 95.424], abs=1e-3)
+    assert r["se"] == pytest.approx([54.934, 54.934], abs=1e-3)
+    assert r["hi"][0] == pytest.approx(-95.424 + 107.669, abs=1e-3)
