@@ -3,7 +3,10 @@
 A question compares one measure between two arms (or one arm against a fixed
 value, such as the fair share): the difference b - a of their means, where
 each game gives a value (1 for a first-mover win, 1/2 for a draw, 0 for a
-loss; a length in moves; a margin in points). Arms play rounds: a growing
+loss; a length in moves; a margin in points). A game stopped by a cap gives
+the cap as its length, in both arms alike: the question is then the mean
+length up to the cap, which every game tells, not a mean the cap cut off.
+Arms play rounds: a growing
 number of games per arm, the same seeds in the same order (`rounds`), so the
 games behind each look, and so where the rule stops, depend on the data
 alone, never on `--jobs`. After each round the rule says, per question:

@@ -119,6 +119,20 @@ def test_every_game_nine_moves_in_both_arms_is_shown_equivalent_with_the_least_s
     assert same.state == "equivalent"
 
 
+def test_lengths_cut_by_a_cap_count_as_the_cap_in_both_arms():
+    # Cap 400 moves. Arm a: 150 games of 300 moves and 50 stopped by the cap, counted as 400 (the mean
+    # length up to the cap, which every game does tell); arm b: 200 games of 200 moves.
+    # Means 325 and 200, diff -125. var a = (150 x 25^2 + 50 x 75^2) / 199 = 375000 / 199 = 1884.42;
+    # b never varies: at least 1/12; sd = sqrt(1884.50) = 43.4108. rho t = 0.317446, ln 1.317446 =
+    # 0.275692, boundary sqrt(830.03 x 6.267157 / 200) = 5.099963; half 43.4108 x 5.099963 / 14.142136
+    # = 15.6547: [-140.655, -109.345], called, and beyond the minimum effect (5% of 300 = 15 moves).
+    a = np.array([300.0] * 150 + [400.0] * 50)
+    b = np.full(200, 200.0)
+    cut = look(Question("length", delta=15.0, kind=MEAN), PairSums.of(a, b))
+    assert (cut.diff, cut.lo, cut.hi) == pytest.approx((-125, -140.655, -109.345), abs=1e-3)
+    assert cut.state == "called"
+
+
 def test_nothing_is_settled_below_min_games():
     q = Question("first mover", delta=0.02)
     early = look(q, PairSums(99, 0, 99, 0, 99, 0))  # 0 of 99 against 99 of 99
