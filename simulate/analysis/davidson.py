@@ -4,7 +4,7 @@ Davidson (1970): agent i of strength pi_i beats agent j with probability
 pi_i / (pi_i + pi_j + nu sqrt(pi_i pi_j)), and they draw with probability
 nu sqrt(pi_i pi_j) / (the same sum). Among decided games this is Bradley-Terry
 (i wins with probability pi_i / (pi_i + pi_j)), so ratings keep the Elo scale
-of `simulate.ratings`; `nu` says how drawish the game is (equal agents draw
+of `simulate.analysis.ratings`; `nu` says how drawish the game is (equal agents draw
 nu / (2 + nu) of their games). A draw is a third outcome, not half a win to
 each side: 13 wins, no loss and 87 draws rate the winner well above the other
 agent, where half-wins read it as 58%.
@@ -17,7 +17,7 @@ game, a third each of a win, a draw and a loss, so that a clean sweep or a
 game never drawn still has finite ratings (a small pull towards equal
 strength and towards some draws, visible only in one-sided pairs). Ratings
 are centred on their mean, in Elo points, with comparison intervals from
-quasi-variances (`simulate.ratings.quasi_variances`).
+quasi-variances (`simulate.analysis.ratings.quasi_variances`).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from typing import Any
 
 import numpy as np
 
-from simulate.ratings import ELO, PairResult, quasi_variances
-from simulate.stats import Z95
+from simulate.analysis.ratings import ELO, PairResult, quasi_variances
+from simulate.analysis.stats import Z95
 
 PRIOR_GAMES = 1.0  # virtual games per pair, a third each won, drawn and lost
 

@@ -35,8 +35,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from printkit.template import fill
-from simulate.stats import ALPHA
+from printkit.datafile.template import fill
+from simulate.analysis.stats import ALPHA
 from simulate.words import spoken
 
 HEADLINE = "headline"

@@ -29,11 +29,11 @@ from typing import Any
 import numpy as np
 from scipy import stats as sps
 
-from simulate.stats import Z95
+from simulate.analysis.stats import Z95
 
 # A pairing that changes the games a test needs by less than this share changes nothing a designer
-# would see (Twinkle Twinkle blue against default: correlation 0.06, 6%); Time Splicers goal5's 0.63 is
-# a factor of 2.7.
+# would see (a correlation of 0.06 between two shipped variants: 6%); another pair's 0.63 is a factor
+# of 2.7 (docs/notes/stopping.md).
 PAIRING_GAIN = 0.10
 
 

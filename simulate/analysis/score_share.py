@@ -21,7 +21,7 @@ from typing import Any
 from scipy.optimize import brentq
 from statsmodels.stats.proportion import proportion_confint
 
-from simulate.stats import Z95
+from simulate.analysis.stats import Z95
 
 
 def draw_rate_at(share: float, wins: float, draws: float, losses: float) -> float:

@@ -52,7 +52,7 @@ from scipy.optimize import brentq
 from scipy.special import log_ndtr
 
 from simulate.analysis.paired import PairSums
-from simulate.stats import ALPHA
+from simulate.analysis.stats import ALPHA
 
 SHARE = "share"  # each game's value lies in [0, 1]: a win 1, a draw 1/2, a loss 0 (or a shared 1/k)
 MEAN = "mean"  # any value: moves, points, a game's own metric

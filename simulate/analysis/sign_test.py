@@ -20,7 +20,7 @@ from typing import Any
 from scipy.stats import binomtest
 from statsmodels.stats.proportion import proportion_confint
 
-from simulate.stats import ALPHA
+from simulate.analysis.stats import ALPHA
 
 
 def sign_test(wins_a: int, wins_b: int, draws: int) -> dict[str, Any]:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from statsmodels.stats.proportion import proportion_confint
 
-from simulate.stats import ALPHA
+from simulate.analysis.stats import ALPHA
 
 GROUPS = ("matters", "small", "within", "open")
 CAP_SHARE = 0.05

@@ -10,7 +10,7 @@ import pytest
 from scipy.optimize import minimize
 
 from simulate.analysis.davidson import davidson, elo_ratings
-from simulate.ratings import ELO, PairResult
+from simulate.analysis.ratings import ELO, PairResult
 
 THIRD = 1 / 3  # each pair's virtual game: a third of a win, of a draw and of a loss
 

@@ -11,7 +11,7 @@ from statsmodels.stats.proportion import proportion_confint
 
 from simulate.analysis.score_share import draw_rate_at, score_interval, score_share
 from simulate.analysis.sign_test import sign_test
-from simulate.skill import strength_of
+from simulate.analysis.skill import strength_of
 
 Z2 = 1.959963984540054**2  # 3.841459
 
