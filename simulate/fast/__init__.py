@@ -13,7 +13,7 @@ The parts: `jit` (numba on demand and its cache), `mt` (CPython's Mersenne
 Twister), `seeds` (the run's per-game seeds), `lead` (the runner's observer),
 `arrays`, `search` (the generic agents and game loop, a template each core
 instantiates through `template`), `core` (the Python side every core shares)
-and `conformance` (the move-by-move check). `docs/notes/compiled-cores.md`
+and `first_compile` (what a core's first compile says). `docs/notes/compiled-cores.md`
 says how to add a game's core.
 """
 
@@ -29,7 +29,8 @@ import weakref
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from simulate.fast.jit import cache_root, numba_or_reason, stamp
+from simulate.fast.first_compile import said
+from simulate.fast.jit import cache_root, numba_or_reason
 
 if TYPE_CHECKING:
     from simulate.engines.base import GameBase
@@ -86,7 +87,8 @@ def core_of(game: GameBase, engine: str | None = None) -> CoreBase | None:
                     f"{', '.join(unknown)}; playing its Python engine"
                 )
                 return None
-            with compiling(module):
+            title = game.rules.meta.get("title", game.rules.game)
+            with compiling(module), said(module, title, cls.compile_seconds):
                 core = cls(game)
                 core.warm_up()
             _CORES[game] = core
@@ -99,10 +101,10 @@ def compiling(core: str = "core") -> Iterator[None]:
     process at a time per core and cache (test workers, cluster workers and commands started at once
     on a fresh machine), so the first compiles and the others wait and then load its cache instead of
     each compiling the same code. Two different cores compile at once, one a core of the machine."""
-    folder = cache_root() / stamp()
+    folder = cache_root() / core
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        lock = open(folder / f"compile-{core}.lock", "a")  # noqa: SIM115  (held across the yield)
+        lock = open(folder / "compile.lock", "a")  # noqa: SIM115  (held across the yield)
     except OSError:  # no writable cache: nothing to share, so nothing to wait for
         yield
         return

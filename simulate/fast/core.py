@@ -55,6 +55,9 @@ class CoreBase:
     # The rules (data-file keys) whose values the core's tables carry: a game with any other rule set
     # plays on its Python engine (`simulate.fast.core_of`), so no rule is ever played silently as absent.
     implements: ClassVar[frozenset[str]] = frozenset()
+    # CPU seconds the core's first compile takes on an idle machine (measured: docs/notes/speed.md), said
+    # before it compiles until this machine has measured its own (`simulate.fast.first_compile`)
+    compile_seconds: ClassVar[float] = 60.0
 
     def __init__(self, game: GameBase, tables: tuple[np.ndarray, ...], move_offset: int, move_space: int,
                  max_legal: int):  # fmt: skip

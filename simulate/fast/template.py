@@ -16,6 +16,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from simulate.fast.jit import SEARCH_SUFFIX
+
 SEARCH = Path(__file__).with_name("search.py")
 RULES = (
     "new_state",
@@ -44,7 +46,7 @@ def instantiate(core: str, rules: dict[str, Any]) -> ModuleType:
     missing = [name for name in RULES if name not in rules]
     if missing:
         raise TypeError(f"{core} does not define {', '.join(missing)}, which the compiled search needs")
-    name = f"{core}_search"
+    name = f"{core}{SEARCH_SUFFIX}"
     if name in sys.modules:
         return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, SEARCH)

@@ -101,7 +101,7 @@ def test_one_process_at_a_time_compiles_a_core(tmp_path, monkeypatch):
         time.sleep(3)
         assert same.poll() is None, "it did not wait for the lock"
     assert same.communicate(timeout=60)[0] == "in\n"
-    assert sorted(p.name for p in tmp_path.glob("*/compile-*.lock")) == [
-        "compile-a.core.lock",
-        "compile-b.core.lock",
+    assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.glob("*/compile.lock")) == [
+        "a.core/compile.lock",
+        "b.core/compile.lock",
     ]
