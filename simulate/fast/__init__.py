@@ -29,7 +29,6 @@ import weakref
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from simulate.fast.first_compile import said
 from simulate.fast.jit import cache_root, numba_or_reason
 
 if TYPE_CHECKING:
@@ -87,10 +86,7 @@ def core_of(game: GameBase, engine: str | None = None) -> CoreBase | None:
                     f"{', '.join(unknown)}; playing its Python engine"
                 )
                 return None
-            title = game.rules.meta.get("title", game.rules.game)
-            with compiling(module), said(module, title, cls.compile_seconds):
-                core = cls(game)
-                core.warm_up()
+            core = cls(game)  # compiled on first use, for the agents it plays (`CoreBase.copy_for`)
             _CORES[game] = core
     return core
 

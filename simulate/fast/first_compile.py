@@ -31,7 +31,7 @@ from simulate.fast.jit import cache_folder, cache_root
 
 MARK = "compiled"  # in the core's cache folder: its warm-up was compiled (or loaded) there
 SECONDS = "compile-seconds"  # beside the cache folders of the core's versions: the last compile's CPU s
-EVERY = 15.0  # seconds between progress lines where stderr is not a terminal
+EVERY = 30.0  # seconds between progress lines where stderr is not a terminal
 
 
 def is_compiled(module: str) -> bool:

@@ -12,8 +12,8 @@ functions that allocate no array and return none (see `leaf`). The cache:
   code. Here a compiled function's cache is keyed by a stamp (`stamp_of`) of
   every file its code is made of, and numba's version: the shared parts
   (the files of `simulate/fast/` that hold compiled functions) for those
-  parts, and for a game's core (its `core.py`, and its copy of the search
-  template, `<core>_search`) the shared parts and the files of its game
+  parts, and for a game's core (its `core.py`, and its copies of the search
+  template, `<core>_search` and `<core>_play`) the shared parts and the files of its game
   folder the core imports, directly or through another (the engine whose
   constants it compiles in, ...). Edit one game's core and that core alone
   compiles afresh; edit a shared part and every core does.
@@ -45,7 +45,8 @@ from printkit.datafile.games import FOLDER_PACKAGE
 
 HIDE = "SIMULATE_NO_NUMBA"
 SHARED = Path(__file__).resolve().parent  # simulate/fast/
-SEARCH_SUFFIX = "_search"  # a core's copy of the search template (`simulate.fast.template`)
+# a core's copies of the search template (`simulate.fast.template`): with the searches, and without
+COPIES = {True: "_search", False: "_play"}
 
 
 def _compiled(path: Path) -> bool:
@@ -88,11 +89,13 @@ def _digest(files: tuple[Path, ...]) -> str:
 
 
 def core_module(module: str) -> str | None:
-    """The game core a compiled module belongs to (its own name, or the core a search copy is for), or
-    None for a shared part."""
+    """The game core a compiled module belongs to (its own name, or the core a copy of the search template
+    is for), or None for a shared part."""
     if not module.startswith(f"{FOLDER_PACKAGE}."):
         return None
-    return module.removesuffix(SEARCH_SUFFIX)
+    for suffix in COPIES.values():
+        module = module.removesuffix(suffix)
+    return module
 
 
 def stamp_of(module: str) -> str:

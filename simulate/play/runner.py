@@ -207,7 +207,10 @@ def compiled(game: GameBase, agents: tuple[str, ...], engine: str) -> tuple[Any,
         return None  # the common case for games without a core: not even simulate.fast is imported
     core = core_of(game, engine)
     table = None if core is None else core.agent_table(agents)
-    return None if table is None else (core, table)
+    if table is None:
+        return None
+    core.copy_for(table)  # compiled or loaded here: in the parent, before it forks its workers
+    return core, table
 
 
 def _chunks(start: int, stop: int, workers: int) -> list[range]:
