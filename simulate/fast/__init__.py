@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-import fcntl
 import importlib
 import sys
 import threading
@@ -29,7 +28,7 @@ import weakref
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from simulate.fast.jit import cache_root, numba_or_reason
+from simulate.fast.jit import numba_or_reason
 
 if TYPE_CHECKING:
     from simulate.engines.base import GameBase
@@ -89,27 +88,6 @@ def core_of(game: GameBase, engine: str | None = None) -> CoreBase | None:
             core = cls(game)  # compiled on first use, for the agents it plays (`CoreBase.copy_for`)
             _CORES[game] = core
     return core
-
-
-@contextlib.contextmanager
-def compiling(core: str = "core") -> Iterator[None]:
-    """Held while this process compiles the core `core` (its module) or loads it from the cache: one
-    process at a time per core and cache (test workers, cluster workers and commands started at once
-    on a fresh machine), so the first compiles and the others wait and then load its cache instead of
-    each compiling the same code. Two different cores compile at once, one a core of the machine."""
-    folder = cache_root() / core
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        lock = open(folder / "compile.lock", "a")  # noqa: SIM115  (held across the yield)
-    except OSError:  # no writable cache: nothing to share, so nothing to wait for
-        yield
-        return
-    with lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def path_name(game: GameBase, engine: str | None = None) -> str:

@@ -2,7 +2,7 @@
 every agent (both copies of the search template), saying how long each took; the CI runs it before
 the tests, so no test pays a compile inside its own time bound. With several cores to compile and
 several CPUs, each core compiles in a process of its own, as many at once as there are CPUs (each
-core has its own lock: `simulate.fast.compiling`)."""
+core has its own lock: `simulate.fast.first_compile.compiling`)."""
 
 from __future__ import annotations
 

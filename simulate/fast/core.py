@@ -28,8 +28,8 @@ from simulate.agents.ismcts import ISMCTSAgent
 from simulate.agents.mcts import MCTSAgent
 from simulate.engines.base import GameBase
 from simulate.engines.rows import number
-from simulate.fast import compiling, seeds
-from simulate.fast.first_compile import said
+from simulate.fast import seeds
+from simulate.fast.first_compile import compiling, said
 from simulate.fast.search import SEARCH_KINDS
 from simulate.fast.template import OPTIONAL, RULES, instantiate
 
@@ -124,17 +124,16 @@ class CoreBase:
     def copy_for(self, agents: np.ndarray) -> Any:
         """The copy of the search template that plays `agents`: the one without the searches unless a seat
         searches (a fraction of the other's compile), compiled or loaded from the cache on first use, under
-        the core's lock (`simulate.fast.compiling`), saying so when it compiles
+        the core's lock (`simulate.fast.first_compile.compiling`), saying so when it compiles
         (`simulate.fast.first_compile`). The runner asks for it before it forks its workers."""
         searches = bool(np.isin(agents[:, 0], SEARCH_KINDS).any())
         copy = self.copies[searches]
         with self._lock:
             if searches not in self._ready:
-                title = self.game.rules.meta.get("title", self.game.rules.game)
-                with (
-                    compiling(self.rules.__name__),
-                    said(copy.__name__, title, self.compile_seconds[searches]),
-                ):
+                what = f"{self.game.rules.meta.get('title', self.game.rules.game)} core"
+                what += "'s searches" if searches else ""
+                about = self.compile_seconds[searches]
+                with compiling(self.rules.__name__), said(copy.__name__, what, about):
                     self._numbers(copy, agents, 0, 0, range(0, 1))  # no move played: compiled, or loaded
                 self._ready.add(searches)
         return copy

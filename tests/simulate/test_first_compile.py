@@ -100,7 +100,7 @@ def test_the_first_compile_says_so_in_one_line_keeps_its_time_and_then_says_noth
     module = "simulate.fast.a_core"
     out = io.StringIO()
     assert not first_compile.is_compiled(module)
-    with first_compile.said(module, "Pebble Pile", 42.0, out):
+    with first_compile.said(module, "Pebble Pile core", 42.0, out):
         cache_folder(module).mkdir(parents=True)  # numba makes it as it compiles
     lines = out.getvalue().splitlines()
     assert lines[0] == f"simulate: compiling the Pebble Pile core once, about 42 s; cached in {cache}"
@@ -109,7 +109,7 @@ def test_the_first_compile_says_so_in_one_line_keeps_its_time_and_then_says_noth
     kept = float((cache / module / first_compile.SECONDS).read_text())
     assert 0 <= kept < 5 and first_compile.expected_seconds(module, 42.0) == kept
     again = io.StringIO()
-    with first_compile.said(module, "Pebble Pile", 42.0, again):
+    with first_compile.said(module, "Pebble Pile core", 42.0, again):
         pass
     assert again.getvalue() == ""
 
@@ -118,7 +118,7 @@ def test_a_long_compile_shows_its_progress_and_a_failed_one_is_not_marked(cache,
     monkeypatch.setattr(first_compile, "EVERY", 0.05)
     module = "simulate.fast.b_core"
     out = io.StringIO()
-    with pytest.raises(RuntimeError), first_compile.said(module, "Pebble Pile", 3.0, out):
+    with pytest.raises(RuntimeError), first_compile.said(module, "Pebble Pile core", 3.0, out):
         cache_folder(module).mkdir(parents=True)
         time.sleep(0.3)
         raise RuntimeError("numba failed")
