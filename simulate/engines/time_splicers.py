@@ -124,6 +124,7 @@ class Game(GameBase):
     }
     # per-seat crystals by the collapse that brought them (Result.breakdown)
     categories: ClassVar[tuple[str, ...]] = COLLAPSES
+    core: ClassVar[str | None] = "simulate.engines.time_splicers_core"
 
     def __init__(self, rules: Rules, debug: bool = False):
         super().__init__(rules, debug)
