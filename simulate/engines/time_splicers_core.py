@@ -87,7 +87,8 @@ OUTS = CRYSTALS + SEATS
 SPECIALS = OUTS + SEATS  # 3 a seat: its special cards of each kind (portal, jump, freeze)
 BY_KIND = SPECIALS + 3 * SEATS  # 3 kinds of collapse, SEATS each: crystals they gave
 COLOUR_LINES = BY_KIND + 3 * SEATS  # MAX_COLOURS: timelines of each colour
-HEAD = COLOUR_LINES + MAX_COLOURS
+HELD = COLOUR_LINES + MAX_COLOURS  # MAX_COLOURS a seat: the numbers of each colour in its hand, a mask
+HEAD = HELD + SEATS * MAX_COLOURS
 # where a card is (LOC): a seat's hand (0..), or
 DECK, DISCARD, TABLE = -1, -2, -3  # DECK: also any card a view's seat cannot see
 
@@ -182,12 +183,27 @@ def low_index(mask):
 
 @leaf
 def high_index(mask):
-    """The index of the highest set bit of a non-zero mask (a timeline's: at most 20 bits)."""
-    k = -1
-    while mask:
-        mask >>= 1
-        k += 1
-    return k
+    """The index of the highest set bit of a non-zero mask of at most 32 bits (a timeline's: 20)."""
+    mask |= mask >> 1
+    mask |= mask >> 2
+    mask |= mask >> 4
+    mask |= mask >> 8
+    mask |= mask >> 16
+    return popcount(mask) - 1
+
+
+@leaf
+def nth_index(mask, k):
+    """The index of the k-th lowest set bit of a mask with more than k."""
+    for _ in range(k):
+        mask &= mask - 1
+    return low_index(mask)
+
+
+@leaf
+def between(lo, hi):
+    """The mask of bits lo + 1 .. hi - 1 (lo >= -1)."""
+    return ((1 << hi) - 1) & ~((1 << (lo + 1)) - 1)
 
 
 # ------------------------------------------------------------------ cards
@@ -211,6 +227,8 @@ def take(s, t, p, card):
     kind = ints[ints[T_KIND] + card]
     if kind >= 0:
         s[SPECIALS + 3 * p + kind] += 1
+    else:
+        s[HELD + MAX_COLOURS * p + colour_of(t, card)] |= 1 << (number_of(t, card) - 1)
 
 
 @leaf
@@ -221,6 +239,17 @@ def give_up(s, t, p, card, to):
     kind = ints[ints[T_KIND] + card]
     if kind >= 0:
         s[SPECIALS + 3 * p + kind] -= 1
+    else:
+        s[HELD + MAX_COLOURS * p + colour_of(t, card)] &= ~(1 << (number_of(t, card) - 1))
+
+
+@leaf
+def forget_hand(s, q):
+    """Seat `q`'s hand as nobody else knows it: no special card, no number card of any colour."""
+    for kind in range(3):
+        s[SPECIALS + 3 * q + kind] = 0
+    for colour in range(MAX_COLOURS):
+        s[HELD + MAX_COLOURS * q + colour] = 0
 
 
 @leaf
@@ -686,17 +715,8 @@ def stopped_by_cap(s):
 @leaf
 def table_moves(s, t, kind, skip, out, count):
     """A move of `kind` to every card on the table but `skip`, slot by slot, into out[count:]."""
-    ints = t[0]
-    top = ints[C_TOP]
     for slot in range(s[N_SLOTS]):
-        bits = s[ints[O_SLOT_BITS] + slot]
-        base = s[ints[O_SLOT_COLOUR] + slot] * top
-        while bits:
-            c = base + low_index(bits)
-            bits &= bits - 1
-            if c != skip:
-                out[count] = kind << SHIFT | c
-                count += 1
+        count = line_moves(s, t, kind, slot, skip, out, count)
     return count
 
 
@@ -713,6 +733,58 @@ def line_moves(s, t, kind, slot, skip, out, count):
             out[count] = kind << SHIFT | c
             count += 1
     return count
+
+
+@leaf
+def table_nth(s, t, k, skip):
+    """The k-th card on the table but `skip`, slot by slot (`table_moves`' k-th, without the list)."""
+    ints = t[0]
+    for slot in range(s[N_SLOTS]):
+        bits = s[ints[O_SLOT_BITS] + slot]
+        base = s[ints[O_SLOT_COLOUR] + slot] * ints[C_TOP]
+        if base <= skip < base + ints[C_TOP]:
+            bits &= ~(1 << (skip - base))
+        count = popcount(bits)
+        if k < count:
+            return base + nth_index(bits, k)
+        k -= count
+    return -1
+
+
+@leaf
+def around(s, t, p, here):
+    """What the moves of `p` on card `here` are made of: its slot, the slot's mask of numbers, its
+    colour's first card, the neighbours on its left and right (-1: none), the numbers of that colour in
+    hand that fit between them (a mask), and the cards of the same number in other colours that `p` may
+    move or place to (a mask of colours)."""
+    ints = t[0]
+    top, where = ints[C_TOP], ints[O_WHERE]
+    slot = s[where + here]
+    bits = s[ints[O_SLOT_BITS] + slot]
+    colour = s[ints[O_SLOT_COLOUR] + slot]
+    base = colour * top
+    j = here - base
+    below = bits & ((1 << j) - 1)
+    above = bits >> (j + 1)
+    low = high_index(below) if below else -1  # the neighbours' numbers, less one
+    high = j + 1 + low_index(above) if above else top
+    fits = s[HELD + MAX_COLOURS * p + colour] & between(low, high)
+    one = ints[C_ONE_PER_COLOUR]
+    others = 0
+    for other in range(ints[C_COLOURS]):
+        if other == colour:
+            continue
+        held = s[HELD + MAX_COLOURS * p + other] >> j & 1
+        if s[where + other * top + j] >= 0 or (held and not (one and s[COLOUR_LINES + other])):
+            others |= 1 << other
+    return slot, bits, base, base + low if below else -1, base + high if above else -1, fits, others
+
+
+@leaf
+def may_freeze(s, t, p, slot):
+    """Whether `p` may play a Time Freeze card on the timeline in `slot`."""
+    frozen = s[t[0][O_SLOT_FROZEN] + slot] >> p & 1
+    return s[SPECIALS + 3 * p + 2] != 0 and s[MARKERS + p] != 0 and frozen == 0
 
 
 @leaf
@@ -739,66 +811,38 @@ def legal(s, t, out):
         if s[SPECIALS + 3 * p]:
             count = table_moves(s, t, F_PORTAL, -1, out, count)
         return count
-    count = main_moves(s, t, p, here, out)
-    return free_moves(s, t, p, here, out, count)
-
-
-@leaf
-def main_moves(s, t, p, here, out):
-    """`State._main_moves`: beside the meeple, place beside it, the same number elsewhere, the portal."""
-    ints = t[0]
-    top, loc, where = ints[C_TOP], ints[O_LOC], ints[O_WHERE]
-    slot = s[where + here]
-    bits = s[ints[O_SLOT_BITS] + slot]
-    colour = s[ints[O_SLOT_COLOUR] + slot]
-    base = colour * top
+    # `State._main_moves`: beside the meeple, place beside it, the same number elsewhere, the portal
+    slot, bits, base, left, right, fits, others = around(s, t, p, here)
+    if left >= 0:
+        out[count] = left
+        count += 1
+    if right >= 0:
+        out[count] = right
+        count += 1
+    while fits:
+        out[count] = PLACE << SHIFT | (base + low_index(fits))
+        fits &= fits - 1
+        count += 1
+    top = ints[C_TOP]
     j = here - base
-    below = bits & ((1 << j) - 1)
-    above = bits >> (j + 1)
-    count = 0
-    lo = base - 1
-    hi = base + top
-    if below:
-        lo = base + high_index(below)
-        out[count] = lo
+    while others:
+        c = low_index(others) * top + j
+        others &= others - 1
+        out[count] = c if s[ints[O_WHERE] + c] >= 0 else PLACE << SHIFT | c
         count += 1
-    if above:
-        hi = here + 1 + low_index(above)
-        out[count] = hi
-        count += 1
-    for c in range(lo + 1, hi):
-        if s[loc + c] == p:
-            out[count] = PLACE << SHIFT | c
-            count += 1
-    one = ints[C_ONE_PER_COLOUR]
-    for other in range(ints[C_COLOURS]):
-        if other == colour:
-            continue
-        c = other * top + j
-        if s[where + c] >= 0:
-            out[count] = c
-            count += 1
-        elif s[loc + c] == p and not (one and s[COLOUR_LINES + other]):
-            out[count] = PLACE << SHIFT | c
-            count += 1
     if ints[C_PORTAL_NEXT]:
         out[count] = ENTER << SHIFT
-        return count + 1
-    return table_moves(s, t, EXIT, -1, out, count)
-
-
-@leaf
-def free_moves(s, t, p, here, out, count):
-    """`State._free_moves`: a portal card, a jump card or token, a freeze card."""
-    slot = s[t[0][O_WHERE] + here]
+        count += 1
+    else:
+        count = table_moves(s, t, EXIT, -1, out, count)
+    # `State._free_moves`: a portal card, a jump card or token, a freeze card
     if s[SPECIALS + 3 * p]:
         count = table_moves(s, t, F_PORTAL, here, out, count)
     if s[SPECIALS + 3 * p + 1]:
         count = line_moves(s, t, F_JUMP, slot, here, out, count)
     if s[TOKENS + p]:
         count = line_moves(s, t, F_TOKEN, slot, here, out, count)
-    frozen = s[t[0][O_SLOT_FROZEN] + slot]
-    if s[SPECIALS + 3 * p + 2] and s[MARKERS + p] and not frozen >> p & 1:
+    if may_freeze(s, t, p, slot):
         out[count] = FREEZE << SHIFT
         count += 1
     return count
@@ -807,7 +851,6 @@ def free_moves(s, t, p, here, out, count):
 @leaf
 def legal_count(s, t):
     """How many moves `legal` lists, counted without the list."""
-    ints = t[0]
     if s[OVER]:
         return 0
     if s[PHASE] == LANDING:
@@ -819,31 +862,13 @@ def legal_count(s, t):
     table = s[TABLE_CARDS]
     if here == PORTAL:
         return 2 * table if s[SPECIALS + 3 * p] else table
-    top, loc, where = ints[C_TOP], ints[O_LOC], ints[O_WHERE]
-    slot = s[where + here]
-    bits = s[ints[O_SLOT_BITS] + slot]
-    colour = s[ints[O_SLOT_COLOUR] + slot]
-    base = colour * top
-    j = here - base
-    below = bits & ((1 << j) - 1)
-    above = bits >> (j + 1)
-    lo = base + high_index(below) if below else base - 1
-    hi = here + 1 + low_index(above) if above else base + top
-    count = 0
-    if below:
+    slot, bits, base, left, right, fits, others = around(s, t, p, here)
+    count = popcount(fits) + popcount(others)
+    if left >= 0:
         count += 1
-    if above:
+    if right >= 0:
         count += 1
-    for c in range(lo + 1, hi):
-        if s[loc + c] == p:
-            count += 1
-    one = ints[C_ONE_PER_COLOUR]
-    for other in range(ints[C_COLOURS]):
-        if other != colour:
-            c = other * top + j
-            if s[where + c] >= 0 or (s[loc + c] == p and not (one and s[COLOUR_LINES + other])):
-                count += 1
-    count += 1 if ints[C_PORTAL_NEXT] else table
+    count += 1 if t[0][C_PORTAL_NEXT] else table
     line = popcount(bits)
     if s[SPECIALS + 3 * p]:
         count += table - 1
@@ -851,16 +876,72 @@ def legal_count(s, t):
         count += line - 1
     if s[TOKENS + p]:
         count += line - 1
-    if s[SPECIALS + 3 * p + 2] and s[MARKERS + p] and not s[ints[O_SLOT_FROZEN] + slot] >> p & 1:
+    if may_freeze(s, t, p, slot):
         count += 1
     return count
 
 
 @leaf
 def legal_nth(s, t, k, buf):
-    """The k-th move of `legal`'s list."""
-    legal(s, t, buf)
-    return buf[k]
+    """The k-th move of `legal`'s list, without the list: section by section, as `legal` lists them."""
+    ints = t[0]
+    if s[PHASE] == LANDING:
+        for slot in range(s[N_SLOTS]):
+            if s[ints[O_SLOT_BITS] + slot]:
+                if k == 0:
+                    return LAND << SHIFT | lowest_card(s, t, slot)
+                k -= 1
+    if s[PHASE] == CHOOSE_RUN:
+        return RUN << SHIFT | s[RUNS + k]
+    p = s[PLAYER]
+    here = s[POS + p]
+    table = s[TABLE_CARDS]
+    if here == PORTAL:
+        return (
+            (EXIT << SHIFT | table_nth(s, t, k, -1))
+            if k < table
+            else F_PORTAL << SHIFT | table_nth(s, t, k - table, -1)
+        )
+    slot, bits, base, left, right, fits, others = around(s, t, p, here)
+    if left >= 0:
+        if k == 0:
+            return left
+        k -= 1
+    if right >= 0:
+        if k == 0:
+            return right
+        k -= 1
+    count = popcount(fits)
+    if k < count:
+        return PLACE << SHIFT | (base + nth_index(fits, k))
+    k -= count
+    count = popcount(others)
+    if k < count:
+        c = nth_index(others, k) * ints[C_TOP] + here - base
+        return c if s[ints[O_WHERE] + c] >= 0 else PLACE << SHIFT | c
+    k -= count
+    if ints[C_PORTAL_NEXT]:
+        if k == 0:
+            return ENTER << SHIFT
+        k -= 1
+    else:
+        if k < table:
+            return EXIT << SHIFT | table_nth(s, t, k, -1)
+        k -= table
+    if s[SPECIALS + 3 * p]:
+        if k < table - 1:
+            return F_PORTAL << SHIFT | table_nth(s, t, k, here)
+        k -= table - 1
+    line = popcount(bits) - 1
+    if s[SPECIALS + 3 * p + 1]:
+        if k < line:
+            return F_JUMP << SHIFT | (base + nth_index(bits & ~(1 << (here - base)), k))
+        k -= line
+    if s[TOKENS + p]:
+        if k < line:
+            return F_TOKEN << SHIFT | (base + nth_index(bits & ~(1 << (here - base)), k))
+        k -= line
+    return FREEZE << SHIFT
 
 
 @leaf
@@ -1029,25 +1110,33 @@ def evaluate(s, t, seat):
 def towards_collapse(s, t, seat):
     """`State.towards_collapse`: number cards in `seat`'s hand that would make a collapse."""
     ints = t[0]
-    top, loc, where, bits = ints[C_TOP], ints[O_LOC], ints[O_WHERE], ints[O_SLOT_BITS]
+    top = ints[C_TOP]
     count = 0
-    for c in range(ints[C_NUMBERS]):
-        if s[loc + c] != seat:
-            continue
-        n = number_of(t, c)
-        left2 = s[where + c - 2] if n > 2 else -1
-        left1 = s[where + c - 1] if n > 1 else -1
-        right1 = s[where + c + 1] if n < top else -1
-        right2 = s[where + c + 2] if n + 1 < top else -1
-        if (left1 >= 0 and (left1 == right1 or left1 == left2)) or (right1 >= 0 and right1 == right2):
-            count += 1
-            continue
-        colour = colour_of(t, c)
-        singularity = colour * top + top - 1
-        slot = s[where + singularity] if c != singularity else slot_of_colour(s, t, colour)
-        if slot >= 0 and popcount(s[bits + slot]) + 1 >= 5:
-            count += 1
+    for colour in range(ints[C_COLOURS]):
+        held = s[HELD + MAX_COLOURS * seat + colour]
+        while held:
+            count += towards(s, t, colour * top + low_index(held))
+            held &= held - 1
     return count
+
+
+@leaf
+def towards(s, t, c):
+    """Whether number card `c` would make a collapse where its colour lies: a run of three, or a fifth
+    card in the timeline holding the colour's top card."""
+    ints = t[0]
+    top, where = ints[C_TOP], ints[O_WHERE]
+    n = number_of(t, c)
+    left2 = s[where + c - 2] if n > 2 else -1
+    left1 = s[where + c - 1] if n > 1 else -1
+    right1 = s[where + c + 1] if n < top else -1
+    right2 = s[where + c + 2] if n + 1 < top else -1
+    if (left1 >= 0 and (left1 == right1 or left1 == left2)) or (right1 >= 0 and right1 == right2):
+        return 1
+    colour = colour_of(t, c)
+    singularity = colour * top + top - 1
+    slot = s[where + singularity] if c != singularity else slot_of_colour(s, t, colour)
+    return 1 if slot >= 0 and popcount(s[ints[O_SLOT_BITS] + slot]) + 1 >= 5 else 0
 
 
 @leaf
@@ -1124,8 +1213,7 @@ def make_view(s, t, seat, out):
             out[loc + c] = DECK
     for q in range(ints[C_PLAYERS]):
         if q != seat:
-            for kind in range(3):
-                out[SPECIALS + 3 * q + kind] = 0
+            forget_hand(out, q)
     hide_deck(out, t, seat)
 
 
@@ -1152,8 +1240,7 @@ def sample(s, t, rng, seat, s_out, r_out):
     for q in range(n):
         if q == seat:
             continue
-        for kind in range(3):
-            s_out[SPECIALS + 3 * q + kind] = 0
+        forget_hand(s_out, q)
         for i in range(k, k + s[SIZES + q]):
             take(s_out, t, q, s_out[deck + i])
         k += s[SIZES + q]
