@@ -77,8 +77,9 @@ LIMIT_TOKENS, KNOCKOUTS = COLLAPSES + 3, COLLAPSES + 4
 FREE_USES = COLLAPSES + 5  # four: portal card, jump card, jump token, freeze card
 PORTAL_MAIN, FIXED_TOKENS, RESHUFFLES, TIMELINE_SUM, TIMELINE_MAX = range(FREE_USES + 4, FREE_USES + 9)
 SEEDING, SEED_LO, SEED_HI = range(FREE_USES + 9, FREE_USES + 12)
+LINE_COLOURS = FREE_USES + 12  # the colours with a timeline, a mask
 # per seat, SEATS slots each
-SIZES = FREE_USES + 12
+SIZES = LINE_COLOURS + 1
 POS = SIZES + SEATS
 MARKERS = POS + SEATS
 TOKENS = MARKERS + SEATS
@@ -123,12 +124,14 @@ DECK, DISCARD, TABLE = -1, -2, -3  # DECK: also any card a view's seat cannot se
     O_SLOT_COLOUR,
     O_SLOT_BITS,
     O_SLOT_FROZEN,
+    O_ON_COLOURS,
+    O_HELD_COLOURS,
     C_LENGTH,
     T_COLOUR,
     T_NUMBER,
     T_KIND,
     CFG,
-) = range(34)
+) = range(36)
 
 
 def tables(game: Game) -> tuple[np.ndarray, np.ndarray]:
@@ -150,12 +153,15 @@ def tables(game: Game) -> tuple[np.ndarray, np.ndarray]:
     o_slot_colour = o_on_table + top + 1
     o_slot_bits = o_slot_colour + slots
     o_slot_frozen = o_slot_bits + slots
-    length = o_slot_frozen + slots
+    o_on_colours = o_slot_frozen + slots  # per number: the colours of it on the table, a mask
+    o_held_colours = o_on_colours + top + 1  # per seat and number: the colours of it in hand, a mask
+    length = o_held_colours + n * top
     cfg = [n, colours, top, numbers, cards, per_kind, game.goal, game.start_tokens, game.position_tokens]
     cfg += [game.freeze_markers, game.hand_size, game.hand_limit, int(game.one_per_colour)]
     cfg += [int(game.portal_next_turn), int(game.portal_collapse), int(game.portal_joins)]
     cfg += [int(game.edge_right), int(game.full_first), int(game.full_exact), game.turn_cap, slots]
-    cfg += [o_loc, o_deck, o_discard, o_where, o_on_table, o_slot_colour, o_slot_bits, o_slot_frozen, length]
+    cfg += [o_loc, o_deck, o_discard, o_where, o_on_table, o_slot_colour, o_slot_bits, o_slot_frozen]
+    cfg += [o_on_colours, o_held_colours, length]
     cfg += [CFG, CFG + cards, CFG + 2 * cards]
     assert len(cfg) == CFG
     colour = [game.colour_of[c] if c < numbers else -1 for c in range(cards)]
@@ -208,53 +214,55 @@ def between(lo, hi):
 
 # ------------------------------------------------------------------ cards
 @leaf
-def colour_of(t, c):
-    ints = t[0]
+def colour_of(ints, c):
     return ints[ints[T_COLOUR] + c]
 
 
 @leaf
-def number_of(t, c):
-    ints = t[0]
+def number_of(ints, c):
     return ints[ints[T_NUMBER] + c]
 
 
 @leaf
-def take(s, t, p, card):
+def take(s, ints, p, card):
     """`card` into `p`'s hand (its size aside)."""
-    ints = t[0]
     s[ints[O_LOC] + card] = p
     kind = ints[ints[T_KIND] + card]
     if kind >= 0:
         s[SPECIALS + 3 * p + kind] += 1
     else:
-        s[HELD + MAX_COLOURS * p + colour_of(t, card)] |= 1 << (number_of(t, card) - 1)
+        colour, j = colour_of(ints, card), number_of(ints, card) - 1
+        s[HELD + MAX_COLOURS * p + colour] |= 1 << j
+        s[ints[O_HELD_COLOURS] + ints[C_TOP] * p + j] |= 1 << colour
 
 
 @leaf
-def give_up(s, t, p, card, to):
+def give_up(s, ints, p, card, to):
     """`card` out of `p`'s hand to `to` (`DISCARD` or `TABLE`; its size aside)."""
-    ints = t[0]
     s[ints[O_LOC] + card] = to
     kind = ints[ints[T_KIND] + card]
     if kind >= 0:
         s[SPECIALS + 3 * p + kind] -= 1
     else:
-        s[HELD + MAX_COLOURS * p + colour_of(t, card)] &= ~(1 << (number_of(t, card) - 1))
+        colour, j = colour_of(ints, card), number_of(ints, card) - 1
+        s[HELD + MAX_COLOURS * p + colour] &= ~(1 << j)
+        s[ints[O_HELD_COLOURS] + ints[C_TOP] * p + j] &= ~(1 << colour)
 
 
 @leaf
-def forget_hand(s, q):
+def forget_hand(s, ints, q):
     """Seat `q`'s hand as nobody else knows it: no special card, no number card of any colour."""
     for kind in range(3):
         s[SPECIALS + 3 * q + kind] = 0
     for colour in range(MAX_COLOURS):
         s[HELD + MAX_COLOURS * q + colour] = 0
+    top = ints[C_TOP]
+    for j in range(top):
+        s[ints[O_HELD_COLOURS] + top * q + j] = 0
 
 
 @leaf
-def to_discard(s, t, card):
-    ints = t[0]
+def to_discard(s, ints, card):
     s[ints[O_DISCARD] + s[DISCARD_LEN]] = card
     s[DISCARD_LEN] += 1
 
@@ -270,25 +278,24 @@ def shuffle_at(r, s, at, count):
 
 
 @leaf
-def draw(s, r, t, p, k):
+def draw(s, r, ints, p, k):
     """`State._draw`: `p` draws `k` cards, the discards shuffled into a new deck when it runs out."""
-    deck = t[0][O_DECK]
+    deck = ints[O_DECK]
     for _ in range(k):
         if s[DECK_LEN] == 0:
             if s[DISCARD_LEN] == 0:
                 return
-            reshuffle(s, r, t)
+            reshuffle(s, r, ints)
         s[DECK_LEN] -= 1
         card = s[deck + s[DECK_LEN]]
         if card >= 0:  # a view's deck is HIDDEN cards: they count but stay unknown
-            take(s, t, p, card)
+            take(s, ints, p, card)
         s[SIZES + p] += 1
 
 
 @leaf
-def reshuffle(s, r, t):
+def reshuffle(s, r, ints):
     """`State._reshuffle`: the discards then the deck, shuffled (a view's: hidden cards, unshuffled)."""
-    ints = t[0]
     deck, discard, loc = ints[O_DECK], ints[O_DISCARD], ints[O_LOC]
     gone, left = s[DISCARD_LEN], s[DECK_LEN]
     for i in range(left - 1, -1, -1):
@@ -309,9 +316,8 @@ def reshuffle(s, r, t):
 
 
 @leaf
-def has_number(s, t):
+def has_number(s, ints):
     """Whether the deck holds a number card (or a hidden one)."""
-    ints = t[0]
     deck, numbers = ints[O_DECK], ints[C_NUMBERS]
     for i in range(s[DECK_LEN]):
         if s[deck + i] < numbers:
@@ -320,14 +326,13 @@ def has_number(s, t):
 
 
 @leaf
-def turn_up(s, r, t):
+def turn_up(s, r, ints):
     """`State._turn_up`: the top number card of the deck, special cards turned up going to the bottom
     (-1: none left, or a view's hidden card)."""
-    ints = t[0]
     deck, numbers = ints[O_DECK], ints[C_NUMBERS]
-    if not has_number(s, t):
-        reshuffle(s, r, t)
-        if not has_number(s, t):
+    if not has_number(s, ints):
+        reshuffle(s, r, ints)
+        if not has_number(s, ints):
             return -1
     while True:
         s[DECK_LEN] -= 1
@@ -343,9 +348,8 @@ def turn_up(s, r, t):
 
 # ------------------------------------------------------------------ timelines
 @leaf
-def open_slot(s, t, card):
+def open_slot(s, ints, card):
     """`State._open_slot`: a timeline holding `card` in the first free slot."""
-    ints = t[0]
     bits, colours = ints[O_SLOT_BITS], ints[O_SLOT_COLOUR]
     slot = 0
     while slot < s[N_SLOTS] and s[bits + slot]:
@@ -353,55 +357,56 @@ def open_slot(s, t, card):
     if slot == s[N_SLOTS]:
         s[N_SLOTS] += 1
         s[ints[O_SLOT_FROZEN] + slot] = 0
-    number = number_of(t, card)
-    colour = colour_of(t, card)
+    number = number_of(ints, card)
+    colour = colour_of(ints, card)
     s[bits + slot] = 1 << (number - 1)
     s[colours + slot] = colour
     s[COLOUR_LINES + colour] += 1
+    s[LINE_COLOURS] |= 1 << colour
     s[N_LINES] += 1
-    lay(s, t, card, slot)
+    lay(s, ints, card, slot)
     return slot
 
 
 @leaf
-def lay(s, t, card, slot):
+def lay(s, ints, card, slot):
     """`card` on the table in `slot` (the slot's mask aside)."""
-    ints = t[0]
     s[ints[O_WHERE] + card] = slot
-    s[ints[O_ON_TABLE] + number_of(t, card)] += 1
+    n = number_of(ints, card)
+    s[ints[O_ON_TABLE] + n] += 1
+    s[ints[O_ON_COLOURS] + n] |= 1 << colour_of(ints, card)
     s[TABLE_CARDS] += 1
     s[ints[O_LOC] + card] = TABLE
 
 
 @leaf
-def lift(s, t, card):
+def lift(s, ints, card):
     """`card` off the table to the discards (`State._remove_cards`, one card)."""
-    ints = t[0]
     s[ints[O_WHERE] + card] = -1
-    s[ints[O_ON_TABLE] + number_of(t, card)] -= 1
+    n = number_of(ints, card)
+    s[ints[O_ON_TABLE] + n] -= 1
+    s[ints[O_ON_COLOURS] + n] &= ~(1 << colour_of(ints, card))
     s[TABLE_CARDS] -= 1
     s[ints[O_LOC] + card] = DISCARD
-    to_discard(s, t, card)
+    to_discard(s, ints, card)
 
 
 @leaf
-def lift_line(s, t, slot):
+def lift_line(s, ints, slot):
     """Every card of the timeline in `slot` to the discards, lowest first; how many there were."""
-    ints = t[0]
     bits = s[ints[O_SLOT_BITS] + slot]
     base = s[ints[O_SLOT_COLOUR] + slot] * ints[C_TOP]
     count = 0
     while bits:
-        lift(s, t, base + low_index(bits))
+        lift(s, ints, base + low_index(bits))
         bits &= bits - 1
         count += 1
     return count
 
 
 @leaf
-def close_slot(s, t, slot):
+def close_slot(s, ints, slot):
     """`State._close_slot`: the slot is free and its freeze markers go back to their owners."""
-    ints = t[0]
     frozen = s[ints[O_SLOT_FROZEN] + slot]
     p = 0
     while frozen:
@@ -411,36 +416,38 @@ def close_slot(s, t, slot):
         p += 1
     s[ints[O_SLOT_FROZEN] + slot] = 0
     s[ints[O_SLOT_BITS] + slot] = 0
-    s[COLOUR_LINES + s[ints[O_SLOT_COLOUR] + slot]] -= 1
+    colour = s[ints[O_SLOT_COLOUR] + slot]
+    s[COLOUR_LINES + colour] -= 1
+    if not s[COLOUR_LINES + colour]:
+        s[LINE_COLOURS] &= ~(1 << colour)
     s[ints[O_SLOT_COLOUR] + slot] = -1
     s[N_LINES] -= 1
 
 
 @leaf
-def lowest_card(s, t, slot):
-    ints = t[0]
+def lowest_card(s, ints, slot):
     return s[ints[O_SLOT_COLOUR] + slot] * ints[C_TOP] + low_index(s[ints[O_SLOT_BITS] + slot])
 
 
 @leaf
-def spawn_timeline(s, r, t, portal_too):
+def spawn_timeline(s, r, ints, portal_too):
     """`State._spawn_timeline`: the top number card of the deck starts a timeline, every meeple in limbo
     (and with `portal_too` in the portal) on it; none left ends the game capped."""
-    card = turn_up(s, r, t)
+    card = turn_up(s, r, ints)
     if card < 0:
         s[OVER] = 1
         s[CAPPED] = 1
         return
-    open_slot(s, t, card)
-    for q in range(t[0][C_PLAYERS]):
+    open_slot(s, ints, card)
+    for q in range(ints[C_PLAYERS]):
         if s[POS + q] == LIMBO or (portal_too and s[POS + q] == PORTAL):
             s[POS + q] = card
 
 
 @leaf
-def meeples_on(s, t, slot):
-    where = t[0][O_WHERE]
-    for q in range(t[0][C_PLAYERS]):
+def meeples_on(s, ints, slot):
+    where = ints[O_WHERE]
+    for q in range(ints[C_PLAYERS]):
         here = s[POS + q]
         if here >= 0 and s[where + here] == slot:
             return True
@@ -449,53 +456,52 @@ def meeples_on(s, t, slot):
 
 # ------------------------------------------------------------------ movement
 @leaf
-def goto(s, r, t, p, card):
+def goto(s, r, ints, p, card):
     """`State._goto`: `p`'s meeple to `card`; a marker there taken back, the timeline left checked."""
-    where = t[0][O_WHERE]
+    where = ints[O_WHERE]
     old = s[POS + p]
     old_slot = s[where + old] if old >= 0 else -1
     s[POS + p] = card
     slot = s[where + card] if card >= 0 else -1
     if slot != old_slot:
         if slot >= 0:
-            frozen = t[0][O_SLOT_FROZEN] + slot
+            frozen = ints[O_SLOT_FROZEN] + slot
             if s[frozen] >> p & 1:
                 s[frozen] ^= 1 << p
                 s[MARKERS + p] += 1
         if old_slot >= 0:
-            leave(s, r, t, p, old_slot)
+            leave(s, r, ints, p, old_slot)
 
 
 @leaf
-def leave(s, r, t, p, slot):
+def leave(s, r, ints, p, slot):
     """`State._leave`: the empty collapse of a timeline with no meeple and no freeze marker left."""
-    if s[t[0][O_SLOT_FROZEN] + slot] or meeples_on(s, t, slot):
+    if s[ints[O_SLOT_FROZEN] + slot] or meeples_on(s, ints, slot):
         return
-    count = lift_line(s, t, slot)
-    close_slot(s, t, slot)
+    count = lift_line(s, ints, slot)
+    close_slot(s, ints, slot)
     s[COLLAPSES] += 1
     if count >= 3:
-        gain_crystals(s, t, p, 1, 0)
+        gain_crystals(s, ints, p, 1, 0)
     if not s[N_LINES] and not s[OVER]:
-        spawn_timeline(s, r, t, False)
+        spawn_timeline(s, r, ints, False)
 
 
 @leaf
-def gain_crystals(s, t, p, k, kind):
+def gain_crystals(s, ints, p, k, kind):
     """`State._gain`: crystals for a collapse; the goal wins at once."""
     s[CRYSTALS + p] += k
     s[SCORED_AT] = s[MOVES]
     s[BY_KIND + SEATS * kind + p] += k
-    if s[CRYSTALS + p] >= t[0][C_GOAL]:
+    if s[CRYSTALS + p] >= ints[C_GOAL]:
         s[OVER] = 1
         s[WINNER] = p
 
 
 # ------------------------------------------------------------------ collapses
 @leaf
-def is_full(s, t, slot):
+def is_full(s, ints, slot):
     """`State._full`: the timeline holds its colour's top card and five cards (or more, as the rules say)."""
-    ints = t[0]
     bits = s[ints[O_SLOT_BITS] + slot]
     if not bits:
         return False
@@ -508,13 +514,12 @@ def is_full(s, t, slot):
 
 
 @leaf
-def collapse_after(s, r, t, p, slot, card):
+def collapse_after(s, r, ints, p, slot, card):
     """`State._collapse_after`: the collapses a placement of `card` in `slot` makes; several runs ask
     `p` to choose (the runs kept only then, as the engine keeps its list)."""
-    ints = t[0]
     where, top = ints[O_WHERE], ints[C_TOP]
-    full = is_full(s, t, slot)
-    n = number_of(t, card)
+    full = is_full(s, ints, slot)
+    n = number_of(ints, card)
     found = 0
     first = second = third = -1
     for d in range(2, -1, -1):  # runs whose lowest card is card - 2, card - 1, card
@@ -530,9 +535,9 @@ def collapse_after(s, r, t, p, slot, card):
                     third = low
                 found += 1
     if full and (ints[C_FULL_FIRST] or found == 0):
-        full_collapse(s, r, t, p, slot)
+        full_collapse(s, r, ints, p, slot)
     elif found == 1:
-        partial_then_full(s, r, t, p, slot, first)
+        partial_then_full(s, r, ints, p, slot, first)
     elif found:
         s[PHASE] = CHOOSE_RUN
         s[N_RUNS] = found
@@ -542,24 +547,23 @@ def collapse_after(s, r, t, p, slot, card):
 
 
 @leaf
-def partial_then_full(s, r, t, p, slot, low):
-    partial_collapse(s, r, t, p, slot, low)
-    if not s[OVER] and not t[0][C_FULL_FIRST] and s[t[0][O_SLOT_BITS] + slot] and is_full(s, t, slot):
-        full_collapse(s, r, t, p, slot)
+def partial_then_full(s, r, ints, p, slot, low):
+    partial_collapse(s, r, ints, p, slot, low)
+    if not s[OVER] and not ints[C_FULL_FIRST] and s[ints[O_SLOT_BITS] + slot] and is_full(s, ints, slot):
+        full_collapse(s, r, ints, p, slot)
 
 
 @leaf
-def partial_collapse(s, r, t, p, slot, low):
+def partial_collapse(s, r, ints, p, slot, low):
     """`State._partial_collapse`: the run from `low` discarded; its meeples to the card on its left (or
     right, at the left end, if the rules say so), else to land."""
-    ints = t[0]
     bits_at = ints[O_SLOT_BITS] + slot
     base = s[ints[O_SLOT_COLOUR] + slot] * ints[C_TOP]
     j = low - base
     below = s[bits_at] & ((1 << j) - 1)
     s[bits_at] &= ~(7 << j)
     for c in range(low, low + 3):
-        lift(s, t, c)
+        lift(s, ints, c)
     moved = 0
     for q in range(ints[C_PLAYERS]):
         here = s[POS + q]
@@ -573,36 +577,34 @@ def partial_collapse(s, r, t, p, slot, low):
                 s[POS + q] = target
         moved = 0
     elif not rest:
-        close_slot(s, t, slot)
+        close_slot(s, ints, slot)
     s[COLLAPSES + 1] += 1
-    gain_crystals(s, t, p, 1, 1)
-    land(s, r, t, p, moved)
+    gain_crystals(s, ints, p, 1, 1)
+    land(s, r, ints, p, moved)
 
 
 @leaf
-def full_collapse(s, r, t, p, slot):
+def full_collapse(s, r, ints, p, slot):
     """`State._full_collapse`: the whole timeline discarded; its meeples to land."""
-    ints = t[0]
     where = ints[O_WHERE]
     moved = 0
     for q in range(ints[C_PLAYERS]):
         here = s[POS + q]
         if here >= 0 and s[where + here] == slot:
             moved |= 1 << q
-    lift_line(s, t, slot)
-    close_slot(s, t, slot)
+    lift_line(s, ints, slot)
+    close_slot(s, ints, slot)
     s[COLLAPSES + 2] += 1
-    gain_crystals(s, t, p, 2, 2)
-    land(s, r, t, p, moved)
+    gain_crystals(s, ints, p, 2, 2)
+    land(s, r, ints, p, moved)
 
 
 @leaf
-def land(s, r, t, p, moved):
+def land(s, r, ints, p, moved):
     """`State._land`: the meeples of mask `moved` go to the lowest card of a timeline, their owners
     choosing in turn order from `p`; with no timeline left, to a new one."""
     if not moved:
         return
-    ints = t[0]
     n = ints[C_PLAYERS]
     for q in range(n):
         if moved >> q & 1:
@@ -610,16 +612,16 @@ def land(s, r, t, p, moved):
     if s[OVER]:
         return
     if not s[N_LINES]:
-        spawn_timeline(s, r, t, ints[C_PORTAL_JOINS] != 0)
+        spawn_timeline(s, r, ints, ints[C_PORTAL_JOINS] != 0)
         return
     if s[N_LINES] == 1:
         slot = 0
         while not s[ints[O_SLOT_BITS] + slot]:
             slot += 1
-        lowest = lowest_card(s, t, slot)
+        lowest = lowest_card(s, ints, slot)
         for q in range(n):
             if moved >> q & 1:
-                goto(s, r, t, q, lowest)
+                goto(s, r, ints, q, lowest)
         return
     count = 0
     for k in range(n):
@@ -633,12 +635,11 @@ def land(s, r, t, p, moved):
 
 # ------------------------------------------------------------------ turns
 @leaf
-def end_turn(s, r, t):
+def end_turn(s, r, ints):
     """`State._end_turn`: draw up to the hand size, count the turn, the cap, the next seat still in."""
-    ints = t[0]
     p = s[PLAYER]
     if not s[OUTS + p] and s[SIZES + p] < ints[C_HAND_SIZE]:
-        draw(s, r, t, p, ints[C_HAND_SIZE] - s[SIZES + p])
+        draw(s, r, ints, p, ints[C_HAND_SIZE] - s[SIZES + p])
     s[TURNS] += 1
     s[TIMELINE_SUM] += s[N_LINES]
     if s[N_LINES] > s[TIMELINE_MAX]:
@@ -655,30 +656,28 @@ def end_turn(s, r, t):
 
 
 @leaf
-def draw_one(s, r, t, p):
+def draw_one(s, r, ints, p):
     """`State._draw_one`: the draw after a move; over the hand limit, the hand and a token go, or `p`."""
-    ints = t[0]
-    draw(s, r, t, p, 1)
+    draw(s, r, ints, p, 1)
     if s[SIZES + p] <= ints[C_HAND_LIMIT]:
         return
     loc = ints[O_LOC]
     for c in range(ints[C_CARDS]):
         if s[loc + c] == p:
-            give_up(s, t, p, c, DISCARD)
-            to_discard(s, t, c)
+            give_up(s, ints, p, c, DISCARD)
+            to_discard(s, ints, c)
     s[SIZES + p] = 0
     if s[TOKENS + p]:
         s[TOKENS + p] -= 1
         s[LIMIT_TOKENS] += 1
-        draw(s, r, t, p, ints[C_HAND_SIZE])
+        draw(s, r, ints, p, ints[C_HAND_SIZE])
     else:
-        knock_out(s, t, p)
+        knock_out(s, ints, p)
 
 
 @leaf
-def knock_out(s, t, p):
+def knock_out(s, ints, p):
     """`State._knock_out`: `p`'s meeple and freeze markers leave the table (no collapse follows)."""
-    ints = t[0]
     s[OUTS + p] = 1
     s[N_ACTIVE] -= 1
     s[KNOCKOUTS] += 1
@@ -713,17 +712,16 @@ def stopped_by_cap(s):
 
 
 @leaf
-def table_moves(s, t, kind, skip, out, count):
+def table_moves(s, ints, kind, skip, out, count):
     """A move of `kind` to every card on the table but `skip`, slot by slot, into out[count:]."""
     for slot in range(s[N_SLOTS]):
-        count = line_moves(s, t, kind, slot, skip, out, count)
+        count = line_moves(s, ints, kind, slot, skip, out, count)
     return count
 
 
 @leaf
-def line_moves(s, t, kind, slot, skip, out, count):
+def line_moves(s, ints, kind, slot, skip, out, count):
     """A move of `kind` to every card of the timeline in `slot` but `skip`, into out[count:]."""
-    ints = t[0]
     bits = s[ints[O_SLOT_BITS] + slot]
     base = s[ints[O_SLOT_COLOUR] + slot] * ints[C_TOP]
     while bits:
@@ -736,9 +734,8 @@ def line_moves(s, t, kind, slot, skip, out, count):
 
 
 @leaf
-def table_nth(s, t, k, skip):
+def table_nth(s, ints, k, skip):
     """The k-th card on the table but `skip`, slot by slot (`table_moves`' k-th, without the list)."""
-    ints = t[0]
     for slot in range(s[N_SLOTS]):
         bits = s[ints[O_SLOT_BITS] + slot]
         base = s[ints[O_SLOT_COLOUR] + slot] * ints[C_TOP]
@@ -752,12 +749,11 @@ def table_nth(s, t, k, skip):
 
 
 @leaf
-def around(s, t, p, here):
+def around(s, ints, p, here):
     """What the moves of `p` on card `here` are made of: its slot, the slot's mask of numbers, its
     colour's first card, the neighbours on its left and right (-1: none), the numbers of that colour in
     hand that fit between them (a mask), and the cards of the same number in other colours that `p` may
     move or place to (a mask of colours)."""
-    ints = t[0]
     top, where = ints[C_TOP], ints[O_WHERE]
     slot = s[where + here]
     bits = s[ints[O_SLOT_BITS] + slot]
@@ -769,21 +765,18 @@ def around(s, t, p, here):
     low = high_index(below) if below else -1  # the neighbours' numbers, less one
     high = j + 1 + low_index(above) if above else top
     fits = s[HELD + MAX_COLOURS * p + colour] & between(low, high)
-    one = ints[C_ONE_PER_COLOUR]
-    others = 0
-    for other in range(ints[C_COLOURS]):
-        if other == colour:
-            continue
-        held = s[HELD + MAX_COLOURS * p + other] >> j & 1
-        if s[where + other * top + j] >= 0 or (held and not (one and s[COLOUR_LINES + other])):
-            others |= 1 << other
+    # the same number in other colours: on the table, or in hand where a new timeline may start
+    held = s[ints[O_HELD_COLOURS] + top * p + j]
+    if ints[C_ONE_PER_COLOUR]:
+        held &= ~s[LINE_COLOURS]
+    others = (s[ints[O_ON_COLOURS] + j + 1] | held) & ~(1 << colour)
     return slot, bits, base, base + low if below else -1, base + high if above else -1, fits, others
 
 
 @leaf
-def may_freeze(s, t, p, slot):
+def may_freeze(s, ints, p, slot):
     """Whether `p` may play a Time Freeze card on the timeline in `slot`."""
-    frozen = s[t[0][O_SLOT_FROZEN] + slot] >> p & 1
+    frozen = s[ints[O_SLOT_FROZEN] + slot] >> p & 1
     return s[SPECIALS + 3 * p + 2] != 0 and s[MARKERS + p] != 0 and frozen == 0
 
 
@@ -797,7 +790,7 @@ def legal(s, t, out):
     if s[PHASE] == LANDING:
         for slot in range(s[N_SLOTS]):
             if s[ints[O_SLOT_BITS] + slot]:
-                out[count] = LAND << SHIFT | lowest_card(s, t, slot)
+                out[count] = LAND << SHIFT | lowest_card(s, ints, slot)
                 count += 1
         return count
     if s[PHASE] == CHOOSE_RUN:
@@ -807,12 +800,12 @@ def legal(s, t, out):
     p = s[PLAYER]
     here = s[POS + p]
     if here == PORTAL:
-        count = table_moves(s, t, EXIT, -1, out, 0)
+        count = table_moves(s, ints, EXIT, -1, out, 0)
         if s[SPECIALS + 3 * p]:
-            count = table_moves(s, t, F_PORTAL, -1, out, count)
+            count = table_moves(s, ints, F_PORTAL, -1, out, count)
         return count
     # `State._main_moves`: beside the meeple, place beside it, the same number elsewhere, the portal
-    slot, bits, base, left, right, fits, others = around(s, t, p, here)
+    slot, bits, base, left, right, fits, others = around(s, ints, p, here)
     if left >= 0:
         out[count] = left
         count += 1
@@ -834,15 +827,15 @@ def legal(s, t, out):
         out[count] = ENTER << SHIFT
         count += 1
     else:
-        count = table_moves(s, t, EXIT, -1, out, count)
+        count = table_moves(s, ints, EXIT, -1, out, count)
     # `State._free_moves`: a portal card, a jump card or token, a freeze card
     if s[SPECIALS + 3 * p]:
-        count = table_moves(s, t, F_PORTAL, here, out, count)
+        count = table_moves(s, ints, F_PORTAL, here, out, count)
     if s[SPECIALS + 3 * p + 1]:
-        count = line_moves(s, t, F_JUMP, slot, here, out, count)
+        count = line_moves(s, ints, F_JUMP, slot, here, out, count)
     if s[TOKENS + p]:
-        count = line_moves(s, t, F_TOKEN, slot, here, out, count)
-    if may_freeze(s, t, p, slot):
+        count = line_moves(s, ints, F_TOKEN, slot, here, out, count)
+    if may_freeze(s, ints, p, slot):
         out[count] = FREEZE << SHIFT
         count += 1
     return count
@@ -851,6 +844,7 @@ def legal(s, t, out):
 @leaf
 def legal_count(s, t):
     """How many moves `legal` lists, counted without the list."""
+    ints = t[0]
     if s[OVER]:
         return 0
     if s[PHASE] == LANDING:
@@ -862,13 +856,13 @@ def legal_count(s, t):
     table = s[TABLE_CARDS]
     if here == PORTAL:
         return 2 * table if s[SPECIALS + 3 * p] else table
-    slot, bits, base, left, right, fits, others = around(s, t, p, here)
+    slot, bits, base, left, right, fits, others = around(s, ints, p, here)
     count = popcount(fits) + popcount(others)
     if left >= 0:
         count += 1
     if right >= 0:
         count += 1
-    count += 1 if t[0][C_PORTAL_NEXT] else table
+    count += 1 if ints[C_PORTAL_NEXT] else table
     line = popcount(bits)
     if s[SPECIALS + 3 * p]:
         count += table - 1
@@ -876,7 +870,7 @@ def legal_count(s, t):
         count += line - 1
     if s[TOKENS + p]:
         count += line - 1
-    if may_freeze(s, t, p, slot):
+    if may_freeze(s, ints, p, slot):
         count += 1
     return count
 
@@ -889,7 +883,7 @@ def legal_nth(s, t, k, buf):
         for slot in range(s[N_SLOTS]):
             if s[ints[O_SLOT_BITS] + slot]:
                 if k == 0:
-                    return LAND << SHIFT | lowest_card(s, t, slot)
+                    return LAND << SHIFT | lowest_card(s, ints, slot)
                 k -= 1
     if s[PHASE] == CHOOSE_RUN:
         return RUN << SHIFT | s[RUNS + k]
@@ -898,11 +892,11 @@ def legal_nth(s, t, k, buf):
     table = s[TABLE_CARDS]
     if here == PORTAL:
         return (
-            (EXIT << SHIFT | table_nth(s, t, k, -1))
+            (EXIT << SHIFT | table_nth(s, ints, k, -1))
             if k < table
-            else F_PORTAL << SHIFT | table_nth(s, t, k - table, -1)
+            else F_PORTAL << SHIFT | table_nth(s, ints, k - table, -1)
         )
-    slot, bits, base, left, right, fits, others = around(s, t, p, here)
+    slot, bits, base, left, right, fits, others = around(s, ints, p, here)
     if left >= 0:
         if k == 0:
             return left
@@ -926,11 +920,11 @@ def legal_nth(s, t, k, buf):
         k -= 1
     else:
         if k < table:
-            return EXIT << SHIFT | table_nth(s, t, k, -1)
+            return EXIT << SHIFT | table_nth(s, ints, k, -1)
         k -= table
     if s[SPECIALS + 3 * p]:
         if k < table - 1:
-            return F_PORTAL << SHIFT | table_nth(s, t, k, here)
+            return F_PORTAL << SHIFT | table_nth(s, ints, k, here)
         k -= table - 1
     line = popcount(bits) - 1
     if s[SPECIALS + 3 * p + 1]:
@@ -952,43 +946,42 @@ def apply(s, r, t, move):
     kind, card = move >> SHIFT, move & ARG
     p = s[PLAYER]
     if kind == MOVE:
-        goto(s, r, t, p, card)
+        goto(s, r, ints, p, card)
         if not s[OVER]:
-            draw_one(s, r, t, p)
+            draw_one(s, r, ints, p)
     elif kind == PLACE:
-        place(s, r, t, p, card)
+        place(s, r, ints, p, card)
     elif kind == ENTER:
         s[PORTAL_MAIN] += 1
         if ints[C_PORTAL_COLLAPSE]:
-            goto(s, r, t, p, PORTAL)  # stepping in is leaving: the timeline may collapse
+            goto(s, r, ints, p, PORTAL)  # stepping in is leaving: the timeline may collapse
         else:
             s[POS + p] = PORTAL
     elif kind == EXIT:
         if not ints[C_PORTAL_NEXT]:
             s[PORTAL_MAIN] += 1
-        goto(s, r, t, p, card)
+        goto(s, r, ints, p, card)
     elif kind == RUN:
         s[PHASE] = FREE
-        partial_then_full(s, r, t, p, s[ints[O_WHERE] + card], card)
+        partial_then_full(s, r, ints, p, s[ints[O_WHERE] + card], card)
     elif kind == LAND:
         q = s[PENDING]
         s[N_PENDING] -= 1
         for i in range(s[N_PENDING]):
             s[PENDING + i] = s[PENDING + i + 1]
-        goto(s, r, t, q, card)
+        goto(s, r, ints, q, card)
         if not s[N_PENDING]:
             s[PHASE] = FREE
     else:
-        free_action(s, r, t, p, kind, card)
+        free_action(s, r, ints, p, kind, card)
         return
     if not s[OVER] and s[PHASE] == FREE:
-        end_turn(s, r, t)
+        end_turn(s, r, ints)
 
 
 @leaf
-def free_action(s, r, t, p, kind, card):
+def free_action(s, r, ints, p, kind, card):
     """`State._free_action`: a token or the lowest special card of the kind spent; move or freeze."""
-    ints = t[0]
     if kind == F_TOKEN:
         s[TOKENS + p] -= 1
         s[FREE_USES + 2] += 1
@@ -997,41 +990,40 @@ def free_action(s, r, t, p, kind, card):
         spent = ints[C_NUMBERS] + i * ints[C_PER_KIND]
         while s[ints[O_LOC] + spent] != p:
             spent += 1
-        give_up(s, t, p, spent, DISCARD)
+        give_up(s, ints, p, spent, DISCARD)
         s[SIZES + p] -= 1
-        to_discard(s, t, spent)
+        to_discard(s, ints, spent)
         s[FREE_USES + (i if i < 2 else 3)] += 1
     if kind == FREEZE:
         s[ints[O_SLOT_FROZEN] + s[ints[O_WHERE] + s[POS + p]]] |= 1 << p
         s[MARKERS + p] -= 1
     else:
-        goto(s, r, t, p, card)
+        goto(s, r, ints, p, card)
 
 
 @leaf
-def place(s, r, t, p, card):
+def place(s, r, ints, p, card):
     """`State._place`: `card` beside the meeple (same colour) or as a new timeline; the meeple onto it."""
-    ints = t[0]
-    give_up(s, t, p, card, TABLE)
+    give_up(s, ints, p, card, TABLE)
     s[SIZES + p] -= 1
     here = s[POS + p]
     slot = s[ints[O_WHERE] + here]
-    n = number_of(t, card)
-    same_colour = colour_of(t, card) == colour_of(t, here)
+    n = number_of(ints, card)
+    same_colour = colour_of(ints, card) == colour_of(ints, here)
     if same_colour:
         s[ints[O_SLOT_BITS] + slot] |= 1 << (n - 1)
-        lay(s, t, card, slot)
+        lay(s, ints, card, slot)
     else:
-        open_slot(s, t, card)
+        open_slot(s, ints, card)
     on_table = s[ints[O_ON_TABLE] + n]
     if on_table == 3 or on_table == 4:  # a fixed point of time
         s[TOKENS + p] += 1
         s[FIXED_TOKENS] += 1
     if same_colour:
         s[POS + p] = card
-        collapse_after(s, r, t, p, slot, card)
+        collapse_after(s, r, ints, p, slot, card)
     else:
-        goto(s, r, t, p, card)
+        goto(s, r, ints, p, card)
 
 
 # ------------------------------------------------------------------ set-up
@@ -1047,14 +1039,13 @@ def start_state(t, r):
     """`State.__init__`: the deck shuffled, the hands dealt, the first timeline, the first seat."""
     ints = t[0]
     s = np.zeros(ints[C_LENGTH], dtype=np.int64)
-    deal(s, r, t)
+    deal(s, r, ints)
     return s
 
 
 @leaf
-def deal(s, r, t):
+def deal(s, r, ints):
     """`State._reset` and the deal, into the zeroed state `s`."""
-    ints = t[0]
     n, cards = ints[C_PLAYERS], ints[C_CARDS]
     s[VIEWER] = -1
     s[WINNER] = -1
@@ -1076,8 +1067,8 @@ def deal(s, r, t):
     shuffle_at(r, s, deck, cards)
     s[DECK_LEN] = cards
     for p in range(n):
-        draw(s, r, t, p, ints[C_HAND_SIZE])
-    spawn_timeline(s, r, t, False)
+        draw(s, r, ints, p, ints[C_HAND_SIZE])
+    spawn_timeline(s, r, ints, False)
     first = mt.randbelow(r, n)
     s[PLAYER] = first
     s[FIRST] = first
@@ -1100,48 +1091,46 @@ def evaluate(s, t, seat):
             best = s[CRYSTALS + q]
     value = float(s[CRYSTALS + seat] - best)
     value += 0.25 * min(s[TOKENS + seat], 3)
-    value += 0.3 * towards_collapse(s, t, seat)
+    value += 0.3 * towards_collapse(s, ints, seat)
     if s[SIZES + seat] >= ints[C_HAND_LIMIT]:
         value -= 0.5
     return value
 
 
 @leaf
-def towards_collapse(s, t, seat):
+def towards_collapse(s, ints, seat):
     """`State.towards_collapse`: number cards in `seat`'s hand that would make a collapse."""
-    ints = t[0]
     top = ints[C_TOP]
     count = 0
     for colour in range(ints[C_COLOURS]):
         held = s[HELD + MAX_COLOURS * seat + colour]
         while held:
-            count += towards(s, t, colour * top + low_index(held))
+            count += towards(s, ints, colour * top + low_index(held))
             held &= held - 1
     return count
 
 
 @leaf
-def towards(s, t, c):
+def towards(s, ints, c):
     """Whether number card `c` would make a collapse where its colour lies: a run of three, or a fifth
     card in the timeline holding the colour's top card."""
-    ints = t[0]
     top, where = ints[C_TOP], ints[O_WHERE]
-    n = number_of(t, c)
+    n = number_of(ints, c)
     left2 = s[where + c - 2] if n > 2 else -1
     left1 = s[where + c - 1] if n > 1 else -1
     right1 = s[where + c + 1] if n < top else -1
     right2 = s[where + c + 2] if n + 1 < top else -1
     if (left1 >= 0 and (left1 == right1 or left1 == left2)) or (right1 >= 0 and right1 == right2):
         return 1
-    colour = colour_of(t, c)
+    colour = colour_of(ints, c)
     singularity = colour * top + top - 1
-    slot = s[where + singularity] if c != singularity else slot_of_colour(s, t, colour)
+    slot = s[where + singularity] if c != singularity else slot_of_colour(s, ints, colour)
     return 1 if slot >= 0 and popcount(s[ints[O_SLOT_BITS] + slot]) + 1 >= 5 else 0
 
 
 @leaf
-def slot_of_colour(s, t, colour):
-    colours = t[0][O_SLOT_COLOUR]
+def slot_of_colour(s, ints, colour):
+    colours = ints[O_SLOT_COLOUR]
     for slot in range(s[N_SLOTS]):
         if s[colours + slot] == colour:
             return slot
@@ -1149,10 +1138,9 @@ def slot_of_colour(s, t, colour):
 
 
 @leaf
-def quick_gain(s, t, move, seat):
+def quick_gain(s, ints, move, seat):
     """`State._free_action_gain`: whether a jump or portal card that collapses nothing is valued without
     playing it, and its gain (the spent token's weight, or the hand's size at the limit)."""
-    ints = t[0]
     kind, card = move >> SHIFT, move & ARG
     if (kind != F_PORTAL and kind != F_JUMP and kind != F_TOKEN) or seat != s[PLAYER] or s[PHASE] != FREE:
         return False, 0.0
@@ -1179,20 +1167,21 @@ def quick_gain(s, t, move, seat):
 def gain(s, t, move, seat, rng):
     """`State.move_gain`: the change in `evaluate(seat)` when `move` is played on what the seat knows
     (the deck hidden, no generator: `VIEWER`); `rng` is never drawn from."""
-    quick, value = quick_gain(s, t, move, seat)
+    ints = t[0]
+    quick, value = quick_gain(s, ints, move, seat)
     if quick:
         return value
     before = evaluate(s, t, seat)
     after = s.copy()
-    hide_deck(after, t, seat)
+    hide_deck(after, ints, seat)
     apply(after, rng, t, move)
     return evaluate(after, t, seat) - before
 
 
 @leaf
-def hide_deck(s, t, seat):
+def hide_deck(s, ints, seat):
     """The deck's cards `HIDDEN` and the state `seat`'s, with no generator to draw from."""
-    deck = t[0][O_DECK]
+    deck = ints[O_DECK]
     for k in range(s[DECK_LEN]):
         s[deck + k] = HIDDEN
     s[VIEWER] = seat
@@ -1213,8 +1202,8 @@ def make_view(s, t, seat, out):
             out[loc + c] = DECK
     for q in range(ints[C_PLAYERS]):
         if q != seat:
-            forget_hand(out, q)
-    hide_deck(out, t, seat)
+            forget_hand(out, ints, q)
+    hide_deck(out, ints, seat)
 
 
 @leaf
@@ -1240,9 +1229,9 @@ def sample(s, t, rng, seat, s_out, r_out):
     for q in range(n):
         if q == seat:
             continue
-        forget_hand(s_out, q)
+        forget_hand(s_out, ints, q)
         for i in range(k, k + s[SIZES + q]):
-            take(s_out, t, q, s_out[deck + i])
+            take(s_out, ints, q, s_out[deck + i])
         k += s[SIZES + q]
     for i in range(pool - k):
         s_out[deck + i] = s_out[deck + k + i]
@@ -1276,9 +1265,9 @@ def final_scores(s, t, out):
 
 
 @leaf
-def places_by(s, t, scores, out):
+def places_by(s, ints, scores, out):
     """`State.result`'s places: by (the winner, still in, final score), one more than the seats above."""
-    n = t[0][C_PLAYERS]
+    n = ints[C_PLAYERS]
     for seat in range(n):
         place = 1
         won, still = s[WINNER] == seat, not s[OUTS + seat]
@@ -1299,7 +1288,7 @@ def places_by(s, t, scores, out):
 def placements(s, t, out):
     scores = np.empty(t[0][C_PLAYERS], dtype=np.float64)
     final_scores(s, t, scores)
-    places_by(s, t, scores, out)
+    places_by(s, t[0], scores, out)
 
 
 @leaf
@@ -1308,7 +1297,7 @@ def result(s, t, common, capped, res):
     collapse."""
     n = t[0][C_PLAYERS]
     final_scores(s, t, res[3 : 3 + n])  # written in place: a result allocates nothing
-    places_by(s, t, res[3 : 3 + n], res[3 + n : 3 + 2 * n])
+    places_by(s, t[0], res[3 : 3 + n], res[3 + n : 3 + 2 * n])
     res[0] = s[FIRST]
     res[1] = 0.0
     res[2] = 0 if capped or s[WINNER] < 0 else 1 << s[WINNER]
@@ -1372,6 +1361,11 @@ class Core(CoreBase):
         game = self.game
         n = game.players
         hands = [state.hands[p] or 0 for p in range(n)]
+        colours, top = game.colours, game.top
+
+        def card_held(p: int, colour: int, j: int) -> int:
+            return hands[p] >> (colour * top + j) & 1
+
         return {
             "header": [
                 state.player,
@@ -1400,6 +1394,17 @@ class Core(CoreBase):
             "pending": list(state.pending),
             "hands": hands,
             "specials": [[(hand & mask).bit_count() for mask in game.kind_mask] for hand in hands],
+            "held": [
+                [sum(card_held(p, colour, j) << j for j in range(top)) for colour in range(colours)]
+                + [sum(card_held(p, colour, j) << colour for colour in range(colours)) for j in range(top)]
+                for p in range(n)
+            ],
+            "on_colours": [0]  # per number from 0, which no card has
+            + [
+                sum(int(state.where[colour * top + j] >= 0) << colour for colour in range(colours))
+                for j in range(top)
+            ],
+            "line_colours": sum(1 << colour for colour, k in enumerate(state.colour_lines) if k),
             "sizes": list(state.sizes),
             "deck": list(state.deck),
             "discard": list(state.discard),
@@ -1447,6 +1452,13 @@ class Core(CoreBase):
             "pending": part(PENDING, int(s[N_PENDING])),
             "hands": [sum(1 << c for c, held in enumerate(loc) if held == p) for p in range(n)],
             "specials": [part(SPECIALS + 3 * p, 3) for p in range(n)],
+            "held": [
+                part(HELD + MAX_COLOURS * p, int(cfg[C_COLOURS]))
+                + part(int(cfg[O_HELD_COLOURS]) + top * p, top)
+                for p in range(n)
+            ],
+            "on_colours": part(int(cfg[O_ON_COLOURS]), top + 1),
+            "line_colours": int(s[LINE_COLOURS]),
             "sizes": part(SIZES),
             "deck": part(int(cfg[O_DECK]), int(s[DECK_LEN])),
             "discard": part(int(cfg[O_DISCARD]), int(s[DISCARD_LEN])),
