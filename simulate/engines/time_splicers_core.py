@@ -1196,14 +1196,19 @@ def make_view(s, t, seat, out):
     """`State.view`: the other hands among the unknown cards, the deck hidden, no generator or seed."""
     ints = t[0]
     copy_into(s, out)
-    loc = ints[O_LOC]
-    for c in range(ints[C_CARDS]):
+    loc, cards = ints[O_LOC], ints[C_CARDS]
+    for c in range(cards):
         if out[loc + c] >= 0 and out[loc + c] != seat:
             out[loc + c] = DECK
     for q in range(ints[C_PLAYERS]):
         if q != seat:
             forget_hand(out, ints, q)
     hide_deck(out, ints, seat)
+    # and what lies past the deck and the discards: cards drawn since, which another seat may hold
+    for k in range(s[DECK_LEN], cards):
+        out[ints[O_DECK] + k] = HIDDEN
+    for k in range(s[DISCARD_LEN], cards):
+        out[ints[O_DISCARD] + k] = HIDDEN
 
 
 @leaf
