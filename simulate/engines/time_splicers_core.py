@@ -62,6 +62,7 @@ from simulate.engines.time_splicers import (
 )
 from simulate.fast import mt
 from simulate.fast.arrays import copy_into
+from simulate.fast.bits import high_index, low_index, popcount
 from simulate.fast.core import CoreBase
 from simulate.fast.jit import jit, leaf
 
@@ -173,32 +174,6 @@ def tables(game: Game) -> tuple[np.ndarray, np.ndarray]:
 
 # ------------------------------------------------------------------ bits
 @leaf
-def popcount(x):
-    """Set bits of a non-negative int64 of at most 55 bits (the top byte of the product cannot overflow)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56
-
-
-@leaf
-def low_index(mask):
-    """The index of the lowest set bit of a non-zero mask."""
-    return popcount((mask & -mask) - 1)
-
-
-@leaf
-def high_index(mask):
-    """The index of the highest set bit of a non-zero mask of at most 32 bits (a timeline's: 20)."""
-    mask |= mask >> 1
-    mask |= mask >> 2
-    mask |= mask >> 4
-    mask |= mask >> 8
-    mask |= mask >> 16
-    return popcount(mask) - 1
-
-
-@leaf
 def nth_index(mask, k):
     """The index of the k-th lowest set bit of a mask with more than k."""
     for _ in range(k):
@@ -268,16 +243,6 @@ def to_discard(s, ints, card):
 
 
 @leaf
-def shuffle_at(r, s, at, count):
-    """`Random.shuffle` of s[at:at + count] in place."""
-    for i in range(count - 1, 0, -1):
-        j = mt.randbelow(r, i + 1)
-        v = s[at + i]
-        s[at + i] = s[at + j]
-        s[at + j] = v
-
-
-@leaf
 def draw(s, r, ints, p, k):
     """`State._draw`: `p` draws `k` cards, the discards shuffled into a new deck when it runs out."""
     deck = ints[O_DECK]
@@ -310,7 +275,7 @@ def reshuffle(s, r, ints):
         if s[SEEDING]:  # a sample's generator, seeded when first drawn from
             mt.seed(r, (np.uint64(s[SEED_HI]) << np.uint64(32)) | np.uint64(s[SEED_LO]))
             s[SEEDING] = 0
-        shuffle_at(r, s, deck, gone + left)
+        mt.shuffle_at(r, s, deck, gone + left)
     s[DISCARD_LEN] = 0
     s[RESHUFFLES] += 1
 
@@ -445,13 +410,15 @@ def spawn_timeline(s, r, ints, portal_too):
 
 
 @leaf
-def meeples_on(s, ints, slot):
+def seats_on(s, ints, slot):
+    """The seats whose meeples stand on the timeline in `slot`, a mask."""
     where = ints[O_WHERE]
+    seats = 0
     for q in range(ints[C_PLAYERS]):
         here = s[POS + q]
         if here >= 0 and s[where + here] == slot:
-            return True
-    return False
+            seats |= 1 << q
+    return seats
 
 
 # ------------------------------------------------------------------ movement
@@ -476,7 +443,7 @@ def goto(s, r, ints, p, card):
 @leaf
 def leave(s, r, ints, p, slot):
     """`State._leave`: the empty collapse of a timeline with no meeple and no freeze marker left."""
-    if s[ints[O_SLOT_FROZEN] + slot] or meeples_on(s, ints, slot):
+    if s[ints[O_SLOT_FROZEN] + slot] or seats_on(s, ints, slot):
         return
     count = lift_line(s, ints, slot)
     close_slot(s, ints, slot)
@@ -586,12 +553,7 @@ def partial_collapse(s, r, ints, p, slot, low):
 @leaf
 def full_collapse(s, r, ints, p, slot):
     """`State._full_collapse`: the whole timeline discarded; its meeples to land."""
-    where = ints[O_WHERE]
-    moved = 0
-    for q in range(ints[C_PLAYERS]):
-        here = s[POS + q]
-        if here >= 0 and s[where + here] == slot:
-            moved |= 1 << q
+    moved = seats_on(s, ints, slot)
     lift_line(s, ints, slot)
     close_slot(s, ints, slot)
     s[COLLAPSES + 2] += 1
@@ -1064,7 +1026,7 @@ def deal(s, r, ints):
     for c in range(cards):
         s[deck + c] = c
         s[loc + c] = DECK
-    shuffle_at(r, s, deck, cards)
+    mt.shuffle_at(r, s, deck, cards)
     s[DECK_LEN] = cards
     for p in range(n):
         draw(s, r, ints, p, ints[C_HAND_SIZE])
@@ -1225,7 +1187,7 @@ def sample(s, t, rng, seat, s_out, r_out):
             s_out[deck + pool] = c
             s_out[loc + c] = DECK
             pool += 1
-    shuffle_at(rng, s_out, deck, pool)
+    mt.shuffle_at(rng, s_out, deck, pool)
     value = mt.getrandbits(rng, 64)
     s_out[SEEDING] = 1
     s_out[SEED_LO] = np.int64(value & np.uint64(0xFFFFFFFF))

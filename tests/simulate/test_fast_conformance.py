@@ -37,8 +37,8 @@ SEARCH_GAMES = 3  # games per search agent and variant, row by row
 # each stopped after 20 moves (a whole match of mcts:15,depth=0 is minutes on the Python side).
 # Twinkle Twinkle: a 4-player game is 160 moves, and a search game on the Python side a few seconds of
 # CPU: 10 greedy games, and 2 search games stopped after 40 moves.
-# Time Splicers: a 4-player greedy game is about 300 moves: 10 greedy games, 2 search games of 30 moves.
-LONG = {"tiddly_wink": (10, 2, 20), "twinkle_twinkle": (10, 2, 40), "time_splicers": (10, 2, 30)}
+# Time Splicers: a 4-player greedy game is about 300 moves: 10 greedy games, 2 search games of 20 moves.
+LONG = {"tiddly_wink": (10, 2, 20), "twinkle_twinkle": (10, 2, 40), "time_splicers": (10, 2, 20)}
 
 
 def _cases():
@@ -52,8 +52,8 @@ def _cases():
 CASES = list(_cases())
 
 
-def _pair(name: str, variant: str):
-    game = make_game(load_game(name).resolve(variant))
+def _pair(name: str, variant: str, sets: tuple[str, ...] = ()):
+    game = make_game(load_game(name).resolve(variant, sets))
     core = core_of(game, "fast")
     assert core is not None, "the compiled core does not load"
     return game, core
@@ -170,9 +170,7 @@ def test_united_square_compensation_on_the_core(variant, sets):
     """United Square's core adds the compensation (komi) as `GameBase.compensated` does: to the scores,
     the winners and the places, a team's once and split between its seats; every search agent reads it
     at a finished game's placements. No variant of the data file sets it: arms built with --set."""
-    game = make_game(load_game("united_square").resolve(variant, sets))
-    core = core_of(game, "fast")
-    assert core is not None
+    game, core = _pair("united_square", variant, sets)
     for seed in range(6):
         step_by_step(game, core, seed, "random")
     n = game.players
@@ -225,9 +223,7 @@ def test_every_rule_of_the_data_file_is_implemented_by_the_core(name):
 )
 def test_tiddly_wink_compensation_and_head_start_on_the_core(variant, sets):
     """No variant of the data file sets the compensation or the head start: arms built with --set."""
-    game = make_game(load_game("tiddly_wink").resolve(variant, sets))
-    core = core_of(game, "fast")
-    assert core is not None
+    game, core = _pair("tiddly_wink", variant, sets)
     for seed in range(4):
         step_by_step(game, core, seed, "random")
     n = game.players
@@ -258,9 +254,7 @@ def test_tiddly_wink_compensation_and_head_start_on_the_core(variant, sets):
 def test_twinkle_twinkle_compensation_and_mixed_sides_on_the_core(variant, sets):
     """No variant of the data file sets the compensation or mixes the score references' sides: arms
     built with --set, move by move and row by row (greedy_left, the engine's own agent, included)."""
-    game = make_game(load_game("twinkle_twinkle").resolve(variant, sets))
-    core = core_of(game, "fast")
-    assert core is not None
+    game, core = _pair("twinkle_twinkle", variant, sets)
     for seed in range(6):
         step_by_step(game, core, seed, "random")
         step_by_step(game, core, seed, "greedy")
@@ -283,9 +277,7 @@ def test_time_splicers_rules_no_variant_sets_on_the_core(variant, sets):
     """The rules no variant of the data file changes (the compensation and head start, the collapses'
     house rules, the hand's size and limit, freeze markers, the turn cap, a deck of 76 cards): arms
     built with --set, move by move and row by row."""
-    game = make_game(load_game("time_splicers").resolve(variant, sets))
-    core = core_of(game, "fast")
-    assert core is not None
+    game, core = _pair("time_splicers", variant, sets)
     for seed in range(6):
         step_by_step(game, core, seed, "random")
         step_by_step(game, core, seed, "greedy")
