@@ -6,19 +6,21 @@ method it is), and `tests/simulate/test_fast_conformance.py` holds it to the
 engine move by move (legal moves, state after every move, rows) over every
 variant. Moves are the engine's ints, `kind << 7 | card`.
 
-A state is one int64 array: a header (`PLAYER` .. `SEED_HI`), four slots per
-seat for hand sizes, meeples, markers, tokens, crystals, seats out, special
-cards held by kind and crystals by collapse, the timelines per colour, then
-per card where it is (`LOC`: a seat's hand, the deck, the discards or the
+A state is one int64 array: a header (`PLAYER` .. `LINE_COLOURS`), four
+slots per seat for hand sizes, meeples, markers, tokens, crystals, seats
+out, special cards held by kind and crystals by collapse, the timelines per
+colour, per seat the numbers of each colour in its hand (a mask), then per
+card where it is (`O_LOC`: a seat's hand, the deck, the discards or the
 table), the deck (drawn from its end, as the engine pops its list), the
 discards in the engine's order, each number card's timeline slot, the cards
-on the table per number, and per slot its colour, its cards (a mask of
-numbers: a timeline is ascending, so its cards are the numbers it holds) and
-its freeze markers (a mask of seats). Everything is in the state, so views
+on the table per number, per slot its colour, its cards (a mask of numbers:
+a timeline is ascending, so its cards are the numbers it holds) and its
+freeze markers (a mask of seats), and per number the colours of it on the
+table and in each seat's hand (masks). Everything is in the state, so views
 and a search's copies carry it.
 
 Hidden information: a view (`make_view`) puts every card of another hand
-among the unknown cards and every deck card as `HIDDEN`, and marks the state
+among the unknown cards and the deck's room as `HIDDEN`, and marks the state
 as a seat's (`VIEWER`), which is what the engine's `rng is None` does: a
 reshuffle then makes hidden cards and a new timeline from the deck ends the
 game as capped. `gain` plays the move on such a copy, as `move_gain` does.
