@@ -16,7 +16,7 @@ import pytest
 
 from printkit.datafile.games import shipped_data
 from simulate.fast import first_compile
-from simulate.fast.jit import cache_folder
+from simulate.fast.jit import cache_folder, core_sources
 
 STAMPS = """
 import json, sys
@@ -55,24 +55,72 @@ def _edit(path: Path) -> None:
 def test_editing_one_games_core_changes_that_cores_stamp_alone(tmp_path):
     shipped = shipped_data()
     assert shipped is not None
-    games = [tmp_path / name for name in ("united_square", "tiddly_wink")]
+    games = [tmp_path / name for name in ("united_square", "tiddly_wink", "time_splicers")]
     for folder in games:
         shutil.copytree(shipped / folder.name, folder, ignore=shutil.ignore_patterns("tests", "__pycache__"))
     before = _stamps(*games)
-    us, tw = before["united_square"], before["tiddly_wink"]
+    us, tw, ts = before["united_square"], before["tiddly_wink"], before["time_splicers"]
     assert us[0] == us[1] and tw[0] == tw[1]  # a core and its copy of the search template go together
-    assert us[0] != tw[0] != before["shared"][0]
+    assert len({us[0], tw[0], ts[0], before["shared"][0]}) == 4
     assert us[2].endswith(f"printkit_games.united_square.core/{us[0]}")
 
     _edit(games[1] / "core.py")
     after = _stamps(*games)
-    assert after["united_square"] == us and after["shared"] == before["shared"]
+    assert after["united_square"] == us and after["time_splicers"] == ts
+    assert after["shared"] == before["shared"]
     assert after["tiddly_wink"][0] != tw[0] and after["tiddly_wink"][1] != tw[1]
 
     _edit(games[1] / "draw.py")  # not a part of the core: nothing to compile
     assert _stamps(*games) == after
     _edit(games[1] / "engine.py")  # the core compiles the engine's constants in
     assert _stamps(*games)["tiddly_wink"][0] != after["tiddly_wink"][0]
+
+
+def test_editing_a_file_time_splicers_core_imports_recompiles_that_core_alone(tmp_path):
+    """Its core imports constants from its engine and its rules: an edit of either is an edit of the
+    core; its report page is not."""
+    shipped = shipped_data()
+    assert shipped is not None
+    games = [tmp_path / name for name in ("united_square", "time_splicers")]
+    for folder in games:
+        shutil.copytree(shipped / folder.name, folder, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    stamps = _stamps(*games)
+    for name in ("engine.py", "rules.py", "core.py", "report.py"):
+        _edit(games[1] / name)
+        now = _stamps(*games)
+        assert now["united_square"] == stamps["united_square"] and now["shared"] == stamps["shared"]
+        changed = now["time_splicers"][0] != stamps["time_splicers"][0]
+        assert changed == (name != "report.py"), name
+        assert now["time_splicers"][0] == now["time_splicers"][1]
+        stamps = now
+
+
+# Worked out by hand from each folder's relative imports at the top of its files: the core's, then those
+# of each file it imports (Twinkle Twinkle's engine brings its gains, records, scoring and tally).
+CORE_FILES = {
+    "united_square": {"core.py", "engine.py", "rules.py"},
+    "tiddly_wink": {"core.py", "engine.py"},
+    "twinkle_twinkle": {"core.py", "engine.py", "gains.py", "records.py", "scoring.py", "tally.py"},
+    "time_splicers": {"core.py", "engine.py", "rules.py"},
+}
+
+
+@pytest.mark.parametrize("game", sorted(CORE_FILES))
+def test_a_cores_stamp_covers_every_file_of_its_folder_it_imports(game):
+    shipped = shipped_data()
+    assert shipped is not None
+    files = core_sources((shipped / game / "core.py").resolve())
+    assert {path.name for path in files} == CORE_FILES[game]
+    assert {path.parent for path in files} == {(shipped / game).resolve()}
+
+
+def test_every_shipped_core_is_stamped_with_its_engine():
+    shipped = shipped_data()
+    assert shipped is not None
+    cores = sorted(shipped.glob("*/core.py"))
+    assert {core.parent.name for core in cores} >= set(CORE_FILES)
+    for core in cores:
+        assert core.resolve().parent / "engine.py" in core_sources(core.resolve()), core
 
 
 def test_a_designers_folder_core_is_cached_in_the_cache_under_its_own_stamp(tmp_path):
