@@ -10,12 +10,14 @@ rendering is its own (its anti-aliasing, not Agg's), the same bytes on every
 run. The PNGs are RGB, without the alpha channel Agg wrote and nothing
 read, since every page is opaque; a page of black text alone (the verdict
 page) is rendered in shades of grey, the same picture in less than half the
-bytes.
+bytes. A page a fraction of a pixel over whole pixels is cut to them, as
+matplotlib sizes its own PNGs (PDFium would add the partial pixel).
 """
 
 from __future__ import annotations
 
 import io
+import math
 
 import pypdfium2 as pdfium
 
@@ -28,7 +30,10 @@ def page_pngs(pdf: bytes, pages: dict[int, tuple[float, bool]]) -> dict[int, byt
     document = pdfium.PdfDocument(pdf)
     out = {}
     for index, (dpi, grey) in pages.items():
+        page = document[index]
+        width, height = (math.floor(side * dpi / POINTS + 1e-9) for side in page.get_size())
+        picture = page.render(scale=dpi / POINTS, grayscale=grey).to_pil().crop((0, 0, width, height))
         buf = io.BytesIO()
-        document[index].render(scale=dpi / POINTS, grayscale=grey).to_pil().save(buf, format="png")
+        picture.save(buf, format="png")
         out[index] = buf.getvalue()
     return out
