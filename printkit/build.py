@@ -152,7 +152,8 @@ def build(
     options = LayoutOptions(
         paper=paper, margin=margin, gap=gap, bleed=bleed, crop_marks=crop_marks, rotate=rotate
     )
-    converter = Converter(load_profile(icc)) if cmyk or pdfx or icc is not None else None
+    fixed = data.layouts.palette.cmyk if data.layouts is not None else {}
+    converter = Converter(load_profile(icc), fixed) if cmyk or pdfx or icc is not None else None
     fonts = family(lang)
     rules = data.resolve(spec, sets, players)
     items = pieces_for(data, rules)
@@ -187,7 +188,7 @@ def build(
     summary = summarize(data, rules, items, sheets, mode, options.paper if mode == "home" else None, duplex)
     summary["fold"] = fold
     summary["ink_saver"] = ink_saver
-    summary["colour"] = colour_summary(data, converter, pdfx)
+    summary["colour"] = colour_summary(data, converter, pdfx, items)
     if unique:
         summary["faces"] = [
             {"face": face_name(f, faces), "label": f.piece.label, "quantity": f.quantity} for f in faces

@@ -39,7 +39,18 @@ from printkit.errors import DataError
 
 SOURCES = ("seed", "pub", "house")
 COMPONENT_KINDS = ("tile", "board", "card", "domino", "token", "reference", "chart")
-TOP_LEVEL = ("game", "components", "rules", "options", "variants", "lang", "layouts", "icons")
+TOP_LEVEL = (
+    "game",
+    "components",
+    "rules",
+    "options",
+    "variants",
+    "lang",
+    "layouts",
+    "icons",
+    "palette",
+    "fonts",
+)
 RGB = re.compile(r"#[0-9a-fA-F]{6}")
 MAX_DEPTH = 24  # far deeper than any real table; deeper input is refused before anything recurses into it
 # Bounds on what sizes work and memory, generous for real games (docs/guides/data-file-limits.md).

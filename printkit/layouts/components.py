@@ -126,7 +126,7 @@ def context(
 
 def icons_of(data: GameData, drawn: Mapping[str, Drawn] | None = None) -> Icons:
     library = layout_library(data)
-    return Icons(library.icons, library.base, dict(drawn or {}))
+    return Icons(library.icons, library.base, dict(drawn or {}), library.palette)
 
 
 def layout_library(data: GameData) -> Library:
@@ -285,10 +285,10 @@ def _icons(library: Library, given: Mapping[str, Drawn | Mapping[str, Any]], whe
     declared = dict(library.icons)
     for name, icon in given.items():
         if isinstance(icon, Mapping):
-            check_icon(where, name, icon)
+            check_icon(where, name, icon, library.palette)
             declared[name] = icon
     drawn = {name: icon for name, icon in given.items() if isinstance(icon, Drawn)}
-    return Icons(declared, library.base, drawn)
+    return Icons(declared, library.base, drawn, library.palette)
 
 
 def _label(fields: Mapping[str, Any], title: str, i: int) -> str:

@@ -113,6 +113,7 @@ class Resolved:
             self.ctx.fields,
             self.ctx.size,
             lambda m: self.ctx.blame(self.element, key, m),
+            self.ctx.icons.palette,
         )
 
     def box(self) -> tuple[float, float, float, float]:
@@ -264,7 +265,10 @@ def text_style(r: Resolved, ctx: Context, box_w: float) -> text.Style:
 def text_blocks(r: Resolved, ctx: Context, key: str = "text") -> list[richtext.Block]:
     raw = r.element.keys.get(key, "")
     blame = lambda m: ctx.blame(r.element, key, m)  # noqa: E731
-    parts = richtext.parts(raw, ctx.fields) if isinstance(raw, str) else [(raw, True)]
+    try:
+        parts = richtext.parts(raw, ctx.fields) if isinstance(raw, str) else [(raw, True)]
+    except template.TemplateError as exc:  # an expression that fails for this row
+        raise blame(str(exc)) from None
     if isinstance(raw, str):
         for name in template.fields_of(raw, ""):  # an unknown icon is named with the column it is in
             value = ctx.fields.get(name)

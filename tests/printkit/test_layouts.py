@@ -84,7 +84,7 @@ c = { kind = "circle" }
             'layouts.card.a.kind: no element kind "rectangle"; did you mean "rect"?',
         ),
         ('a = { kind = "rect", colour = "#000000" }', "layouts.card.a.colour: unknown key for a rect"),
-        ('a = { kind = "rect", fill = "red" }', 'layouts.card.a.fill: expected a colour: "#rrggbb"'),
+        ('a = { kind = "rect", fill = "reddish" }', 'layouts.card.a.fill: expected a colour: "#rrggbb"'),
         ('a = { kind = "rect", w = "fifty" }', "layouts.card.a.w: expected a length"),
         ('a = { kind = "text", text = "{oops" }', "layouts.card.a.text: a lone '{'"),
         ("a = { x = 3 }", "layouts.card.a.kind: missing"),
