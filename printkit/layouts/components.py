@@ -36,6 +36,7 @@ from typing import Any
 from printkit.datafile import template
 from printkit.datafile.gamedata import GameData
 from printkit.datafile.layout_spec import Element, Layout, Library, check_icon
+from printkit.datafile.schema import nearest
 from printkit.errors import DataError
 from printkit.layouts import rows as rows_mod
 from printkit.layouts.elements import Context, check_layout, draw_layout
@@ -181,11 +182,33 @@ def read_rows(data: GameData, component: str) -> rows_mod.Rows:
             shown_key,
         )
     if isinstance(raw, list):
-        return rows_mod.inline(raw, shown_key, count_column)
-    path = data.path.parent / raw
-    if not path.is_file():
-        raise DataError(f"{shown_key}: no such file {path}")
-    return rows_mod.read(path, str(path), comp.get("sheet"), count_column)
+        rows = rows_mod.inline(raw, shown_key, count_column)
+    else:
+        path = data.path.parent / raw
+        if not path.is_file():
+            raise DataError(f"{shown_key}: no such file {path}")
+        rows = rows_mod.read(path, str(path), comp.get("sheet"), count_column)
+    _check_counted(data, component, rows, count_column)
+    return rows
+
+
+def _check_counted(data: GameData, component: str, rows: rows_mod.Rows, count_column: str) -> None:
+    """A count column the component expects is there: one named by `count_column`, or `count` when the
+    component states a count the rows, one copy each, would not reach (a mistyped header)."""
+    comp = data.components[component]
+    stated = comp.get("count")
+    if rows.counted or not ("count_column" in comp or (stated is not None and stated != len(rows.rows))):
+        return
+    said = (
+        f"components.{component}.count_column names it"
+        if "count_column" in comp
+        else f"components.{component}.count is {stated}, and one copy of each of its {len(rows.rows)} rows "
+        f"would make {len(rows.rows)}"
+    )
+    raise DataError(
+        f"{rows.source}: no column {count_column!r}{nearest(count_column, rows.columns)}; {said} "
+        f"(the columns are {', '.join(rows.columns)})"
+    )
 
 
 def _translated(cells: Mapping[str, Any], lang: str) -> dict[str, Any]:

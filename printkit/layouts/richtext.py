@@ -3,6 +3,9 @@
 Markup, in a layout's `text` and in the values a row gives its fields alike:
 
 - `<b>...</b>` bold, `<i>...</i>` italic (they may nest and run across lines);
+  markup is strict: a tag left open at the end of the text, a closing tag with
+  no opening one, a tag opened twice or any other tag (`<u>`) is an error
+  naming the tag, never a card set in bold to its end;
 - `:name:` the icon `name` (`printkit/layouts/icons.py`), as tall as the type
   times the element's `icon_scale`; a name that is not an icon is an error;
 - a blank line starts a paragraph, a single line break a new line in it;
@@ -33,7 +36,8 @@ from printkit.layouts.icons import Icons
 from printkit.output.fonts import Family
 
 OBJECT = "\ufffc"  # stands for an icon in a paragraph's text
-MARKUP = re.compile(r"\\([:<\\])|<(/?)([bi])>|:([A-Za-z][A-Za-z0-9_-]*):|\n\s*\n|\n")
+MARKUP = re.compile(r"\\([:<\\])|<(/?)([A-Za-z][A-Za-z0-9]*)\s*/?>|:([A-Za-z][A-Za-z0-9_-]*):|\n\s*\n|\n")
+TAGS = ("b", "i")
 MAX_PARAGRAPHS = 400
 MAX_TABLE_ROWS = 200
 MAX_TABLE_COLUMNS = 30
@@ -119,8 +123,13 @@ def _markup(
     text: str, icons: Icons, blame: Callable[[str], Exception], bold: bool, italic: bool
 ) -> list[Para]:
     paras = [Para()]
+    opened = {"b": False, "i": False}
     state = {"b": bold, "i": italic}
     at = 0
+
+    def around(match: re.Match[str]) -> str:
+        return repr(text[max(0, match.start() - 20) : match.end() + 20])
+
     for match in MARKUP.finditer(text):
         paras[-1].add(text[at : match.start()], state["b"], state["i"])
         at = match.end()
@@ -128,7 +137,18 @@ def _markup(
         if escaped is not None:
             paras[-1].add(escaped, state["b"], state["i"])
         elif tag is not None:
-            state[tag] = closing == ""
+            shown = match.group(0)
+            if tag not in TAGS:
+                raise blame(
+                    f"unknown tag {shown} in {around(match)}; the tags are <b> and <i> (\\< prints a <)"
+                )
+            if bool(closing) != opened[tag]:
+                what = (
+                    f"a stray {shown}, with no <{tag}> before it" if closing else f"{shown} inside a <{tag}>"
+                )
+                raise blame(f"{what} in {around(match)}")
+            opened[tag] = not closing
+            state[tag] = opened[tag] or (bold if tag == "b" else italic)
         elif icon is not None:
             if not icons.known(icon):
                 raise blame(
@@ -140,6 +160,9 @@ def _markup(
             paras[-1].gap = match.group(0).count("\n") > 1
             paras.append(Para())
     paras[-1].add(text[at:], state["b"], state["i"])
+    for tag, is_open in opened.items():
+        if is_open:
+            raise blame(f"an unclosed <{tag}> in {text[:60]!r}; close it with </{tag}>")
     return paras
 
 

@@ -192,3 +192,71 @@ def test_a_sheet_that_is_not_there_is_named(tmp_path, run_tool):
         data.read_text(encoding="utf-8").replace('sheet = "Cards"', 'sheet = "Deck"'), encoding="utf-8"
     )
     _refused(run_tool, data, tmp_path / "out", "cards.xlsx: no sheet 'Deck'; its sheets are Cards")
+
+
+# ------------------------------------------------------------------ silent before (issue 36)
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ("Score <b>end your turn.", "an unclosed <b>"),
+        ("Score end</b> your turn.", "a stray </b>, with no <b> before it"),
+        ("Score <u>end</u> your turn.", "unknown tag <u>"),
+    ],
+)
+def test_markup_left_open_or_stray_names_row_column_and_tag(deck, tmp_path, run_tool, text, said):
+    rows = _rows(deck)
+    rows[11]["text"] = text
+    _write(deck, rows)
+    line = _refused(run_tool, deck / "deck.toml", tmp_path / "out", "cards.csv: row 13, column text")
+    assert said in line
+
+
+def test_a_count_column_whose_header_is_mistyped_is_named(deck, tmp_path, run_tool):
+    text = (deck / "cards.csv").read_text(encoding="utf-8").replace(",count,", ",cuont,", 1)
+    (deck / "cards.csv").write_text(text, encoding="utf-8")
+    line = _refused(run_tool, deck / "deck.toml", tmp_path / "out", "cards.csv: no column 'count'")
+    assert 'did you mean "cuont"' in line and "components.card.count is 60" in line and "would make 50" in line
+
+
+def test_a_count_written_as_a_decimal_is_refused(deck, tmp_path, run_tool):
+    rows = _rows(deck)
+    rows[0]["count"] = "4.0"
+    _write(deck, rows)
+    _refused(run_tool, deck / "deck.toml", tmp_path / "out", "cards.csv: row 2, column count", "got '4.0'")
+
+
+def test_a_japanese_column_whose_english_is_misnamed_names_the_file(deck, tmp_path, run_tool):
+    text = (deck / "cards.csv").read_text(encoding="utf-8").replace(",text,", ",txet,", 1)
+    (deck / "cards.csv").write_text(text, encoding="utf-8")
+    line = _refused(run_tool, deck / "deck.toml", tmp_path / "out", "cards.csv: row 1: column 'text.ja'")
+    assert "translates a column 'text' that is not there" in line
+
+
+@pytest.mark.parametrize("suffix", [".xlsx", ".ods"])
+def test_merged_cells_are_one_line_naming_the_range_and_the_sheet(tmp_path, run_tool, suffix):
+    rows = [["name", "text", "count"], ["Ace", "Gain :coin:", 2], ["King", "", 1], ["Queen", "Draw", 1]]
+    data = _workbook_deck(tmp_path, suffix, rows)
+    _merge(tmp_path / f"cards{suffix}", suffix)
+    _refused(run_tool, data, tmp_path / "out", f"cards{suffix}: sheet 'Cards': cells B2:B3 are merged")
+
+
+def _merge(path: Path, suffix: str) -> None:
+    """Merge B2:B3 of the workbook's first sheet, as a spreadsheet's Merge Cells does."""
+    if suffix == ".xlsx":
+        from openpyxl import load_workbook
+
+        book = load_workbook(path)
+        book.active.merge_cells("B2:B3")
+        book.save(path)
+        return
+    from odf.opendocument import load
+    from odf.table import CoveredTableCell, TableCell, TableRow
+
+    doc = load(str(path))
+    rows = doc.spreadsheet.getElementsByType(TableRow)
+    first = rows[1].getElementsByType(TableCell)[1]
+    first.setAttribute("numberrowsspanned", "2")
+    below = rows[2].getElementsByType(TableCell)[1]
+    rows[2].insertBefore(CoveredTableCell(), below)
+    rows[2].removeChild(below)
+    doc.save(str(path))
