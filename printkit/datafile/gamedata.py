@@ -35,6 +35,7 @@ from typing import Any
 
 from printkit.datafile import datacheck, layout_spec, texts
 from printkit.datafile.datacheck import LANGS
+from printkit.datafile.font_table import read_fonts
 from printkit.datafile.games import folders_in, register_folder, shipped_data
 from printkit.datafile.palette import NO_PALETTE, read_palette
 from printkit.datafile.rulesets import RuleError, check_players, ruleset
@@ -176,7 +177,8 @@ class GameData:
             }
             declared = {name: (tables[name], at) for name, (_, at) in self.layout_tables.items()}
             palette = self.layouts.palette if self.layouts is not None else NO_PALETTE
-            layouts = layout_spec.library(declared, self.icon_tables, self.path.parent, palette)
+            fonts = self.layouts.fonts if self.layouts is not None else {}
+            layouts = layout_spec.library(declared, self.icon_tables, self.path.parent, palette, fonts)
         return replace(
             self,
             game=_overlay(self.game, overlay.get("game", {})),
@@ -352,7 +354,13 @@ def check_game(raw: Mapping[str, Any], path: Path) -> GameData:
         translations=translations,
         layout_tables=layout_tables,
         icon_tables=icon_tables,
-        layouts=layout_spec.library(layout_tables, icon_tables, path.parent, read_palette(where, raw)),
+        layouts=layout_spec.library(
+            layout_tables,
+            icon_tables,
+            path.parent,
+            read_palette(where, raw),
+            read_fonts(where, raw, path.parent),
+        ),
     )
     if module is not None:
         try:

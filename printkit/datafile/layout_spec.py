@@ -45,6 +45,7 @@ COMMON = {
 }
 SHAPE = {"fill": v.COLOUR, "stroke": v.COLOUR, "stroke_width": v.THICKNESS, "dash": v.DASH}
 TYPE = {
+    "font": v.TEXT,  # a family of the data file's [fonts] or printkit's own (printkit/layouts/typefaces.py)
     "size": v.POINTS,
     "min_size": v.POINTS,
     "colour": v.COLOUR,
@@ -137,6 +138,7 @@ class Library:
     base: Path
     icon_where: Mapping[str, str] = field(default_factory=dict)
     palette: Palette = NO_PALETTE
+    fonts: Mapping[str, Mapping[str, Path]] = field(default_factory=dict)  # the data file's [fonts]
     drawers: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)  # one per layout and use
 
     def layout(self, name: Any, where: str, key: str) -> Layout:
@@ -191,9 +193,15 @@ def collect(raw: Mapping[str, Any], path: Path, files: list[str]) -> tuple[Decla
     return layouts, icons
 
 
-def library(layouts: Declared, icons: Declared, base: Path, palette: Palette = NO_PALETTE) -> Library:
+def library(
+    layouts: Declared,
+    icons: Declared,
+    base: Path,
+    palette: Palette = NO_PALETTE,
+    fonts: Mapping[str, Mapping[str, Path]] | None = None,
+) -> Library:
     """The layouts (with printkit's own beneath them) and icons, checked and with `extends` resolved;
-    colour names are the `palette`'s and CSS's."""
+    colour names are the `palette`'s and CSS's, `fonts` the data file's font files."""
     declared = dict(layouts)
     for name, table in _builtin().items():
         declared.setdefault(name, (table, str(BUILTIN)))
@@ -205,6 +213,7 @@ def library(layouts: Declared, icons: Declared, base: Path, palette: Palette = N
         base=base,
         icon_where={name: at for name, (_, at) in icons.items()},
         palette=palette,
+        fonts=fonts or {},
     )
 
 

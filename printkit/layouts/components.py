@@ -41,7 +41,7 @@ from printkit.errors import DataError
 from printkit.layouts import rows as rows_mod
 from printkit.layouts.elements import Context, check_layout, draw_layout
 from printkit.layouts.icons import Drawn, Icons
-from printkit.output.fonts import Family, family
+from printkit.layouts.typefaces import Fonts
 from printkit.pieces.contract import Piece
 from printkit.pieces.outlines import RECT, Shape, hex_size_mm
 from printkit.pieces.piece_backs import back_record, draw_generic_back
@@ -102,7 +102,7 @@ class Drawer:
 
     layout: Layout
     icons: Icons
-    fonts: Family
+    fonts: Fonts
     key: str = "fields"  # the record key holding the fields (a back may have its own)
 
     def __call__(self, canvas: Any, piece: Piece) -> None:
@@ -248,7 +248,7 @@ def layout_pieces(
     library = layout_library(data)
     front = library.layout(comp.get("layout"), data.where(), f"components.{component}.layout")
     size, shape = size_and_shape(data, component)
-    fonts = family(data.lang)
+    fonts = Fonts.of(data.lang, library.fonts)
     icon_set = _icons(library, icons or {}, where)
     constant = {**comp.get("fields", {}), "game": data.title, "title": comp.get("title", component)}
     back_spec = comp.get("back")

@@ -33,7 +33,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printkit.datafile import template
 from printkit.layouts.icons import Icons
-from printkit.output.fonts import Family
+from printkit.output.fonts import Typeface
 
 OBJECT = "\ufffc"  # stands for an icon in a paragraph's text
 MARKUP = re.compile(r"\\([:<\\])|<(/?)([A-Za-z][A-Za-z0-9]*)\s*/?>|:([A-Za-z][A-Za-z0-9_-]*):|\n\s*\n|\n")
@@ -221,19 +221,33 @@ class Run:
     icon: str | None = None
 
 
-def widths(para: Para, fonts: Family, size: float, icon_h: float, icons: Icons) -> list[float]:
+def _font(para: Para, k: int, fonts: Typeface) -> tuple[str, bool]:
+    """The font (and whether it is slanted) of character `k`; one no font has is measured in the first,
+    never drawn (`missing` refuses it before)."""
+    return fonts.font_for(para.text[k], para.bold[k], para.italic[k]) or (fonts.families[0].regular, False)
+
+
+def missing(para: Para, fonts: Typeface) -> str | None:
+    """The first character of the paragraph that no font of `fonts` has, or None."""
+    for k, ch in enumerate(para.text):
+        if k not in para.icons and fonts.font_for(ch, para.bold[k], para.italic[k]) is None:
+            return ch
+    return None
+
+
+def widths(para: Para, fonts: Typeface, size: float, icon_h: float, icons: Icons) -> list[float]:
     """The width in points of each character of the paragraph (an icon's for its object character)."""
     out = []
     for k, ch in enumerate(para.text):
         if k in para.icons:
             out.append(icon_h * icons.aspect(para.icons[k]))
         else:
-            out.append(stringWidth(ch, fonts.face(para.bold[k], para.italic[k]), size))
+            out.append(stringWidth(ch, _font(para, k, fonts)[0], size))
     return out
 
 
-def runs(para: Para, start: int, end: int, fonts: Family, char_w: Sequence[float]) -> list[Run]:
-    """The characters `start:end` of a paragraph as runs of one style each."""
+def runs(para: Para, start: int, end: int, fonts: Typeface, char_w: Sequence[float]) -> list[Run]:
+    """The characters `start:end` of a paragraph as runs of one font each."""
     out: list[Run] = []
     k = start
     while k < end:
@@ -241,11 +255,10 @@ def runs(para: Para, start: int, end: int, fonts: Family, char_w: Sequence[float
             out.append(Run("", "", False, char_w[k], para.icons[k]))
             k += 1
             continue
-        style = (para.bold[k], para.italic[k])
+        font = _font(para, k, fonts)
         j = k
-        while j < end and j not in para.icons and (para.bold[j], para.italic[j]) == style:
+        while j < end and j not in para.icons and _font(para, j, fonts) == font:
             j += 1
-        font = fonts.face(*style)
-        out.append(Run(para.text[k:j], font, style[1] and fonts.faux_italic, sum(char_w[k:j])))
+        out.append(Run(para.text[k:j], font[0], font[1], sum(char_w[k:j])))
         k = j
     return out

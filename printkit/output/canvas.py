@@ -6,8 +6,9 @@ render layer, adjusts what they ask for without their knowing:
 - fonts: any PDF standard font (Helvetica, Times, Courier) is replaced by the
   embedded family of the build's language (`printkit/output/fonts.py`), in
   `setFont` and in text objects, and the page's initial font is that family's
-  regular, so no page refers to a font the viewer must supply. A family without
-  a real bold has its bold drawn filled and stroked in the fill colour.
+  regular, so no page refers to a font the viewer must supply. A font with no
+  real bold (`fonts.FAUX_BOLD`) has its bold drawn filled and stroked in the
+  fill colour.
 - colours: with `colours` (a function from a colour to a colour, e.g. the
   ICC conversion of `printkit/output/colour_profile.py`) every colour set through
   `setFillColor`, `setStrokeColor` and their RGB forms, in text objects too,
@@ -26,7 +27,7 @@ from typing import IO, Any
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
-from printkit.output.fonts import Family, substitute
+from printkit.output.fonts import FAUX_BOLD, Family, substitute
 from printkit.output.ink_saver import InkSaver
 
 FAUX_BOLD_STROKE = 0.03  # outline stroke of a faux bold, as a fraction of the font size
@@ -107,7 +108,7 @@ class PrintCanvas(Canvas):
         return _TextObject(self, x, y, direction=direction)
 
     def _faux_bold(self) -> bool:
-        return self.family.faux_bold and self._fontname == self.family.bold
+        return self._fontname in FAUX_BOLD
 
     def _stroked(self, draw: Any, x: float, y: float, text: str, mode: Any, kwargs: dict) -> None:
         self._painting()

@@ -19,7 +19,8 @@ from printkit.layouts import richtext
 from printkit.layouts.elements import Context, Resolved
 from printkit.layouts.icons import Icons
 from printkit.layouts.text import Style, fit
-from printkit.output.fonts import family
+from printkit.layouts.typefaces import Fonts
+from printkit.output.fonts import family, typeface
 from printkit.pieces.outlines import Shape, hex_size_mm, outline
 from printkit.sheets import honeycomb
 from printkit.sheets.cutpaths import outline_on_page, unique_runs
@@ -108,7 +109,7 @@ def _ctx(fields=None, size=(60.0, 80.0), bleed=0.0) -> Context:
         return DataError(f"{element.key}.{key}: {message}")
 
     icons = Icons({"coin": {"shape": "circle"}}, Path("."))
-    return Context(size, bleed, family("en"), icons, Path("."), fields or {}, blame)
+    return Context(size, bleed, Fonts("en"), icons, Path("."), fields or {}, blame)
 
 
 @pytest.mark.parametrize(
@@ -154,7 +155,7 @@ def test_a_field_holding_a_list_sets_paragraphs_and_tables():
 
 def test_one_line_text_shrinks_exactly_as_far_as_its_width_needs():
     fonts = family("en")
-    style = Style(fonts=fonts, colour=None, wrap=False)
+    style = Style(fonts=typeface("en"), colour=None, wrap=False)
     blocks = richtext.parse([("<b>Harvest Deck</b>", False)], Icons({}, Path(".")), _blame)
     natural = stringWidth("Harvest Deck", fonts.bold, 12)
     wide = fit(blocks, style, 12, 1, (natural * 2, 100), Icons({}, Path(".")))
@@ -165,7 +166,7 @@ def test_one_line_text_shrinks_exactly_as_far_as_its_width_needs():
 
 def test_wrapped_text_takes_the_largest_quarter_point_size_that_fits():
     fonts = family("en")
-    style = Style(fonts=fonts, colour=None, leading=1.25, paragraph_gap=0.0)
+    style = Style(fonts=typeface("en"), colour=None, leading=1.25, paragraph_gap=0.0)
     icons = Icons({}, Path("."))
     words = "one two three four five six seven eight nine ten"
     blocks = richtext.parse([(words, False)], icons, _blame)
