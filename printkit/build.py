@@ -18,6 +18,8 @@ One build writes, into the output folder:
 - with `cut_svg` / `cut_dxf`, `<stem>-cut-NN.svg` / `.dxf` for front sheet NN, each
   shared edge cut once, with Silhouette Studio's registration marks on the
   sheets (`printkit/sheets/cutfile.py`);
+- home sheets draw a rounded piece's corners as faint quarter circles, where
+  scissors round them (`corner_guides = False` leaves them out);
 - with `ink_saver`, pieces on dark grounds printed as outlined light tints for
   a playtest (`printkit/output/ink_saver.py`), the stem marked `-inksaver`;
 - with `designer_sheet`, `<stem>-designer.pdf`: the options in force, their
@@ -126,6 +128,7 @@ def build(
     rotate: bool = True,
     designer_sheet: bool = False,
     unique: bool = False,
+    corner_guides: bool = True,
 ) -> BuildResult:
     """Write the game's files (see the module docstring); bad input raises `DataError` first.
 
@@ -181,7 +184,10 @@ def build(
         sheets = shop_layout(items, bleed)
     title = f"{data.title} ({rules.label})"
     colours = converter.colour if converter else None
-    pdf = render(sheets, title, fonts, colours, info=info, duplex=duplex, ink_saver=ink_saver)
+    guides = corner_guides and mode == "home"
+    pdf = render(
+        sheets, title, fonts, colours, info=info, duplex=duplex, ink_saver=ink_saver, corner_guides=guides
+    )
     if converter is not None:
         pdf = with_output_intent(pdf, converter.profile, title, pdfx)
     path = out / f"{stem}.pdf"

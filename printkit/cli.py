@@ -3,7 +3,8 @@
     printkit list
     printkit build GAME [--variant SPEC] [--set key=value ...] [--mode home|shop]
                         [--paper a4|a3|letter|WxH] [--bleed MM] [--margin MM] [--gap MM]
-                        [--no-crop-marks] [--no-rotate] [--no-backs] [--duplex|--simplex]
+                        [--no-crop-marks] [--no-rotate] [--no-backs] [--no-corner-guides]
+                        [--duplex|--simplex]
                         [--fold] [--back-offset X,Y] [--cut-svg] [--cut-dxf] [--cmyk] [--icc FILE]
                         [--pdfx] [--ink-saver] [--unique] [--designer-sheet] [--lang en|ja] [--out DIR]
                         [--watch]
@@ -202,6 +203,12 @@ def _offset(help_text: str) -> Any:
 )
 @click.option("--backs/--no-backs", default=True, show_default=True, help="Print the backs of pieces.")
 @click.option(
+    "--corner-guides/--no-corner-guides",
+    default=True,
+    show_default=True,
+    help="Home sheets: faint quarter circles at a rounded piece's corners, where scissors round them.",
+)
+@click.option(
     "--duplex/--simplex",
     default=None,
     help="Double-sided backs after each front sheet, or single-sided with no blank page "
@@ -269,6 +276,7 @@ def build_cmd(
     crop_marks: bool,
     rotate: bool,
     backs: bool,
+    corner_guides: bool,
     duplex: bool | None,
     fold: bool,
     back_offset: str,
@@ -299,6 +307,7 @@ def build_cmd(
         crop_marks=crop_marks,
         mode=mode,
         backs=backs,
+        corner_guides=corner_guides,
         duplex=duplex,
         fold=fold,
         rotate=rotate,
