@@ -44,7 +44,7 @@ from functools import cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.errors import DataError
 from printkit.languages import LANGS
@@ -142,7 +142,7 @@ def user_family(files: tuple[tuple[str, Path], ...], key: str) -> Family:
         name = f"PrintkitUser-{hashlib.sha256(data).hexdigest()[:12]}"
         try:
             _register(name, path)
-        except (TTFError, OSError, ValueError, KeyError, IndexError, AssertionError) as exc:
+        except Exception as exc:  # noqa: BLE001 - reportlab's parser raises many kinds for a broken file
             raise DataError(
                 f"{key}: {path.name}: not a TrueType font printkit can embed ({exc}); "
                 "use the font's .ttf file (OpenType fonts with PostScript outlines are not embedded)"
