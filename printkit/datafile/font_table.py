@@ -24,6 +24,7 @@ from typing import Any
 
 from printkit.datafile.schema import show
 from printkit.errors import DataError
+from printkit.filenames import inside
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
 SUFFIXES = (".ttf", ".otf")
@@ -62,12 +63,10 @@ def read_fonts(where: str, raw: Mapping[str, Any], base: Path) -> dict[str, dict
 def _path(where: str, key: str, file: Any, base: Path) -> Path:
     if not isinstance(file, str) or not file.strip():
         raise DataError(f"{where}: {key}: expected a font file's path, got {show(file)}")
-    relative = Path(file)
-    if relative.is_absolute() or ".." in relative.parts:
-        raise DataError(f"{where}: {key}: {file!r}: write a path inside the data file's folder, without ..")
-    if relative.suffix.lower() not in SUFFIXES:
-        raise DataError(f"{where}: {key}: {file!r}: expected a .ttf or .otf font file")
-    path = base / relative
+    try:
+        path = inside(base, file, SUFFIXES, "a .ttf or .otf font file")
+    except ValueError as exc:
+        raise DataError(f"{where}: {key}: {exc}") from None
     try:
         size = path.stat().st_size
     except OSError:
