@@ -391,6 +391,8 @@ def command_lines(rng: random.Random, count: int) -> list[list[str]]:
         "--seconds": ["0", "1e9", "nan", "x"],
         "--timing-games": ["1000000", "-1"],
         "--filler": ["wizard", "random,greedy"],
+        "--preset": ["poker", "", "x" * 300, "tarot-1/8in", "poker-1/8in"],
+        "--pages": ["pdf", "", "PNG"],
     }
     commands = {
         "printkit build": [
@@ -404,7 +406,7 @@ def command_lines(rng: random.Random, count: int) -> list[list[str]]:
             "--lang",
         ],
         "printkit proof": ["--variant", "--set", "--dpi", "--lang"],
-        "printkit export": ["--dpi", "--variant", "--lang"],
+        "printkit export": ["--dpi", "--variant", "--lang", "--preset", "--pages"],
         "printkit calibrate": ["--paper", "--back-offset"],
         "simulate run": [
             "--variant",
@@ -446,7 +448,7 @@ def command_lines(rng: random.Random, count: int) -> list[list[str]]:
             given.setdefault("--games", "2")
             given.setdefault("--repeats", "1")
         if command == "export":
-            args.append("--png")
+            args.append("--images" if "--preset" in given else "--png")
         for option, value in given.items():
             args += [option, value]
         lines.append(args)
