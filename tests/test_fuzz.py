@@ -391,7 +391,7 @@ def command_lines(rng: random.Random, count: int) -> list[list[str]]:
         "--seconds": ["0", "1e9", "nan", "x"],
         "--timing-games": ["1000000", "-1"],
         "--filler": ["wizard", "random,greedy"],
-        "--preset": ["poker", "", "x" * 300, "tarot-1/8in", "poker-1/8in"],
+        "--preset": ["poker", "", "x" * 300, "tarot-1/8in"],
         "--pages": ["pdf", "", "PNG"],
     }
     commands = {
