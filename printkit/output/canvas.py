@@ -31,7 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from printkit.output.fonts import FAUX_BOLD, Family, substitute
-from printkit.output.ink_saver import InkSaver
+from printkit.output.ink_saver import OUTLINE_PT, InkSaver
 
 FAUX_BOLD_STROKE = 0.03  # outline stroke of a faux bold, as a fraction of the font size
 
@@ -113,37 +113,49 @@ class PrintCanvas(Canvas):
         a, b, c, d, e, f = self._currentMatrix
         return [(a * x + c * y + e, b * x + d * y + f) for x, y in points]
 
-    def _painting(self, points: list[tuple[float, float]] | None = None, fill: int = 0) -> None:
-        """Before a shape or text is painted: the ink saver's colours for it, set again.
+    def _painting(self, points: list[tuple[float, float]] | None = None, fill: int = 0) -> Any:
+        """Before a shape or text is painted: the ink saver's colours for it, set again, and the colour
+        of the hairline it asks to be drawn round the shape, if any.
 
         `points` outline it in user space (None when unknown); how much of the piece it covers and
         what lies under its middle decide its colours.
         """
         if self.ink_saver is None:
-            return
+            return None
         outline = self._page(points) if points else None
-        for role, colour in self.ink_saver.painting(outline, bool(fill)).items():
-            (super().setFillColor if role == "fill" else super().setStrokeColor)(colour)
+        colours = self.ink_saver.painting(outline, bool(fill))
+        for role, colour in colours.items():
+            if role != "outline":
+                (super().setFillColor if role == "fill" else super().setStrokeColor)(colour)
+        return colours.get("outline")
 
     @contextlib.contextmanager
-    def _shape(self, points: list[tuple[float, float]] | None, fill: int) -> Iterator[None]:
+    def _shape(self, points: list[tuple[float, float]] | None, fill: int, stroke: int = 1) -> Iterator[int]:
         """Paint one shape outlined by `points` (filled: may be an area; text never is): the ink saver sees
-        it once, not again as its path."""
-        self._painting(points, fill)
+        it once, not again as its path. Yields the stroke flag to draw it with: set when the ink saver
+        asks for a hairline round an unstroked shape, drawn in its colour until the shape is painted."""
+        outline = self._painting(points, fill)
         self._painted = True
+        ringed = outline is not None and not stroke
+        if ringed:
+            self.saveState()
+            super().setStrokeColor(outline)
+            self.setLineWidth(OUTLINE_PT)
         try:
-            yield
+            yield 1 if ringed else stroke
         finally:
             self._painted = False
+            if ringed:
+                self.restoreState()
 
     def rect(self, x: float, y: float, width: float, height: float, stroke: int = 1, fill: int = 0) -> None:
-        self._painting(_box(x, y, width, height), fill)
-        super().rect(x, y, width, height, stroke, fill)
+        with self._shape(_box(x, y, width, height), fill, stroke) as stroke:
+            super().rect(x, y, width, height, stroke, fill)
 
     def roundRect(
         self, x: float, y: float, width: float, height: float, radius: float, stroke: int = 1, fill: int = 0
     ) -> None:
-        with self._shape(_box(x, y, width, height), fill):
+        with self._shape(_box(x, y, width, height), fill, stroke) as stroke:
             super().roundRect(x, y, width, height, radius, stroke, fill)
 
     def ellipse(self, x1: float, y1: float, x2: float, y2: float, stroke: int = 1, fill: int = 0) -> None:
@@ -151,11 +163,11 @@ class PrintCanvas(Canvas):
         points = [
             (cx + rx * math.cos(k * math.pi / 8), cy + ry * math.sin(k * math.pi / 8)) for k in range(16)
         ]
-        with self._shape(points, fill):  # circles are drawn as ellipses too
+        with self._shape(points, fill, stroke) as stroke:  # circles are drawn as ellipses too
             super().ellipse(x1, y1, x2, y2, stroke, fill)
 
     def drawPath(self, aPath: Any, stroke: int = 1, fill: int = 0, fillMode: Any = None) -> None:
-        with self._shape(_points(aPath.getCode()), fill):
+        with self._shape(_points(aPath.getCode()), fill, stroke) as stroke:
             super().drawPath(aPath, stroke, fill, fillMode)
 
     def drawText(self, aTextObject: Any) -> None:

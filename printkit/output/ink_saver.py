@@ -11,20 +11,29 @@ is sheets of heavy ink before anyone knows whether the game is fun. With
   chroma kept as far as sRGB holds it; a lighter area is printed as it is. Pieces of different
   kinds still differ in colour, and a light panel on a dark card stays the
   panel it was (cream stays cream).
+- **Patches**: a smaller filled shape still covering `PATCH_SHARE` of the
+  piece (a token's disc, a badge, a back's emblem, a tile's picture) is never
+  made darker: on a tinted area a dark patch is turned round like the area,
+  and a light one is printed as it is with a hairline outline in its colour
+  turned round, so it still shows on the pale tint; on anything else it is
+  printed as it is. What is drawn on a patch is read against it, as on an
+  area.
 - **Marks** (text, lines, outlines, small shapes and icons) are read against
-  the last area drawn under their middle: on a tinted area they are turned round the
-  same way, so what was light on the dark ground (white lines and text,
-  yellow stars) becomes dark on the tint, every lightness difference kept in
-  order and scaled by `SPREAD`; on an area printed as it is (or on the paper)
-  they are printed as they are, so text keeps the contrast it had.
+  the last area or patch drawn under their middle: on a tinted one they are
+  turned round the same way, so what was light on the dark ground (white
+  lines and text, small icons) becomes dark on the tint, every lightness
+  difference kept in order and scaled by `SPREAD`; on one printed as it is
+  (or on the paper) they are printed as they are, so text keeps the contrast
+  it had.
 - A piece whose ground (a first area over `GROUND_SHARE` of it) was tinted
   gets a hairline outline in the ground's original colour, so it can still
   be cut out and told apart at a glance.
 
-Only areas change from dark to light; a mark turns darker only where the area
-under it turned lighter, so every piece takes less ink than in full colour
-(`tests/printkit/test_ink_saver.py` measures each piece of every game and
-example). Pictures (PNG, JPEG) are printed as they are. The mapping is a
+Only areas and patches change, and only from dark to light; a mark (a few
+square millimetres at most) turns darker only where the area under it turned
+lighter, so no part of a piece takes more ink than in full colour
+(`tests/printkit/test_ink_saver.py` measures every 5 mm square of each piece
+of every game and example). Pictures (PNG, JPEG) are printed as they are. The mapping is a
 colour function the canvas applies between `begin` and `end` of each piece
 (`printkit/output/canvas.py`, `printkit/sheets/imposition.py`); it knows no game.
 """
@@ -38,7 +47,8 @@ from reportlab.lib.colors import Color, toColor
 
 DARK_L = 50.0  # an area darker than this (CIELAB L*) is printed as a tint
 TINT_L = 75.0  # a tint is at least this light, so that marks turned round read on it (4.5:1 and more)
-AREA_SHARE = 0.15  # of the piece: a filled shape at least this big is an area, smaller ones are marks
+AREA_SHARE = 0.15  # of the piece: a filled shape at least this big is an area
+PATCH_SHARE = 0.02  # a smaller one at least this big is a patch (never darker), smaller ones are marks
 GROUND_SHARE = 0.9  # a first area this big is the piece's ground: tinted, the piece is outlined in it
 SPREAD = 0.8  # how much of each lightness difference the turned-round piece keeps
 OUTLINE_PT = 0.4
@@ -179,7 +189,8 @@ class InkSaver:
 
     def painting(self, outline: list[Point] | None, fill: bool) -> dict[str, Any]:
         """Before a shape or text with `outline` (page points; None: unknown) is painted, filled or not:
-        the colours to set for it."""
+        the colours to set for it ("fill", "stroke"), and "outline": the colour of a hairline to draw
+        round it when it is not stroked."""
         if not self.active or not outline:
             return {}
         xs, ys = [p[0] for p in outline], [p[1] for p in outline]
@@ -190,9 +201,22 @@ class InkSaver:
             dark = is_dark(colour)
             if dark and not self.areas and covered >= GROUND_SHARE * self.area:
                 self.first = toColor(colour)
-            self.areas.append((outline, dark))
-            out = {"fill": turned_colour(colour, self.cache, TINT_L) if dark else colour}
-            if "stroke" in self.current:
-                out["stroke"] = self._mark(self.current["stroke"], middle)
-            return out
+            tint = turned_colour(colour, self.cache, TINT_L) if dark else colour
+            return self._filled(outline, middle, tint, dark)
+        if fill and colour is not None and covered >= PATCH_SHARE * self.area:
+            on_tint = self._tinted_at(middle)
+            if on_tint and not is_dark(colour):  # turned round it would darken: outlined instead
+                out = self._filled(outline, middle, colour, False)
+                return {**out, "outline": turned_colour(colour, self.cache)}
+            turn = turned_colour(colour, self.cache) if on_tint else colour  # a dark colour only lightens
+            return self._filled(outline, middle, turn, on_tint)
         return {role: self._mark(c, middle) for role, c in self.current.items()}
+
+    def _filled(self, outline: list[Point], middle: Point, fill: Any, tinted: bool) -> dict[str, Any]:
+        """An area or patch filled with `fill` (`tinted`: turned round): what is drawn on it next is read
+        against it."""
+        out = {"fill": fill}
+        if "stroke" in self.current:
+            out["stroke"] = self._mark(self.current["stroke"], middle)
+        self.areas.append((outline, tinted))
+        return out

@@ -19,7 +19,15 @@ from printkit.build import build
 from printkit.datafile.gamedata import available_games, load_game
 from printkit.draw import has_drawing
 from printkit.output.colour_profile import delta_e_2000
-from printkit.output.ink_saver import DARK_L, SPREAD, lab_to_srgb, srgb_to_lab, turned
+from printkit.output.ink_saver import (
+    DARK_L,
+    SPREAD,
+    InkSaver,
+    lab_to_srgb,
+    srgb_to_lab,
+    turned,
+    turned_colour,
+)
 
 TILE_GROUNDS = ["#16213e", "#5b4d40", "#2b4162", "#3a2c5a", "#0b0b0f", "#1d4e6b"]  # Twinkle's six tile kinds
 
@@ -128,3 +136,36 @@ def test_no_piece_takes_more_ink_with_the_ink_saver(tmp_path, game):
     ]
     assert not darker, f"pages (page, darkness before, with the ink saver) darker: {darker}"
     assert sum(after) < sum(before)  # every game and example has a dark ground somewhere
+
+
+def _square(x: float, y: float, side: float) -> list[tuple[float, float]]:
+    return [(x, y), (x + side, y), (x + side, y + side), (x, y + side)]
+
+
+def test_a_patch_on_a_tinted_ground_is_never_darker_and_a_light_one_is_outlined():
+    """On a navy card 100 pt square: a mist disc 30 pt wide (9 % of it: a patch) keeps its colour and asks
+    for a hairline in mist turned round; the dark text on it stays dark; a dark-red patch turns light;
+    a white dot 5 pt wide (a mark) turns dark; on a cream card the mist patch is left alone."""
+    saver = InkSaver()
+    navy, mist, red, white = (HexColor(c) for c in ("#16213e", "#c9d3e6", "#5a1010", "#ffffff"))
+    saver.begin((100, 100))
+    saver.colour("fill", navy)
+    ground = saver.painting(_square(0, 0, 100), fill=True)
+    assert srgb_to_lab(ground["fill"].rgb())[0] >= 75  # the ground: a pale tint
+    saver.colour("fill", mist)
+    disc = saver.painting(_square(35, 35, 30), fill=True)
+    assert disc["fill"] == mist and disc["outline"] == turned_colour(mist, {})
+    assert srgb_to_lab(disc["outline"].rgb())[0] < 40  # mist (L* 84) turned round: 33
+    assert saver.colour("fill", HexColor("#1a1a1a"), at=(50, 50)) == HexColor("#1a1a1a")  # text on the disc
+    saver.colour("fill", red)
+    badge = saver.painting(_square(5, 5, 20), fill=True)
+    assert srgb_to_lab(badge["fill"].rgb())[0] > srgb_to_lab(red.rgb())[0] + 30 and "outline" not in badge
+    saver.colour("fill", white)
+    dot = saver.painting(_square(80, 80, 5), fill=True)
+    assert srgb_to_lab(dot["fill"].rgb())[0] < 25  # a mark on the tint: turned round
+    saver.end()
+    saver.begin((100, 100))
+    saver.colour("fill", HexColor("#fbfaf6"))
+    saver.painting(_square(0, 0, 100), fill=True)
+    saver.colour("fill", mist)
+    assert saver.painting(_square(35, 35, 30), fill=True) == {"fill": mist}
