@@ -17,7 +17,8 @@ ask for unbounded work:
   nesting never reaches the recursion limit);
 - every number an operation makes stays within `MAX_NUMBER` in size (so
   `9 ** 9 ** 9` is refused, not computed) and every text within
-  `MAX_TEXT` characters.
+  `MAX_TEXT` characters; `/ // % **` take numbers only (on text, `%` is
+  printf formatting, whose widths are unbounded).
 
 A field's value that reads as a number (`"3"`, `"2.5"`: a CSV cell is text)
 is a number in an expression, so `cost * 2` doubles it; other values are text.
@@ -73,17 +74,23 @@ def _bounded(op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
     return apply
 
 
+def _numbers(sign: str, *values: Any) -> None:
+    for x in values:
+        if isinstance(x, bool) or not isinstance(x, (int, float)):
+            raise ExpressionError(f"{sign} takes numbers, not {x!r:.40}")
+
+
 def _power(a: Any, b: Any) -> Any:
-    if not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (a, b)):
-        raise ExpressionError("** takes numbers")
+    _numbers("**", a, b)
     if a != 0 and abs(b) * math.log10(max(abs(a), 1e-300)) > math.log10(MAX_NUMBER):
         raise ExpressionError(f"{a!r} ** {b!r} is beyond {MAX_NUMBER:g}")
     return _number(a**b)
 
 
-def _divide(op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+def _divide(op: Callable[[Any, Any], Any], sign: str) -> Callable[[Any, Any], Any]:
     def apply(a: Any, b: Any) -> Any:
-        if isinstance(b, (int, float)) and b == 0:
+        _numbers(sign, a, b)  # text % is printf formatting: '%0999999999d' % 1 makes a gigabyte
+        if b == 0:
             raise ExpressionError("a division by zero")
         return _number(op(a, b))
 
@@ -94,9 +101,9 @@ OPERATORS: dict[type, Callable[..., Any]] = {
     ast.Add: _bounded(operator.add),
     ast.Sub: _bounded(operator.sub),
     ast.Mult: _bounded(operator.mul),
-    ast.Div: _divide(operator.truediv),
-    ast.FloorDiv: _divide(operator.floordiv),
-    ast.Mod: _divide(operator.mod),
+    ast.Div: _divide(operator.truediv, "/"),
+    ast.FloorDiv: _divide(operator.floordiv, "//"),
+    ast.Mod: _divide(operator.mod, "%"),
     ast.Pow: _power,
     ast.USub: lambda a: _number(-a),
     ast.UAdd: lambda a: _number(+a),

@@ -147,6 +147,7 @@ def test_expressions_compute_text_choose_values_and_test_conditions():
         ("{= name[0]}", "Subscript is not allowed"),
         ("{= 9 ** 9 ** 9}", "is beyond 1e+15"),
         ("{= 'x' * 10 ** 9}", "a text of more than 4,000 characters"),
+        ("{= '%0999999999d' % 1}", "% takes numbers"),  # printf formatting: a gigabyte of zeros
         ("{= " + "-" * 200 + "1}", "nested more than 32 deep"),
         ("{= " + "(" * 210 + "1" + ")" * 210 + "}", "not an expression (too many nested parentheses)"),
         ("{= " + "1+" * 300 + "1}", "at most 500"),
@@ -199,8 +200,14 @@ print(json.dumps([done.returncode, done.stderr, use.ru_utime + use.ru_stime, use
 
 @pytest.mark.parametrize(
     "expression",
-    ["(" * 210 + "1" + ")" * 210, "-" * 400 + "1", "9 ** 9 ** 9 ** 9", "name.__class__.__mro__"],
-    ids=["deep-parentheses", "deep-unary", "huge-exponent", "attribute-access"],
+    [
+        "(" * 210 + "1" + ")" * 210,
+        "-" * 400 + "1",
+        "9 ** 9 ** 9 ** 9",
+        "name.__class__.__mro__",
+        "'%0999999999d' % 1",
+    ],
+    ids=["deep-parentheses", "deep-unary", "huge-exponent", "attribute-access", "huge-format"],
 )
 def test_a_hostile_expression_is_refused_within_a_second_and_100_mb(tmp_path, expression):
     """`printkit build` as a real command with a hostile expression: exit 2, < 1 s of CPU, < 100 MB."""
