@@ -42,6 +42,7 @@ HOSTILE_EXPRESSIONS = [
     "{= }",
     "{= 'a' if 1 else}",
     "{= len(str(9 ** 40))}",
+    "{= '%0999999999d' % 1}",
 ]
 HOSTILE_MARKUP = [
     "<b>open",

@@ -67,6 +67,7 @@ class RowSpec:
     label: str = ""
     where: str = ""
     back_fields: Mapping[str, Any] | None = None
+    columns: Mapping[str, str] | None = None  # a translated field's column (text -> text.ja), for errors
 
 
 def size_and_shape(data: GameData, component: str) -> tuple[tuple[float, float], Shape]:
@@ -106,17 +107,29 @@ class Drawer:
     key: str = "fields"  # the record key holding the fields (a back may have its own)
 
     def __call__(self, canvas: Any, piece: Piece) -> None:
-        ctx = context(self, piece.size_mm, piece.bleed_mm, piece.record[self.key], piece.record["where"])
+        record = piece.record
+        ctx = context(
+            self, piece.size_mm, piece.bleed_mm, record[self.key], record["where"], record.get("columns")
+        )
         draw_layout(canvas, self.layout, ctx)
 
 
 def context(
-    drawer: Drawer, size: tuple[float, float], bleed: float, fields: Mapping[str, Any], where: str
+    drawer: Drawer,
+    size: tuple[float, float],
+    bleed: float,
+    fields: Mapping[str, Any],
+    where: str,
+    read_from: Mapping[str, str] | None = None,
 ) -> Context:
+    """What a layout is drawn with for one row; an error names the row's columns its bad value came
+    from (`read_from`: the column a translated field was read from, `text.ja` for `text`)."""
+
     def blame(element: Element, key: str, message: str, column: str | None = None) -> DataError:
         raw = element.keys.get(key)
         names = template.fields_of(raw, "") if isinstance(raw, str) and "{" in raw else []
         columns = [column] if column else [n for n in names if n in fields]
+        columns = [(read_from or {}).get(c, c) for c in columns]
         if not columns:
             return DataError(f"{drawer.layout.where}: {element.key}.{key}: {message} ({where})")
         said = f"column {columns[0]}" if len(columns) == 1 else f"columns {', '.join(columns)}"
@@ -211,20 +224,21 @@ def _check_counted(data: GameData, component: str, rows: rows_mod.Rows, count_co
     )
 
 
-def _translated(cells: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def _translated(row: rows_mod.Row, lang: str) -> RowSpec:
     """A row's fields in `lang`: `name.ja` in place of `name` where it has a value."""
-    out = {k: v for k, v in cells.items() if "." not in k}
-    for key, value in cells.items():
+    fields = {k: v for k, v in row.cells.items() if "." not in k}
+    columns = {}
+    for key, value in row.cells.items():
         base, _, code = key.partition(".")
         if code == lang and str(value).strip():
-            out[base] = value
-    return out
+            fields[base], columns[base] = value, key
+    return RowSpec(fields, row.count, "", row.where, columns=columns or None)
 
 
 def file_pieces(data: GameData, component: str) -> list[Piece]:
     """The pieces of a component drawn by its layout from its own rows (no drawing module involved)."""
     rows = read_rows(data, component)
-    specs = [RowSpec(_translated(row.cells, data.lang), row.count, "", row.where) for row in rows.rows]
+    specs = [_translated(row, data.lang) for row in rows.rows]
     backs = [row.back_layout for row in rows.rows]
     columns = sorted({c.partition(".")[0] for c in rows.columns})
     return layout_pieces(data, component, specs, columns=columns, source=rows.source, row_backs=backs)
@@ -287,12 +301,14 @@ def layout_pieces(
             "fields": _plain(fields),
             "where": row.where or f"{where}, row {i + 1}",
         }
+        if row.columns:
+            record["columns"] = dict(row.columns)
         if back is not None:
             record["back_layout"] = back.layout.name
             record["back_fields"] = _plain(back_fields)
-        check_layout(front, context(front_drawer, size, 0.0, fields, record["where"]))
+        check_layout(front, context(front_drawer, size, 0.0, fields, record["where"], row.columns))
         if back is not None:
-            check_layout(back.layout, context(back, size, 0.0, back_fields, record["where"]))
+            check_layout(back.layout, context(back, size, 0.0, back_fields, record["where"], row.columns))
         draw_back = back if back is not None else draw_generic_back if generic else None
         if generic and back is None:
             record["back"] = generic

@@ -14,36 +14,20 @@ from printkit.datafile.gamedata import load_game
 from printkit.draw import pieces_for
 from printkit.errors import DataError
 from printkit.output.fonts import family, typeface
+from tests.printkit.card_games import card_game
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FONT = EXAMPLES / "deck" / "fonts" / "DejaVuSerif-Bold.ttf"
 
 
 def _game(tmp_path: Path, text: str, font: str = "", fonts: str = "") -> Path:
+    """One card whose text is `text`, in the font named `font` (if any), with the `fonts` table given and
+    the deck example's font file copied beside it."""
     (tmp_path / "fonts").mkdir(exist_ok=True)
     shutil.copy(FONT, tmp_path / "fonts" / FONT.name)
     chosen = f', font = "{font}"' if font else ""
-    path = tmp_path / "t.toml"
-    path.write_text(
-        f"""[game]
-title = "Fonts"
-players = [2]
-
-[components.card]
-title = "Card"
-kind = "card"
-size_mm = [60, 80]
-layout = "card"
-rows = [{{ name = "{text}" }}]
-
-{fonts}
-
-[layouts.card]
-t = {{ kind = "text", x = 5, y = 5, w = 50, h = 20, text = "{{name}}", size = 12{chosen} }}
-""",
-        encoding="utf-8",
-    )
-    return path
+    element = f't = {{ kind = "text", x = 5, y = 5, w = 50, h = 20, text = "{{name}}", size = 12{chosen} }}'
+    return card_game(tmp_path, f'[{{ name = "{text}" }}]', element, fonts)
 
 
 def _fonts_of(pdf: Path) -> set[str]:

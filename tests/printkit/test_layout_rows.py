@@ -45,11 +45,14 @@ def _refused(run_tool, data: Path, out: Path, *pieces: str) -> str:
     return lines[0]
 
 
-def test_a_count_that_is_not_a_number(deck, tmp_path, run_tool):
+@pytest.mark.parametrize("count", ["three", "4.0"])  # 4.0 was taken as 4, silently, before issue 36
+def test_a_count_that_is_not_a_whole_number(deck, tmp_path, run_tool, count):
     rows = _rows(deck)
-    rows[3]["count"] = "three"
+    rows[3]["count"] = count
     _write(deck, rows)
-    _refused(run_tool, deck / "deck.toml", tmp_path / "out", "cards.csv: row 5, column count", "'three'")
+    _refused(
+        run_tool, deck / "deck.toml", tmp_path / "out", "cards.csv: row 5, column count", f"got {count!r}"
+    )
 
 
 def test_an_icon_that_does_not_exist(deck, tmp_path, run_tool):
@@ -212,19 +215,24 @@ def test_markup_left_open_or_stray_names_row_column_and_tag(deck, tmp_path, run_
     assert said in line
 
 
+def test_markup_left_open_in_a_japanese_column_names_that_column(deck, tmp_path, run_tool):
+    rows = _rows(deck)
+    rows[0]["text.ja"] = "<i>:coin:を1枚得る。"
+    _write(deck, rows)
+    assert run_tool("printkit", "build", str(deck / "deck.toml"), "--out", str(tmp_path / "en"))[0] == 0
+    code, _, err = run_tool(
+        "printkit", "build", str(deck / "deck.toml"), "--lang", "ja", "--out", str(tmp_path / "ja")
+    )
+    assert code == 2 and err.count("\n") == 1 and not (tmp_path / "ja").exists()
+    assert "cards.csv: row 2, column text.ja: layouts.card.text.text: an unclosed <i>" in err
+
+
 def test_a_count_column_whose_header_is_mistyped_is_named(deck, tmp_path, run_tool):
     text = (deck / "cards.csv").read_text(encoding="utf-8").replace(",count,", ",cuont,", 1)
     (deck / "cards.csv").write_text(text, encoding="utf-8")
     line = _refused(run_tool, deck / "deck.toml", tmp_path / "out", "cards.csv: no column 'count'")
     assert 'did you mean "cuont"' in line and "components.card.count is 60" in line
     assert "would make 50" in line
-
-
-def test_a_count_written_as_a_decimal_is_refused(deck, tmp_path, run_tool):
-    rows = _rows(deck)
-    rows[0]["count"] = "4.0"
-    _write(deck, rows)
-    _refused(run_tool, deck / "deck.toml", tmp_path / "out", "cards.csv: row 2, column count", "got '4.0'")
 
 
 def test_a_japanese_column_whose_english_is_misnamed_names_the_file(deck, tmp_path, run_tool):

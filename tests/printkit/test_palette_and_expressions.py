@@ -21,23 +21,7 @@ from printkit.draw import pieces_for
 from printkit.errors import DataError
 from printkit.sheets.imposition import render
 from printkit.sheets.shop import shop_layout
-
-HEAD = """[game]
-title = "Test"
-players = [2]
-
-[components.card]
-title = "Card"
-kind = "card"
-size_mm = [60, 80]
-layout = "card"
-"""
-
-
-def _game(tmp_path: Path, rows: str, layout: str, extra: str = "") -> Path:
-    path = tmp_path / "test.toml"
-    path.write_text(f"{HEAD}rows = {rows}\n{extra}\n[layouts.card]\n{layout}\n", encoding="utf-8")
-    return path
+from tests.printkit.card_games import card_game
 
 
 def _fills(path: Path, shapes_of) -> list[list[tuple[float, ...]]]:
@@ -52,7 +36,7 @@ def _fills(path: Path, shapes_of) -> list[list[tuple[float, ...]]]:
 
 # ------------------------------------------------------------------ colours
 def test_css_names_palette_names_and_a_column_looked_up_in_the_palette(tmp_path, shapes_of):
-    path = _game(
+    path = card_game(
         tmp_path,
         '[{ suit = "Ember" }, { suit = "tide" }, { suit = "forestgreen" }]',
         'ground = { kind = "rect", fill = "{suit}" }\n'
@@ -67,7 +51,7 @@ def test_css_names_palette_names_and_a_column_looked_up_in_the_palette(tmp_path,
 
 
 def test_a_palette_colours_cmyk_is_printed_as_written(tmp_path):
-    path = _game(
+    path = card_game(
         tmp_path,
         '[{ suit = "tide" }]',
         'ground = { kind = "rect", fill = "{suit}" }',
@@ -89,14 +73,14 @@ def test_a_palette_colours_cmyk_is_printed_as_written(tmp_path):
     ],
 )
 def test_a_bad_palette_entry_is_one_line_naming_its_key(tmp_path, palette, message):
-    path = _game(tmp_path, '[{ suit = "a" }]', 'g = { kind = "rect" }', extra=f"[palette]\n{palette}\n")
+    path = card_game(tmp_path, '[{ suit = "a" }]', 'g = { kind = "rect" }', extra=f"[palette]\n{palette}\n")
     with pytest.raises(DataError) as err:
         load_game(str(path))
     assert message in str(err.value) and str(path) in str(err.value) and "\n" not in str(err.value)
 
 
 def test_a_row_naming_no_colour_names_its_row_and_column(tmp_path):
-    path = _game(
+    path = card_game(
         tmp_path,
         '[{ suit = "ember" }, { suit = "mauve-ish" }]',
         'g = { kind = "rect", fill = "{suit}" }',
@@ -108,7 +92,7 @@ def test_a_row_naming_no_colour_names_its_row_and_column(tmp_path):
 
 
 def test_out_of_gamut_layout_colours_are_named_by_their_key(tmp_path):
-    path = _game(
+    path = card_game(
         tmp_path,
         '[{ name = "a", art = "#00ff00" }]',
         'g = { kind = "rect", fill = "#b9b4ff" }\n'
@@ -165,12 +149,14 @@ def test_a_hostile_or_broken_expression_is_one_line(text, message):
 
 
 def test_a_bad_expression_is_refused_on_load_and_a_failing_one_names_its_row(tmp_path):
-    path = _game(tmp_path, '[{ cost = "3" }]', 't = { kind = "text", text = "{= cost.real}" }')
+    path = card_game(tmp_path, '[{ cost = "3" }]', 't = { kind = "text", text = "{= cost.real}" }')
     with pytest.raises(
         DataError, match=r"layouts.card.t.text: \{= cost.real\}: attribute access is not allowed"
     ):
         load_game(str(path))
-    path = _game(tmp_path, '[{ cost = "3" }, { cost = "x" }]', 't = { kind = "text", text = "{= cost / 2}" }')
+    path = card_game(
+        tmp_path, '[{ cost = "3" }, { cost = "x" }]', 't = { kind = "text", text = "{= cost / 2}" }'
+    )
     data = load_game(str(path))
     with pytest.raises(DataError) as err:
         pieces_for(data, data.resolve())
@@ -178,7 +164,7 @@ def test_a_bad_expression_is_refused_on_load_and_a_failing_one_names_its_row(tmp
 
 
 def test_an_expression_chooses_an_icon_and_hides_an_element(tmp_path, shapes_of):
-    path = _game(
+    path = card_game(
         tmp_path,
         '[{ kind = "attack", bonus = "" }, { kind = "defence", bonus = "2" }]',
         "i = { kind = \"icon\", w = 10, h = 10, icon = \"{= 'sword' if kind == 'attack' else 'shield'}\" }\n"
@@ -211,7 +197,7 @@ print(json.dumps([done.returncode, done.stderr, use.ru_utime + use.ru_stime, use
 )
 def test_a_hostile_expression_is_refused_within_a_second_and_100_mb(tmp_path, expression):
     """`printkit build` as a real command with a hostile expression: exit 2, < 1 s of CPU, < 100 MB."""
-    path = _game(tmp_path, '[{ name = "Ace" }]', f't = {{ kind = "text", text = "{{= {expression}}}" }}')
+    path = card_game(tmp_path, '[{ name = "Ace" }]', f't = {{ kind = "text", text = "{{= {expression}}}" }}')
     printkit = Path(sys.executable).parent / "printkit"
     command = [
         sys.executable,
