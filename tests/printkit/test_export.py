@@ -37,6 +37,7 @@ from printkit.exports.tts import (
 )
 from printkit.pieces.contract import Piece
 from printkit.pieces.faces import distinct_faces
+from tests.printkit.card_games import small_deck
 
 DPI = 40
 DATA = load_game("twinkle_twinkle")
@@ -279,6 +280,21 @@ def _manifest(folder: Path) -> list[dict[str, str]]:
     return list(csv.DictReader((folder / "manifest.csv").open(encoding="utf-8")))
 
 
+def test_images_at_a_preset_are_its_pixels_one_per_face_and_count_the_pieces(tmp_path):
+    """At MakePlayingCards' poker size: 2.5 x 3.5 in and 0.12 in a side, 822 x 1122 pixels at 300 dpi."""
+    export(small_deck(tmp_path), tmp_path / "out", images=True, preset="poker-0.12in")
+    folder = tmp_path / "out" / "test-export" / "images"
+    rows = _manifest(folder)
+    pngs = sorted(p.name for p in folder.glob("*.png"))
+    assert sorted(r["file"] for r in rows) == pngs and len(pngs) == 3
+    for name in pngs:
+        with Image.open(folder / name) as image:
+            assert image.size == (822, 1122)
+    assert sorted(int(r["count"]) for r in rows if r["side"] == "front") == [2, 3]
+    assert [(r["file"], r["count"]) for r in rows if r["side"] == "back"] == [("card-back.png", "5")]
+
+
+@pytest.mark.long  # 51 images of 825 x 1125 pixels, 19 s: the small deck above is the default test
 def test_images_at_a_preset_are_its_pixels_one_per_distinct_face_and_count_the_deck(tmp_path):
     export(DECK, tmp_path, images=True, preset="poker-1/8in")
     folder = tmp_path / "deck-export" / "images"
@@ -295,8 +311,8 @@ def test_images_at_a_preset_are_its_pixels_one_per_distinct_face_and_count_the_d
 
 
 def test_images_without_a_preset_are_each_face_with_its_bleed(tmp_path):
-    export(DECK, tmp_path, images=True, bleed=2.0, dpi=100)
-    folder = tmp_path / "deck-export" / "images"
+    export(small_deck(tmp_path), tmp_path / "out", images=True, bleed=2.0, dpi=100)
+    folder = tmp_path / "out" / "test-export" / "images"
     w, h = round((63 + 4) / 25.4 * 100), round((88 + 4) / 25.4 * 100)
     with Image.open(folder / "card-01.png") as image:
         assert image.size == (w, h)
@@ -321,8 +337,10 @@ def test_a_bad_image_option_is_one_line_and_writes_nothing(tmp_path, options, sa
 
 
 def test_pages_as_png_are_the_home_sheets(tmp_path):
-    paths = export(DECK, tmp_path, pages="png", dpi=30)
-    pdf = build(DECK, tmp_path / "pdf").path
+    deck = small_deck(tmp_path)
+    paths = export(deck, tmp_path / "out", pages="png", dpi=30)
+    pdf = build(deck, tmp_path / "pdf").path
+    assert len(PdfReader(pdf).pages) == 2  # the fronts' sheet and the backs'
     assert [p.name for p in paths] == [f"page-{k:02d}.png" for k in range(1, len(PdfReader(pdf).pages) + 1)]
     with Image.open(paths[0]) as image:
         a4 = (210 / 25.4 * 30, 297 / 25.4 * 30)  # pdfium rounds a page's pixels up
@@ -331,6 +349,6 @@ def test_pages_as_png_are_the_home_sheets(tmp_path):
 
 @pytest.mark.skipif(shutil.which("pdftocairo") is None, reason="needs pdftocairo (poppler-utils)")
 def test_pages_as_svg_are_vector_sheets(tmp_path):
-    paths = export(DECK, tmp_path, pages="svg", paper="letter")
+    paths = export(small_deck(tmp_path), tmp_path / "out", pages="svg", paper="letter")
     text = paths[0].read_text(encoding="utf-8")
     assert text.startswith("<?xml") and 'width="612pt" height="792pt"' in text  # US Letter

@@ -28,6 +28,7 @@ from printkit.sheets.geometry import LayoutOptions
 from printkit.sheets.imposition import render
 from printkit.sheets.packing import hex_cut_lines, layout
 from printkit.sheets.shop import shop_layout
+from tests.printkit.card_games import small_deck
 
 MM = 72 / 25.4
 HEAD = """[game]
@@ -345,21 +346,21 @@ def test_the_hex_example_cut_file_cuts_each_tiles_sides_and_shared_ones_once(tmp
 
 
 def test_rounded_corners_get_faint_guides_on_home_fronts_only(tmp_path, shapes_of):
-    data = Path(__file__).resolve().parents[2] / "examples" / "deck" / "deck.toml"
+    data = small_deck(tmp_path, 'shape = "rounded"')  # five cards with the default radius, 3 mm
     guide = b".62 .62 .62 RG"  # the guides' grey, as reportlab writes a stroke colour: once a card
 
     def guides(result) -> list[int]:
         return [page.get_contents().get_data().count(guide) for page in PdfReader(result.path).pages]
 
-    home = build(str(data), tmp_path / "home")
-    assert guides(home)[:2] == [8, 0]  # eight cards on the first front sheet, none on its back
-    assert sum(guides(build(str(data), tmp_path / "plain", corner_guides=False))) == 0
-    assert sum(guides(build(str(data), tmp_path / "shop", mode="shop"))) == 0
-    radius = 3 * MM  # the deck's corners
+    home = build(data, tmp_path / "home")
+    assert guides(home) == [5, 0]  # the five cards on the front sheet, none on its back
+    assert sum(guides(build(data, tmp_path / "plain", corner_guides=False))) == 0
+    assert sum(guides(build(data, tmp_path / "shop", mode="shop"))) == 0
+    radius = 3 * MM
     arcs = [
         s.bbox
         for s in shapes_of(PdfReader(home.path).pages[0])
         if s.op == "S" and len(s.points) == 4  # a quarter circle: one Bezier curve
     ]
     sizes = {(round(x1 - x0, 2), round(y1 - y0, 2)) for x0, y0, x1, y1 in arcs}
-    assert len(arcs) == 8 * 4 and sizes == {(round(radius, 2), round(radius, 2))}
+    assert len(arcs) == 5 * 4 and sizes == {(round(radius, 2), round(radius, 2))}
