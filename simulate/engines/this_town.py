@@ -161,6 +161,7 @@ class Game(GameBase):
         "tie_decided": "最高点の同点を同点の場合のルールが決めたら1",
     }
     max_moves = 2000
+    core: ClassVar[str | None] = "simulate.engines.this_town_core"
 
     def __init__(self, rules: Rules, debug: bool = False):
         super().__init__(rules, debug)

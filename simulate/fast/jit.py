@@ -10,8 +10,8 @@ functions that allocate no array and return none (see `leaf`). The cache:
 - numba checks a cached function against its own source file only, so a
   function that calls a changed function of another file would load stale
   code. Here every compiled function's cache is keyed by one stamp, a hash of
-  all the files the cores are made of (those of `simulate/fast/*.py` and
-  `simulate/engines/*/core*.py` that hold compiled functions) and numba's
+  all the files the cores are made of (those of `simulate/fast/*.py`,
+  `simulate/engines/*/core*.py` and `simulate/engines/*_core.py` that hold compiled functions) and numba's
   version: change any and every core compiles afresh once.
 - The cache lives in the user's cache folder (`$XDG_CACHE_HOME` or
   `~/.cache`, then `printkit-simulate/numba/<stamp>`), not beside the sources,
@@ -41,6 +41,7 @@ def core_sources() -> list[Path]:
     """Every file compiled code is made of (those that use `@jit` or `@leaf`), in a fixed order."""
     files = sorted((PACKAGE / "fast").glob("*.py"))
     files += sorted((PACKAGE / "engines").glob("*/core*.py"))
+    files += sorted((PACKAGE / "engines").glob("*_core.py"))  # a game's core beside its engine module
     return [path for path in files if "@jit" in path.read_text() or "@leaf" in path.read_text()]
 
 
