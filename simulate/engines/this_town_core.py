@@ -322,16 +322,16 @@ def attach(s, t, slot, cell, rot, limit):
 
 
 @leaf
-def front_drop(s, t, cell):
-    """Take `cell` out of the frontier's order (the engine's `del front[cell]`)."""
-    at = t[0][O_FRONT]
-    count = s[FRONT_LEN]
+def drop(s, at, length, value):
+    """Take `value` out of the list s[at : at + s[length]], the rest keeping their order (the engine's
+    `list.remove` and `del` of a dict's key)."""
+    count = s[length]
     i = 0
-    while s[at + i] != cell:
+    while s[at + i] != value:
         i += 1
     for j in range(i, count - 1):
         s[at + j] = s[at + j + 1]
-    s[FRONT_LEN] = count - 1
+    s[length] = count - 1
 
 
 @leaf
@@ -346,7 +346,7 @@ def place(s, t, slot, cell, rot):
     s[ints[O_ORDER] + s[ORDER_LEN]] = slot
     s[ORDER_LEN] += 1
     if was < 0:
-        front_drop(s, t, cell)
+        drop(s, ints[O_FRONT], FRONT_LEN, cell)
     for d in range(4):
         y = cell + step(t, d)
         v = grid_get(s, t, y)
@@ -365,14 +365,7 @@ def lift(s, t, slot):
     cell = s[ints[O_CELL] + slot]
     grid_set(s, t, cell, 0)
     s[ints[O_CELL] + slot] = -1
-    order = ints[O_ORDER]
-    count = s[ORDER_LEN]
-    i = 0
-    while s[order + i] != slot:
-        i += 1
-    for j in range(i, count - 1):
-        s[order + j] = s[order + j + 1]
-    s[ORDER_LEN] = count - 1
+    drop(s, ints[O_ORDER], ORDER_LEN, slot)
     near = 0
     for d in range(4):
         y = cell + step(t, d)
@@ -381,7 +374,7 @@ def lift(s, t, slot):
             near += 1
         elif v == -1:
             grid_set(s, t, y, 0)
-            front_drop(s, t, y)
+            drop(s, ints[O_FRONT], FRONT_LEN, y)
         else:
             grid_set(s, t, y, v + 1)
     if near:

@@ -35,6 +35,21 @@ def _pair(spec: str):
     return game, core
 
 
+def _positions(game, core, seeds):
+    """Every position of seeded random games on both at once: (seed, the engine's state, the core's);
+    the caller looks, then the game goes on by a random move."""
+    for seed in seeds:
+        picker = random.Random(seed)
+        state = game.new_state(seed)
+        s, r = core.new_state(seed)
+        while not state.is_over():
+            yield seed, state, s
+            legal = state.legal_moves()
+            move = legal[picker.randrange(len(legal))]
+            state.apply(move)
+            core.apply(s, r, move)
+
+
 @pytest.mark.parametrize("spec", SPECS)
 def test_every_gain_and_evaluation_is_the_engines(spec):
     from simulate.engines import this_town_core as tc
@@ -44,24 +59,17 @@ def test_every_gain_and_evaluation_is_the_engines(spec):
     rng = mt.new_generator()
     mt.seed(rng, 1)
     checked = scoring = 0
-    for seed in range(8):
-        picker = random.Random(seed)
-        state = game.new_state(seed)
-        s, r = core.new_state(seed)
-        while not state.is_over():
-            seat = state.current_player()
-            legal = state.legal_moves()
-            for move in legal:
-                ours = state.move_gain(move, seat)
-                theirs = tc.gain(s.copy(), t, core.move_in(move), seat, rng)
-                assert theirs == ours, f"{spec}, seed {seed}, move {state.moves}: gain of {move}"
-                scoring += ours != 0
-            for other in range(game.players):
-                assert tc.evaluate(s, t, other) == state.evaluate(other), f"{spec}, seed {seed}: evaluate"
-            checked += len(legal)
-            move = legal[picker.randrange(len(legal))]
-            state.apply(move)
-            core.apply(s, r, move)
+    for seed, state, s in _positions(game, core, range(8)):
+        seat = state.current_player()
+        legal = state.legal_moves()
+        for move in legal:
+            ours = state.move_gain(move, seat)
+            theirs = tc.gain(s.copy(), t, core.move_in(move), seat, rng)
+            assert theirs == ours, f"{spec}, seed {seed}, move {state.moves}: gain of {move}"
+            scoring += ours != 0
+        for other in range(game.players):
+            assert tc.evaluate(s, t, other) == state.evaluate(other), f"{spec}, seed {seed}: evaluate"
+        checked += len(legal)
     assert checked > 2_000 and scoring > 50
 
 
@@ -146,17 +154,10 @@ def test_the_pick_phase_lists_the_tiles_the_engine_may_relocate():
     """Relocations are reached in these games, and each pick's list is the engine's `movable`."""
     game, core = _pair("default")
     picks = 0
-    for seed in range(40):
-        picker = random.Random(seed)
-        state = game.new_state(seed)
-        s, r = core.new_state(seed)
-        while not state.is_over():
-            legal = state.legal_moves()
-            assert core.legal(s) == legal
-            if state.phase == PICK:
-                picks += 1
-                assert legal == [-1, *state.movable()]
-            move = legal[picker.randrange(len(legal))]
-            state.apply(move)
-            core.apply(s, r, move)
+    for _, state, s in _positions(game, core, range(40)):
+        legal = state.legal_moves()
+        assert core.legal(s) == legal
+        if state.phase == PICK:
+            picks += 1
+            assert legal == [-1, *state.movable()]
     assert picks > 10
