@@ -29,6 +29,12 @@ town (`closed`), and a town holding such a section scores nothing when it
 closes again and grants no relocation, so a town scores once. The empty cells next to a
 tile (the frontier) are kept with their counts of tiled neighbours, so legal
 placements need no search of the table.
+
+Greedy play weighs every placement (`move_gain`): a cell's surroundings are
+read once per position (`_around`, kept in `near` until the next move and
+shared by the position's views and samples), a tile's own towns once per
+arrangement (`Game.reach`), and a placement joins the two. The compiled core
+(`this_town_core.py`) plays the same rules on flat arrays.
 """
 
 from __future__ import annotations
@@ -291,7 +297,7 @@ class Game(GameBase):
 class State(StateBase):
     """A This Town game in progress; the table is public, the stack's order is not."""
 
-    # copied as lists by `clone`; the rest are a dict each and plain values
+    # the state's lists (`_copy` copies each); the rest are dicts and plain values
     LISTS: ClassVar[tuple[str, ...]] = (
         "stack",
         "cell_of",
