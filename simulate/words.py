@@ -190,10 +190,19 @@ EN: dict[str, str] = {
     "fig.skill.change": "first mover's share: change against {base}",
     "fig.skill": "the verdict at each level of skill",
     "fig.skill.note": "\n(95% intervals; dotted: fair, or no change)",
-    "fig.strength.strong": "stronger level's share (draw as half)",
-    "fig.strength.weak": "weaker level finishes ahead",
+    "fig.strength.decided": "stronger level's share of decided games (95% Wilson; sign test)",
+    "fig.strength.outcomes": "every game of the pair",
+    "fig.strength.won": "won by the stronger level",
+    "fig.strength.drawn": "drawn",
+    "fig.strength.lost": "won by the weaker level",
+    "fig.strength.none": "no game decided",
+    "fig.strength.record": "{won}-{lost}, {p}",
     "fig.strength.pair": "{strong}\nagainst {weak}",
-    "fig.strength.axis": "share of head-to-head games (95% Wilson)",
+    "fig.strength.axis": "share of decided games",
+    "fig.strength.games_axis": "share of games",
+    "fig.strength.heading": (
+        "{title}: {what}\n{arm} | {players}p | levels {levels} | {games} games per pair | seed {seed}"
+    ),
     "fig.strength": "are the levels ordered? adjacent levels head to head",
     "metric.moves": "moves",
     "metric.draw rate": "draw rate",
@@ -319,8 +328,9 @@ EN: dict[str, str] = {
         "margin, and the first mover's change against the first arm"
     ),
     "doc.strength": (
-        "each level's share of games against the level below, head to head in mixed seats (a draw as half), "
-        "with 95% Wilson intervals; above the dotted half, the pair is ordered"
+        "left: each level's share of the decided games against the level below, head to head in mixed "
+        "seats, with its 95% Wilson interval and the sign test's p (draws decide nothing); right: every "
+        "game of the pair, won by either level or drawn"
     ),
     "doc.moves": "moves per game (every decision of every seat)",
     "doc.draw rate": "share of games whose top place was shared between rivals",
@@ -423,15 +433,26 @@ EN: dict[str, str] = {
     "strength.title": "Are the levels ordered?",
     "strength.where": (
         "Each pair of adjacent levels played head to head under {arm} ({players} players{filler}), "
-        "each level first and second{rotations}; a game counts for the level placed better, a draw "
-        "as half."
+        "each level first and second{rotations}; a game counts for the level placed better, and only "
+        "decided games say which level is stronger (an exact sign test), draws counted beside."
     ),
     "strength.filler": ", the other seats played by the weaker level",
     "strength.rotations": " at every rotation of the table",
-    "strength.ordered": "{strong} against {weak}: {share} {interval} of {games} games: stronger.",
+    "strength.record": (
+        "{strong} against {weak}: of {games} games, {won} won, {lost} lost, {drawn} drawn ({draws})"
+    ),
+    "strength.decided": "; {share} {interval} of decided games ({p})",
+    "strength.ordered": ": stronger.",
     "strength.not_ordered": (
-        "{strong} against {weak}: {share} {interval} of {games} games: not shown to be stronger, "
-        "so a change between them is not called an effect of skill."
+        ": not shown to be stronger, so a change between them is not called an effect of skill."
+    ),
+    "strength.reversed": (
+        ": weaker, so the levels are not in order of strength and a change between them is not called "
+        "an effect of skill."
+    ),
+    "strength.none_decided": (
+        "; no game decided, so neither is shown stronger and a change between them is not called an "
+        "effect of skill."
     ),
     "strength.luck": "How much luck there is: the weaker level still finishes ahead in {shares} of games.",
     "strength.luck_pair": "{share} ({weak} against {strong})",

@@ -198,10 +198,19 @@ JA: dict[str, str] = {
     "fig.skill.change": "先手の割合：{base}からの変化",
     "fig.skill": "プレイの強さのレベルごとの判定",
     "fig.skill.note": "\n（95%区間。点線：公平、または変化なし）",
-    "fig.strength.strong": "強いほうのレベルの割合（引き分けは半分）",
-    "fig.strength.weak": "弱いほうのレベルが上位になる割合",
+    "fig.strength.decided": "決着したゲームのうち強いほうのレベルが勝った割合（95% Wilson区間、符号検定）",
+    "fig.strength.outcomes": "この組のすべてのゲーム",
+    "fig.strength.won": "強いほうのレベルの勝ち",
+    "fig.strength.drawn": "引き分け",
+    "fig.strength.lost": "弱いほうのレベルの勝ち",
+    "fig.strength.none": "決着したゲームなし",
+    "fig.strength.record": "{won}勝{lost}敗、{p}",
     "fig.strength.pair": "{strong}\n対 {weak}",
-    "fig.strength.axis": "直接対戦でのゲームの割合（95% Wilson区間）",
+    "fig.strength.axis": "決着したゲームの割合",
+    "fig.strength.games_axis": "ゲームの割合",
+    "fig.strength.heading": (
+        "{title}：{what}\n{arm} | {players}人 | レベル {levels} | 1組{games}ゲーム | シード {seed}"
+    ),
     "fig.strength": "レベルは強さの順に並んでいるか：隣り合うレベルの直接対戦",
     "metric.moves": "手数",
     "metric.draw rate": "引き分けの割合",
@@ -323,9 +332,8 @@ JA: dict[str, str] = {
         "最も離れた席の差、引き分け、長さ、点差、最初のアームに対する先手の割合の変化"
     ),
     "doc.strength": (
-        "各レベルが1つ下のレベルと混ぜた席で直接対戦したときのゲームの割合（引き分けは半分）と95% "
-        "Wilson区間。"
-        "点線の半分より上なら、その組は強さの順に並んでいる"
+        "左：各レベルが1つ下のレベルと混ぜた席で直接対戦し、決着したゲームのうち勝った割合と95% Wilson区間、"
+        "符号検定のp（引き分けは判定に使わない）。右：その組のすべてのゲームの勝ち・引き分け・負け"
     ),
     "doc.moves": "1ゲームの手数（すべての席のすべての決定）",
     "doc.draw rate": "1位を複数の陣営が分け合ったゲームの割合",
@@ -423,14 +431,21 @@ JA: dict[str, str] = {
     "strength.title": "レベルは強さの順に並んでいるか",
     "strength.where": (
         "隣り合うレベルの組ごとに、{arm}のルールで直接対戦させた（{players}人{filler}）。どちらのレベルも"
-        "先手と後手を受け持ち{rotations}、順位が上だったレベルの勝ち、引き分けは半分と数える。"
+        "先手と後手を受け持ち{rotations}、順位が上だったレベルの勝ちと数える。どちらが強いかは決着した"
+        "ゲームだけで判定し（正確な符号検定）、引き分けは別に数える。"
     ),
     "strength.filler": "、ほかの席は弱いほうのレベル",
     "strength.rotations": "、席の回し方をすべて試し",
-    "strength.ordered": "{strong} 対 {weak}：{games}ゲーム中{share} {interval}：強い。",
-    "strength.not_ordered": (
-        "{strong} 対 {weak}：{games}ゲーム中{share} {interval}：強いとは示されないので、この2つの間の変化"
-        "はプレイの強さの効果とは呼ばない。"
+    "strength.record": "{strong} 対 {weak}：{games}ゲーム中{won}勝{lost}敗、引き分け{drawn}（{draws}）",
+    "strength.decided": "、決着したゲームの{share} {interval}（{p}）",
+    "strength.ordered": "：強い。",
+    "strength.not_ordered": "：強いとは示されないので、この2つの間の変化はプレイの強さの効果とは呼ばない。",
+    "strength.reversed": (
+        "：弱い。レベルは強さの順に並んでいないので、この2つの間の変化はプレイの強さの効果とは呼ばない。"
+    ),
+    "strength.none_decided": (
+        "。決着したゲームがないので、どちらも強いとは示されず、この2つの間の変化はプレイの強さの効果とは"
+        "呼ばない。"
     ),
     "strength.luck": "運の大きさ：弱いほうのレベルが上位になるゲームの割合は{shares}。",
     "strength.luck_pair": "{share}（{weak} 対 {strong}）",

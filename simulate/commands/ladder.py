@@ -118,9 +118,9 @@ def pair_result(i: int, j: int, seating: Seating, cols: dict[str, Any]) -> PairR
     return PairResult(
         a=i,
         b=j,
-        wins_a=float(np.sum(place_i < place_j)),
-        wins_b=float(np.sum(place_j < place_i)),
-        draws=float(np.sum(place_i == place_j)),
+        wins_a=int(np.sum(place_i < place_j)),
+        wins_b=int(np.sum(place_j < place_i)),
+        draws=int(np.sum(place_i == place_j)),
     )
 
 
@@ -155,7 +155,7 @@ def seated_runs(plan: LadderPlan, folder: Path) -> list[SeatedRun]:
 
 def pair_results(plan: LadderPlan, seated: list[SeatedRun]) -> list[PairResult]:
     """One summed result per pair, from the games CSVs of its seatings (played)."""
-    totals = {(i, j): PairResult(i, j, 0.0, 0.0, 0.0) for i, j in plan.pairs()}
+    totals = {(i, j): PairResult(i, j, 0, 0, 0) for i, j in plan.pairs()}
     for one in seated:
         part = pair_result(one.i, one.j, one.seating, read_rows(one.run.csv_path, limit=plan.per_arrangement))
         total = totals[one.i, one.j]

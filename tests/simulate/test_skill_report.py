@@ -99,7 +99,11 @@ def test_a_skill_run_end_to_end_checks_its_levels_and_says_so(run_tool, tmp_path
     assert first.startswith("board7 against default (7x7 board with 8 panels of each type), the first mover")
     assert "under random" in first and "under greedy" in first
     assert "How the verdict changes with skill" in out and "Are the levels ordered?" in out
-    assert "greedy against random: 100% [" in out and "of 20 games: stronger." in out
+    # 20 won, none lost: the sign test's p = 2 / 2^20
+    assert (
+        "greedy against random: of 20 games, 20 won, 0 lost, 0 drawn (0%); 100% [84, 100] of decided games "
+        "(p = 1.9e-06): stronger."
+    ) in " ".join(line.strip() for line in out.splitlines())
     folder = next(tmp_path.glob("united_square/*skill-random-greedy*"))
     assert {p.parent.name for p in folder.glob("strength/*/pairs/*/seating*/games.csv")} == {
         "seating1",
