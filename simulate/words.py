@@ -269,11 +269,35 @@ EN: dict[str, str] = {
     ),
     "ladder.filler": ", other seats {filler}",
     "ladder.columns": "| agent | rating (Elo, mean 0) | 95% interval |",
-    "ladder.matrix": (
-        "Share of games the row agent finished ahead of the column agent (draws half), 95% interval:"
+    "ladder.model": (
+        "Ratings from Davidson's model of wins, draws and losses (a draw is an outcome of its own; among "
+        "decided games the model is Bradley-Terry): two equally strong agents would draw {draws} of their "
+        "games."
     ),
-    "ladder.axis": "Bradley-Terry rating (Elo points, 95% interval)",
-    "ladder.cells": "row's share against column (draws half)",
+    "ladder.model_short": "Davidson's model: equal agents draw {draws}",
+    "ladder.pairs": (
+        "Each pair, the better rated first: only decided games say which is stronger (an exact sign test), "
+        "draws counted beside:"
+    ),
+    "ladder.pair_columns": "| pair | won | lost | drawn | share of decided games (95%) | sign test p | |",
+    "ladder.pair": "{a} against {b}",
+    "ladder.stronger": "stronger",
+    "ladder.weaker": "weaker",
+    "ladder.not_shown": "not shown to differ",
+    "ladder.none_decided": "no game decided",
+    "ladder.matrix": (
+        "Share of decided games the row agent won against the column agent (95% interval), and the share "
+        "of their games drawn:"
+    ),
+    "ladder.cell": "{share} ({lo}-{hi}), {drawn} drawn",
+    "ladder.cell_none": "none decided, {drawn} drawn",
+    "ladder.fig_drawn": "{drawn} drawn",
+    "ladder.fig_none": "none decided",
+    "ladder.axis": "Davidson rating (Elo points, 95% interval; draws in the model)",
+    "ladder.cells": (
+        "row's share of decided games against column, and the share drawn\ncolour: the end of its 95% "
+        "interval nearest an even share"
+    ),
     # ---------------------------------------------------------------- the definitions page
     "def.terms": "Terms",
     "def.figures": "Figures of this report",

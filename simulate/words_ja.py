@@ -277,11 +277,34 @@ JA: dict[str, str] = {
     ),
     "ladder.filler": "、ほかの席は{filler}",
     "ladder.columns": "| エージェント | レーティング（Elo、平均0） | 95%区間 |",
-    "ladder.matrix": (
-        "行のエージェントが列のエージェントより上位になったゲームの割合（引き分けは半分）と95%区間："
+    "ladder.model": (
+        "レーティングは勝ち・引き分け・負けのDavidsonモデルによる（引き分けはそれ自体で1つの結果。"
+        "決着したゲームの間ではBradley-Terryモデル）。同じ強さの2つのエージェントはゲームの{draws}を"
+        "引き分ける。"
     ),
-    "ladder.axis": "Bradley-Terryレーティング（Eloの点、95%区間）",
-    "ladder.cells": "列に対する行の割合（引き分けは半分）",
+    "ladder.model_short": "Davidsonモデル：同じ強さなら引き分け{draws}",
+    "ladder.pairs": (
+        "各組（レーティングの高いほうが先）：どちらが強いかは決着したゲームだけで判定し（正確な符号検定）、"
+        "引き分けは別に数える："
+    ),
+    "ladder.pair_columns": "| 組 | 勝ち | 負け | 引き分け | 決着したゲームの割合（95%） | 符号検定のp | |",
+    "ladder.pair": "{a} 対 {b}",
+    "ladder.stronger": "強い",
+    "ladder.weaker": "弱い",
+    "ladder.not_shown": "差は示されない",
+    "ladder.none_decided": "決着したゲームなし",
+    "ladder.matrix": (
+        "行のエージェントが列のエージェントに対して決着したゲームで勝った割合（95%区間）と、"
+        "そのゲームのうち引き分けの割合："
+    ),
+    "ladder.cell": "{share}（{lo}-{hi}）、引き分け{drawn}",
+    "ladder.cell_none": "決着なし、引き分け{drawn}",
+    "ladder.fig_drawn": "引き分け{drawn}",
+    "ladder.fig_none": "決着なし",
+    "ladder.axis": "Davidsonレーティング（Eloの点、95%区間、引き分けはモデルに含む）",
+    "ladder.cells": (
+        "列に対する行の決着したゲームでの割合と、引き分けの割合\n色：95%区間の、半分に近いほうの端"
+    ),
     # ---------------------------------------------------------------- the definitions page
     "def.terms": "用語",
     "def.figures": "このレポートの図",

@@ -33,6 +33,7 @@ from printkit.datafile.template import _tokens
 from simulate.analysis import balance, stats, verdict
 from simulate.analysis.bottom_line import LevelChange, change_line, ranking_line
 from simulate.analysis.min_effect import MinEffect
+from simulate.analysis.ratings import PairResult
 from simulate.analysis.tally import tally_csv
 from simulate.analysis.trend import trend
 from simulate.analysis.verdict_page import strength_lines
@@ -76,6 +77,7 @@ def test_the_japanese_keeps_the_printed_pieces_style():
         "z",
         "Elo",
         "Bradley-Terry",
+        "Davidson",
         "k",
         "CSV",
     }
@@ -359,21 +361,41 @@ def test_a_skill_axis_reads_in_japanese_on_its_pages_and_figures(tmp_path):
 
 
 def test_a_ladders_table_in_japanese():
+    from simulate.commands.ladder import win_matrix
     from simulate.report.ladder_report import table_lines
 
     summary = {
         "title": "ユナイテッドスクエア", "variant": "default", "players": 4, "filler": "random",
-        "games_per_pair": 8, "seed": 1, "agents": ["random", "greedy"],
-        "ratings": {"rating": [-50.0, 50.0], "lo": [-90.0, 10.0], "hi": [-10.0, 90.0]},
-        "win_matrix": [[None, {"p": 0.25, "lo": 0.1, "hi": 0.5}], [{"p": 0.75, "lo": 0.5, "hi": 0.9}, None]],
+        "games_per_pair": 100, "seed": 1, "agents": ["mcts:200", "mcts:1000"],
+        "ratings": {"rating": [-50.0, 50.0], "lo": [-90.0, 10.0], "hi": [-10.0, 90.0], "equal_draws": 0.8},
+        "win_matrix": win_matrix(2, [PairResult(0, 1, 0, 13, 87)]),
     }  # fmt: skip
-    assert table_lines(summary)[:5] == [
+    assert table_lines(summary) == [
         "ユナイテッドスクエア［default、4人、ほかの席はrandom］：エージェントのラダー、"
-        "1組あたり8ゲーム、シード 1",
+        "1組あたり100ゲーム、シード 1",
         "",
         "| エージェント | レーティング（Elo、平均0） | 95%区間 |",
         "| --- | ---: | --- |",
-        "| greedy | +50 | +10 .. +90 |",
+        "| mcts:1000 | +50 | +10 .. +90 |",
+        "| mcts:200 | -50 | -90 .. -10 |",
+        "",
+        "レーティングは勝ち・引き分け・負けのDavidsonモデルによる（引き分けはそれ自体で1つの結果。"
+        "決着したゲームの間ではBradley-Terryモデル）。同じ強さの2つのエージェントはゲームの80%を引き分ける。",
+        "",
+        "各組（レーティングの高いほうが先）：どちらが強いかは決着したゲームだけで判定し（正確な符号検定）、"
+        "引き分けは別に数える：",
+        "",
+        "| 組 | 勝ち | 負け | 引き分け | 決着したゲームの割合（95%） | 符号検定のp | |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+        "| mcts:1000 対 mcts:200 | 13 | 0 | 87 (87%) | 1.00 (0.77-1.00) | 2.4e-04 | 強い |",
+        "",
+        "行のエージェントが列のエージェントに対して決着したゲームで勝った割合（95%区間）と、"
+        "そのゲームのうち引き分けの割合：",
+        "",
+        "| | mcts:1000 | mcts:200 |",
+        "| --- | --- | --- |",
+        "| mcts:1000 |  | 1.00（0.77-1.00）、引き分け87% |",
+        "| mcts:200 | 0.00（0.00-0.23）、引き分け87% |  |",
     ]
 
 
