@@ -31,6 +31,11 @@ EN: dict[str, str] = {
     "word.advantage": "an advantage",
     "word.disadvantage": "a disadvantage",
     "first.none_decided": "{who}: no game was decided, so there is no share to weigh.",
+    "first.drawn": (
+        "{who}'s edge turns into draws: {draws} {interval} of games drawn, so whoever wins the rest its "
+        "score share (a draw as half) lies within {delta} of fair."
+    ),
+    "first.drawn_decided": " Of the {decided} decided games it wins {won}.",
     "first.head": "{who} wins {share} of decided games {interval}",
     "first.matters": "{head}: {word} ({p}).",
     "first.small": (
@@ -45,6 +50,10 @@ EN: dict[str, str] = {
     "seats.noun": "Seats",
     "teams.noun": "Teams",
     "seats.none_decided": "{noun}: no game was decided, so there is nothing to split.",
+    "seats.drawn": (
+        "{noun}: {draws} {interval} of games drawn, so any imbalance turns into draws: every side's score "
+        "share (a draw as half) lies within {delta} of fair."
+    ),
     "seats.head": "{noun} of decided games: {shares}",
     "seats.matters": "{head}: an imbalance ({p}).",
     "seats.small": (
@@ -151,6 +160,7 @@ EN: dict[str, str] = {
     "said.n/a": "no test possible",
     "said.within": "no difference larger than the minimum effect",
     "said.small": "a difference smaller than players would notice",
+    "said.drawn": "nearly every game drawn",
     "said.advantage": "advantage",
     "said.disadvantage": "disadvantage",
     "said.imbalance": "imbalance",
@@ -187,6 +197,7 @@ EN: dict[str, str] = {
     "fig.skill.draws": "draw rate",
     "fig.skill.length": "length: mean moves (Kaplan-Meier median if capped)",
     "fig.skill.margin": "winning margin, mean",
+    "fig.skill.drawn": "{draws} drawn",
     "fig.skill.change": "first mover's share: change against {base}",
     "fig.skill": "the verdict at each level of skill",
     "fig.skill.note": "\n(95% intervals; dotted: fair, or no change)",
@@ -380,7 +391,17 @@ EN: dict[str, str] = {
     "bottom.depends": "depends on skill",
     "bottom.holds": "does not depend on skill",
     "bottom.unshown": "is not shown to depend on skill",
-    "bottom.level_share": "{share} {interval} under {level}",
+    "bottom.none_decided": "none decided",
+    "bottom.level_share": "{share} {interval} under {level}{drawn}",
+    "bottom.level_none": "none under {level}{drawn}",
+    "bottom.level_drawn": " (its edge turns into draws: {draws} {interval} of games drawn)",
+    "bottom.first_drawn": (
+        "{arm}: under {level} the first mover's edge turns into draws: {draws} {interval} of games drawn."
+    ),
+    "bottom.first_none": (
+        "{arm}: no game was decided under {level} ({draws} {interval} of games drawn), so the first mover "
+        "has no share to weigh."
+    ),
     "bottom.change": (
         "{other} against {base} ({changes}) moves the first mover {direction}: {a} to {b} of decided "
         "games (fair {fair}); {called} under {level}."
@@ -426,6 +447,10 @@ EN: dict[str, str] = {
     "trend.weak_only": "appears only under weak play ({weak} under {x}; {strong} under {y}).",
     "trend.reverses": "reverses between {x} and {y} ({a} under {x}; {b} under {y}).",
     "trend.grows": "grows with skill ({a} under {x}; {b} under {y}).",
+    "trend.into_draws": "turns into draws with skill ({a} under {x}; {b} under {y}).",
+    "trend.drawn": "nearly every game is drawn at every level ({answers}).",
+    "trend.drawn_also": " Nearly every game drawn under {levels}.",
+    "trend.draws_rise": " Draws rise too, from {a} under {x} to {b} under {y}.",
     "trend.unresolved": "not resolved at level {levels}.",
     "trend.unresolved_also": " Not resolved at level {levels}.",
     "trend.unsteady": "changes between levels without a steady trend ({answers}).",
@@ -440,6 +465,7 @@ EN: dict[str, str] = {
     "answer.within": "within {delta} of fair",
     "answer.open": "not resolved",
     "answer.apart": "none called (apart from {level}'s)",
+    "answer.drawn": "{draws} of games drawn",
     "answer.na": "no test",
     "answer.change_within": "no change larger than {delta}",
     "answer.change": "{word} by {d}",

@@ -38,6 +38,11 @@ JA: dict[str, str] = {
     "word.advantage": "有利",
     "word.disadvantage": "不利",
     "first.none_decided": "{who}：決着したゲームがなく、比べる割合がない。",
+    "first.drawn": (
+        "{who}の優位は引き分けに変わる：ゲームの{draws} {interval}が引き分けなので、残りを誰が勝っても"
+        "得点の割合（引き分けは半分）は公平な値から{delta}以内。"
+    ),
+    "first.drawn_decided": "決着した{decided}ゲームのうち{won}ゲームで勝つ。",
     "first.head": "{who}は決着したゲームの{share} {interval}で勝つ",
     "first.matters": "{head}：{word}（{p}）。",
     "first.small": (
@@ -54,6 +59,10 @@ JA: dict[str, str] = {
     "seats.noun": "席",
     "teams.noun": "チーム",
     "seats.none_decided": "{noun}：決着したゲームがなく、分け合いを比べられない。",
+    "seats.drawn": (
+        "{noun}：ゲームの{draws} {interval}が引き分けなので、偏りは引き分けに変わる。どの陣営の得点の割合"
+        "（引き分けは半分）も公平な値から{delta}以内。"
+    ),
     "seats.head": "決着したゲームの{noun}ごとの勝ち：{shares}",
     "seats.matters": "{head}：偏りがある（{p}）。",
     "seats.small": (
@@ -159,6 +168,7 @@ JA: dict[str, str] = {
     "said.n/a": "検定できない",
     "said.within": "最小効果を超える差はない",
     "said.small": "プレイヤーが気づかないほど小さい差",
+    "said.drawn": "ほぼすべてのゲームが引き分け",
     "said.advantage": "有利",
     "said.disadvantage": "不利",
     "said.imbalance": "偏りがある",
@@ -195,6 +205,7 @@ JA: dict[str, str] = {
     "fig.skill.draws": "引き分けの割合",
     "fig.skill.length": "長さ：平均手数（打ち切りがあれば中央値）",
     "fig.skill.margin": "勝者の点差（平均）",
+    "fig.skill.drawn": "引き分け{draws}",
     "fig.skill.change": "先手の割合：{base}からの変化",
     "fig.skill": "プレイの強さのレベルごとの判定",
     "fig.skill.note": "\n（95%区間。点線：公平、または変化なし）",
@@ -209,7 +220,7 @@ JA: dict[str, str] = {
     "fig.strength.axis": "決着したゲームの割合",
     "fig.strength.games_axis": "ゲームの割合",
     "fig.strength.heading": (
-        "{title}：{what}\n{arm} | {players}人 | レベル {levels} | 1組{games}ゲーム | シード {seed}"
+        "{title}：{what}\n{arm} | {players}人 | レベル {levels} | 1組あたりのゲーム数 {games} | シード {seed}"
     ),
     "fig.strength": "レベルは強さの順に並んでいるか：隣り合うレベルの直接対戦",
     "metric.moves": "手数",
@@ -379,7 +390,17 @@ JA: dict[str, str] = {
     "bottom.depends": "プレイの強さによって変わる",
     "bottom.holds": "プレイの強さによらない",
     "bottom.unshown": "プレイの強さによって変わるとは示されない",
-    "bottom.level_share": "{level}で{share} {interval}",
+    "bottom.none_decided": "決着なし",
+    "bottom.level_share": "{level}で{share} {interval}{drawn}",
+    "bottom.level_none": "{level}ではなし{drawn}",
+    "bottom.level_drawn": "（優位は引き分けに変わる：ゲームの{draws} {interval}が引き分け）",
+    "bottom.first_drawn": (
+        "{arm}：{level}では先手の優位は引き分けに変わる：ゲームの{draws} {interval}が引き分け。"
+    ),
+    "bottom.first_none": (
+        "{arm}：{level}では決着したゲームがない（ゲームの{draws} {interval}が引き分け）ので、先手の割合は"
+        "比べられない。"
+    ),
     "bottom.change": (
         "{other}は{base}に比べて（{changes}）、先手の割合が{direction}：決着したゲームの{a}から{b}へ"
         "（公平なら{fair}）。{level}では{called}。"
@@ -424,6 +445,10 @@ JA: dict[str, str] = {
     "trend.weak_only": "弱いプレイでだけ現れる（{x}では{weak}、{y}では{strong}）。",
     "trend.reverses": "{x}と{y}の間で逆転する（{x}では{a}、{y}では{b}）。",
     "trend.grows": "強いプレイほど大きくなる（{x}では{a}、{y}では{b}）。",
+    "trend.into_draws": "強いプレイでは引き分けに変わる（{x}では{a}、{y}では{b}）。",
+    "trend.drawn": "どのレベルでもほぼすべてのゲームが引き分け（{answers}）。",
+    "trend.drawn_also": "{levels}ではほぼすべてのゲームが引き分け。",
+    "trend.draws_rise": "引き分けも{x}の{a}から{y}の{b}に増える。",
     "trend.unresolved": "レベル{levels}では判定できない。",
     "trend.unresolved_also": "レベル{levels}では判定できない。",
     "trend.unsteady": "レベルによって変わり、一定の傾向はない（{answers}）。",
@@ -436,6 +461,7 @@ JA: dict[str, str] = {
     "answer.within": "公平な値との差は{delta}以内",
     "answer.open": "判定できない",
     "answer.apart": "有意ではない（{level}の差とは区間が離れている）",
+    "answer.drawn": "ゲームの{draws}が引き分け",
     "answer.na": "検定できない",
     "answer.change_within": "{delta}を超える変化はない",
     "answer.change": "{word}（{d}）",

@@ -124,7 +124,8 @@ def bottom_lines(
         if on_skill:
             found = [per_set[j][_name(arm)][0] for j in range(len(groups))]
             per_level = [(lv, g[k].summary, f) for lv, g, f in zip(levels, groups, found, strict=True)]
-            lines.append(first_mover_line(_name(arm), per_level, trend(levels, found, ordered)))
+            draws = [g[k].summary["draws"] for g in groups]
+            lines.append(first_mover_line(_name(arm), per_level, trend(levels, found, ordered, draws)))
         else:
             for j, (level, group) in enumerate(zip(levels, groups, strict=True)):
                 f = per_set[j][_name(arm)][0]
@@ -156,11 +157,11 @@ def skill_lines(
     lines = [say("skill.levels", levels=say("join.list").join(levels), games=games)]
     for k, arm in enumerate(groups[0]):
         name = _name(arm)
+        draws = [g[k].summary["draws"] for g in groups]
         for question, key in QUESTIONS_OF_ARM:
             found = [next(f for f in per_set[j][name] if f.question == question) for j in range(len(groups))]
-            lines.append(
-                say("skill.question", question=say(key), arm=name, trend=trend(levels, found, ordered).text)
-            )
+            text = trend(levels, found, ordered, draws).text
+            lines.append(say("skill.question", question=say(key), arm=name, trend=text))
         lines += value_lines(name, [g[k].summary for g in groups], levels)
     base = _name(groups[0][0])
     for arm in groups[0][1:]:
@@ -276,7 +277,7 @@ def holds_under_both(per_set: list[dict[str, list[Finding]]], names: list[str]) 
 
 
 # conclusions that are keys rather than words (a comparison's conclusion is its words already)
-SAID = ("none", "n/a", "within", "small", "advantage", "disadvantage", "imbalance", "balanced")
+SAID = ("none", "n/a", "within", "small", "advantage", "disadvantage", "imbalance", "balanced", "drawn")
 
 
 def _said(f: Finding) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from simulate.analysis import stats
+from simulate.analysis.score_share import nearly_all_drawn
 from simulate.analysis.skill import Strength
 from simulate.analysis.verdict import pct
 from simulate.report.context import Context, SkillView, colour, heading, short_levels
@@ -48,13 +49,14 @@ def _margin(s: dict[str, Any]) -> tuple[float, float, float]:
     return d["mean"], d["lo"], d["hi"]
 
 
-# each panel's title (`fig.skill.<key>` in `simulate.words`), value and line
-PANELS: tuple[tuple[str, Value, str], ...] = (
-    ("first", _first, "fair"),
-    ("seats", _furthest_seat, "zero"),
-    ("draws", _draws, ""),
-    ("length", _length, ""),
-    ("margin", _margin, ""),
+# each panel's title (`fig.skill.<key>` in `simulate.words`), value, line, and whether a level that draws
+# nearly every game is marked on it (the question of who wins has no answer there but its draws)
+PANELS: tuple[tuple[str, Value, str, bool], ...] = (
+    ("first", _first, "fair", True),
+    ("seats", _furthest_seat, "zero", True),
+    ("draws", _draws, "", False),
+    ("length", _length, "", False),
+    ("margin", _margin, "", False),
 )
 
 
@@ -72,20 +74,35 @@ def _lines(ax: Any, view: SkillView, value: Value) -> None:
     ax.set_xticks(x, short_levels(view.levels), fontsize=7, rotation=15)
 
 
+def _mark_drawn(ax: Any, view: SkillView, at: float) -> None:
+    """At each level where an arm draws nearly every game, its draw rate written on the panel's line (its
+    edge there has turned into draws), in the arm's colour."""
+    for x, group in enumerate(view.groups):
+        for k, arm in enumerate(group):
+            draws = arm.summary["draws"]
+            if nearly_all_drawn(draws, view.min_share):
+                text = say("fig.skill.drawn", draws=pct(draws["p"]))
+                ax.annotate(text, (x, at), xytext=(0, 3 + 9 * k), textcoords="offset points", ha="center",
+                            va="bottom", fontsize=7, color=colour(k))  # fmt: skip
+
+
 def figure_skill(ctx: Context, view: SkillView) -> plt.Figure:
     """Every question at each level, weakest first: five panels per arm and the first mover's change."""
     fig, axes = plt.subplots(3, 2, figsize=(8, 9.5), layout="constrained")
     flat = axes.ravel()
     fair = view.groups[0][0].summary["fair_share"]
-    for ax, (title, value, line) in zip(flat, PANELS, strict=False):
+    for ax, (title, value, line, drawn) in zip(flat, PANELS, strict=False):
         _lines(ax, view, value)
         if line == "fair":
             ax.axhline(fair, color="k", linestyle="dotted", linewidth=1)
         elif line == "zero":
             ax.axhline(0, color="k", linestyle="dotted", linewidth=1)
+        if drawn:
+            _mark_drawn(ax, view, fair if line == "fair" else 0.0)
         ax.set_title(say(f"fig.skill.{title}"), fontsize=9)
     ax = flat[-1]
     base = view.groups[0][0]
+    ax.set_visible(len(view.groups[0]) > 1)  # one arm: no change to draw
     x = np.arange(len(view.levels))
     for k in range(1, len(view.groups[0])):
         changes = [

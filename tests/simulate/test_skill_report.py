@@ -14,6 +14,7 @@ from printkit.datafile.gamedata import load_game
 from printkit.errors import DataError
 from simulate.analysis import balance
 from simulate.analysis.arm import Arm
+from simulate.analysis.min_effect import MinEffect
 from simulate.analysis.skill import strength_of
 from simulate.analysis.tally import tally_csv
 from simulate.analysis.verdict_page import build_verdict
@@ -47,7 +48,7 @@ def _skill_report(tmp_path: Path, paper: str, arms_count: int = 8) -> Path:
     strengths = [strength_of("random", "greedy", 0, 20, 0), strength_of("greedy", "mcts:100", 8, 10, 2)]
     verdict = build_verdict(groups, comparisons, tests, [100] * 3, 1, skill=skill, strengths=strengths)
     ctx = context.Context("United Square", "united_square", 100, 1, (), (), paper=paper)
-    ctx.skill = context.SkillView(levels, groups, strengths, comparisons)
+    ctx.skill = context.SkillView(levels, groups, strengths, comparisons, MinEffect().share)
     folder = tmp_path / paper
     report.write_report(folder, ctx, arms, comparisons, {}, verdict)
     return folder
