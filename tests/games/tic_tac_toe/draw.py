@@ -6,6 +6,9 @@ origin and knows nothing of pages (printkit packs them onto sheets).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
 from reportlab.lib.colors import HexColor, white
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -22,7 +25,7 @@ def pieces(data: GameData, rules: Rules) -> list[Piece]:
     return board + marks + aid_pieces(data, "aid", aid_fields(data, "aid", {}))
 
 
-def _one(data: GameData, name: str, draw) -> list[Piece]:
+def _one(data: GameData, name: str, draw: Callable[[Canvas, Piece], None]) -> list[Piece]:
     comp = data.components[name]
     size = (float(comp["size_mm"][0]), float(comp["size_mm"][1]))
     record = {"rgb": comp["rgb"]}
@@ -43,22 +46,25 @@ def _draw_board(canvas: Canvas, piece: Piece) -> None:
 
 def _draw_cross(canvas: Canvas, piece: Piece) -> None:
     """A cross: white strokes corner to corner on the mark's colour."""
-    w, h = piece.width_mm * mm, piece.height_mm * mm
-    fill_bleed(canvas, piece, HexColor(piece.record["rgb"]))
-    canvas.saveState()
-    canvas.setStrokeColor(white)
-    canvas.setLineWidth(min(w, h) * 0.1)
-    canvas.line(w * 0.25, h * 0.25, w * 0.75, h * 0.75)
-    canvas.line(w * 0.25, h * 0.75, w * 0.75, h * 0.25)
-    canvas.restoreState()
+    with _mark(canvas, piece) as (w, h):
+        canvas.line(w * 0.25, h * 0.25, w * 0.75, h * 0.75)
+        canvas.line(w * 0.25, h * 0.75, w * 0.75, h * 0.25)
 
 
 def _draw_nought(canvas: Canvas, piece: Piece) -> None:
     """A nought: a white ring on the mark's colour."""
+    with _mark(canvas, piece) as (w, h):
+        canvas.circle(w / 2, h / 2, min(w, h) * 0.28, stroke=1, fill=0)
+
+
+@contextmanager
+def _mark(canvas: Canvas, piece: Piece) -> Iterator[tuple[float, float]]:
+    """A mark's colour over its face and bleed, and a thick white pen for its shape (width and height in
+    points)."""
     w, h = piece.width_mm * mm, piece.height_mm * mm
     fill_bleed(canvas, piece, HexColor(piece.record["rgb"]))
     canvas.saveState()
     canvas.setStrokeColor(white)
     canvas.setLineWidth(min(w, h) * 0.1)
-    canvas.circle(w / 2, h / 2, min(w, h) * 0.28, stroke=1, fill=0)
+    yield w, h
     canvas.restoreState()

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from statsmodels.stats.proportion import proportion_confint
 
+from printkit.build import build_game
 from printkit.datafile.gamedata import load_game
 from simulate.engines import make_game
 from simulate.play.runner import play
@@ -113,6 +114,16 @@ def test_open_lines_count_by_their_marks():
     quiet = position([4, 0, 5, 3])
     assert quiet.winning_squares(1) == {6} and quiet.winning_squares(0) == set()
     assert quiet.evaluate(0) == 3.0 - 5.0
+
+
+def test_it_prints_a_board_five_of_each_mark_and_an_aid(tmp_path):
+    from printkit.draw import pieces_for
+
+    data = load_game(str(DATA))
+    names = [piece.component for piece in pieces_for(data, data.resolve("default", [], 2))]
+    assert names == ["board"] + ["cross"] * 5 + ["nought"] * 5 + ["aid"]
+    pdf = build_game(str(DATA), tmp_path)
+    assert pdf.read_bytes().startswith(b"%PDF") and pdf.stat().st_size > 1000
 
 
 # ------------------------------------------------------------------ properties over many games
