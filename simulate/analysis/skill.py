@@ -87,8 +87,9 @@ class Strength:
 
     weak: str
     strong: str
-    test: dict[str, Any]  # `sign_test(weak wins, strong wins, draws)`: the stronger level's share of decided
-    # games with its Wilson interval, the sign test's p, and the draw rate beside
+    # `sign_test(weak wins, strong wins, draws)`: the stronger level's share of decided games with its
+    # Wilson interval, the sign test's p, and the draw rate beside
+    test: dict[str, Any]
     weak_ahead: dict[str, float]  # the share of all games the weaker level finished ahead (how much luck)
 
     @property

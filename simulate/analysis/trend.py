@@ -17,7 +17,12 @@ resolve nothing. Over the levels, weakest first:
 - *holds at every level*: the same mark at every resolved level.
 
 Anything else (a direction, none, the direction again) has no steady trend
-and says so.
+and says so. A level the tests leave open but whose estimate lies apart from
+a neighbouring level's difference that matters (their intervals do not
+overlap) reads as none that matters there, and says why. A change across
+levels is an effect of skill only if some pair of adjacent levels between
+them is shown to be ordered by the strength check (`ordered[i]` for levels i
+and i + 1); otherwise the line says so.
 
 Draws are read too. A level that draws nearly every game (its finding's
 state `drawn`: whoever wins the rest, no edge can reach the minimum effect)
@@ -29,12 +34,7 @@ edge did not grow, it was drawn away. Otherwise the other levels are read
 as above and the drawn levels named after them; where every level draws
 nearly every game, that is the phrase. And where the draw rate rises
 between the two levels a phrase names (their intervals apart), the line
-says so beside it. A level the tests leave open but whose estimate lies apart from
-a neighbouring level's difference that matters (their intervals do not
-overlap) reads as none that matters there, and says why. A change across
-levels is an effect of skill only if some pair of adjacent levels between
-them is shown to be ordered by the strength check (`ordered[i]` for levels i
-and i + 1); otherwise the line says so.
+says so beside it.
 """
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ def trend(
         if not resolved:
             return Trend("unresolved", say("trend.unresolved", levels=open_levels) + _drawn(levels, drawn))
         key, text, span = _phrase(levels, found, answers, marks, resolved)
-        if key == "holds" and open_levels:
+        if key == "holds" and (open_levels or drawn):
             key, text = "holds_resolved", say("trend.holds_resolved", answer=answers[resolved[0]])
         if span and draws is not None:
             text += _draws_rise(levels, draws, *span)

@@ -143,6 +143,21 @@ def test_every_level_drawn_and_a_drawn_level_in_between(tmp_path):
     )
 
 
+def test_no_edge_below_and_drawn_above_holds_where_games_are_decided(tmp_path):
+    # random 2,000 of 4,000 decided (50%, within 2 points of fair: both one-sided tests reject), greedy
+    # draws every game: no edge turned into draws, so the phrase holds where it is resolved and greedy is
+    # named as drawn
+    s = _summaries(tmp_path, [(2000, 4000, 0), (0, 0, 200)])
+    found = [verdict.first_mover(x) for x in s]
+    assert [f.state for f in found] == ["within", "drawn"]
+    t = trend(["random", "greedy"], found, [True], [x["draws"] for x in s])
+    assert (t.key, t.text) == (
+        "holds_resolved",
+        "holds at every level where it is resolved (within 2 points of fair). Nearly every game drawn under "
+        "greedy.",
+    )
+
+
 def test_the_bottom_line_never_prints_nan(tmp_path):
     s = _summaries(tmp_path)
     found = [verdict.first_mover(x) for x in s]
