@@ -70,17 +70,26 @@ def test_japanese_in_an_english_build_is_set_in_the_japanese_font(tmp_path):
     assert chain.font_for("炎", bold=True, italic=True) == (family("ja").bold, True)  # stroked and slanted
 
 
-def test_a_character_the_chosen_font_lacks_falls_back_and_one_no_font_has_is_one_line(tmp_path):
+def test_a_character_the_chosen_font_lacks_falls_back_and_one_no_font_has_is_one_line(tmp_path, run_tool):
     path = _game(tmp_path, "Ember 炎", "serif", '[fonts]\nserif = "fonts/DejaVuSerif-Bold.ttf"')
     data = load_game(str(path))
     assert len(pieces_for(data, data.resolve())) == 1  # 炎 is not in DejaVu Serif: IPAex Gothic sets it
-    path = _game(tmp_path, "Ember 한")
-    data = load_game(str(path))
+    path = _game(tmp_path, "Ember 한")  # Korean: no font printkit ships has it (a box, silently, before)
+    code, _, err = run_tool("printkit", "build", str(path), "--out", str(tmp_path / "out"))
+    assert code == 2 and err.count("\n") == 1 and not (tmp_path / "out").exists()
+    assert (
+        f"{path}: components.card.rows[0], column name: layouts.card.t.text: no font has '한' (U+D55C)" in err
+    )
+
+
+def test_a_mistyped_key_of_a_text_lists_every_key_a_text_takes(tmp_path):
+    path = card_game(tmp_path, '[{ name = "Ace" }]', 't = { kind = "text", text = "{name}", fnt = "serif" }')
     with pytest.raises(DataError) as err:
-        pieces_for(data, data.resolve())
+        load_game(str(path))
     message = str(err.value)
-    assert "rows[0], column name: layouts.card.t.text: no font has '한' (U+D55C) in 'Ember 한'" in message
-    assert "\n" not in message
+    assert 'layouts.card.t.fnt: unknown key for a text; did you mean "font"?' in message
+    listed = message.partition("expected one of: ")[2]
+    assert {"font", "size", "text", "colour", "visible"} <= set(listed.rstrip(")").split(", "))  # cut at 12
 
 
 @pytest.mark.parametrize(
