@@ -34,7 +34,7 @@ import json
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 import pypdfium2
@@ -56,7 +56,7 @@ from printkit.sheets.shop import SHOP_BLEED_MM, shop_layout
 THUMBNAIL_PX = 256
 MAX_BLEED_MM = 25.0  # as build's --bleed
 PNG_LEVEL = 3  # zlib level: 6 (Pillow's default) took twice the time for files 10 % smaller
-Images = list[tuple[Image.Image, Image.Image | None]]
+Images = Iterator[tuple[Image.Image, Image.Image | None]]
 Files = list[tuple[str, bytes | str]]  # file name (in the export folder) and content
 
 __all__ = ["export", "face_pixels"]
@@ -71,12 +71,12 @@ def face_images(
     pixels: Sequence[tuple[int, int]] | None = None,
 ) -> Images:
     """Front and (if any) back image of each face at its dpi: its trim and its bleed (none unless
-    `bleeds` says), exactly `pixels` (else `face_pixels` of that)."""
+    `bleeds` says), exactly `pixels` (else `face_pixels` of that); one face at a time, so that a caller
+    keeping only what it makes of them (PNG bytes) holds one face's pixels at once."""
     bleeds = bleeds or [0.0] * len(faces)
     sheets = [sheet for face, b in zip(faces, bleeds, strict=True) for sheet in shop_layout([face.piece], b)]
     doc = pypdfium2.PdfDocument(render(sheets, title, fonts))
     try:
-        out: Images = []
         page = 0
         for k, (face, dpi) in enumerate(zip(faces, dpis, strict=True)):
             w, h = face.piece.size_mm
@@ -88,8 +88,7 @@ def face_images(
                 pdf_page.close()
                 sides.append(_fit(image, size))
                 page += 1
-            out.append((sides[0], sides[1] if len(sides) > 1 else None))
-        return out
+            yield sides[0], sides[1] if len(sides) > 1 else None
     finally:
         doc.close()
 
@@ -157,19 +156,29 @@ def pod_files(
     images = face_images(
         faces, title, fonts, [p.dpi for p in plans], [p.bleed_mm for p in plans], [p.pixels for p in plans]
     )
-    names = pod.file_names(faces, [_digest(back) for _, back in images])
+    fronts: list[bytes] = []
+    digests: list[str | None] = []
+    back_pngs: dict[tuple[str | None, int], bytes] = {}  # each distinct back once
+    for how, (front, back) in zip(plans, images, strict=True):
+        fronts.append(_png(front, how.dpi))
+        digests.append(_digest(back))
+        if back is not None and (digests[-1], how.dpi) not in back_pngs:
+            back_pngs[digests[-1], how.dpi] = _png(back, how.dpi)
+    names = pod.file_names(faces, digests)
     files: Files = []
     rows: list[pod.Row] = []
     backs: dict[str, pod.Row] = {}
-    for face, how, (front, back), (front_name, back_name) in zip(faces, plans, images, names, strict=True):
-        files.append((f"images/{front_name}", _png(front, how.dpi)))
+    for face, how, front, digest, (front_name, back_name) in zip(
+        faces, plans, fronts, digests, names, strict=True
+    ):
+        files.append((f"images/{front_name}", front))
         rows.append(pod.row(front_name, "front", face, face.quantity, how))
-        if back is None or back_name is None:
+        if digest is None or back_name is None:
             continue
         if back_name in backs:  # a back shared by the component's faces: once, counted for them all
             backs[back_name]["count"] = int(str(backs[back_name]["count"])) + face.quantity
             continue
-        files.append((f"images/{back_name}", _png(back, how.dpi)))
+        files.append((f"images/{back_name}", back_pngs[digest, how.dpi]))
         backs[back_name] = pod.row(back_name, "back", face, face.quantity, how)
         rows.append(backs[back_name])
     return [*files, ("images/manifest.csv", pod.manifest(rows))]
@@ -254,7 +263,7 @@ def tts_files(
     """The saved object, its thumbnail and its images (see `printkit/exports/tts.py`), by file name."""
     kinds = {name: str(spec.get("kind", "")) for name, spec in data.components.items()}
     dpis = plan(faces, kinds, dpi, {}).dpi
-    images = face_images(faces, data.title, fonts, [dpis[f.piece.component] for f in faces])
+    images = list(face_images(faces, data.title, fonts, [dpis[f.piece.component] for f in faces]))
     digests: dict[str, set[str | None]] = {}
     for face, (_, back) in zip(faces, images, strict=True):
         digests.setdefault(face.piece.component, set()).add(_digest(back))
