@@ -102,6 +102,7 @@ CORE_FILES = {
     "tiddly_wink": {"core.py", "engine.py"},
     "twinkle_twinkle": {"core.py", "engine.py", "gains.py", "records.py", "scoring.py", "tally.py"},
     "time_splicers": {"core.py", "engine.py", "rules.py"},
+    "this_town": {"core.py", "engine.py", "records.py"},
 }
 
 
