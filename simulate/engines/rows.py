@@ -48,7 +48,9 @@ def row(index: int, played: tuple[Result, dict[str, float]], game: GameBase) -> 
 
 def number(x: float) -> float | int:
     """A value as a row holds it: a whole number as an int, any other rounded to 6 decimals."""
-    if type(x) is int:  # most values of most rows: nothing to round
+    kind = type(x)
+    if kind is int:  # most values of most rows: nothing to round
         return x
-    x = float(x)
+    if kind is not float:  # a bool, a numpy number
+        x = float(x)
     return int(x) if x.is_integer() else round(x, 6)
