@@ -30,8 +30,8 @@ from printkit.datafile.gamedata import LANGS, GameData, available_games, load_ga
 from printkit.draw import has_drawing, pieces_for
 from printkit.errors import DataError, run_cli
 from printkit.pieces.contract import count_by_component
-from printkit.sheets.designer import source_line
 from printkit.sheets.geometry import MODES, PAPERS_MM
+from printkit.sheets.sources import source_line
 
 # What builds, proofs, exports and calibration sheets need (PDF output, images, colour profiles) is
 # imported by those commands: `printkit list` and a mistyped command line start without it.
