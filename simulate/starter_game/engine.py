@@ -39,7 +39,7 @@ class Game(GameBase):
     def new_state(self, seed: int) -> State:
         rng = random.Random(seed)
         first = rng.randrange(self.players) if self.random_first else 0
-        return State(self, rng, self.pile, [0] * self.players, first, first, 0)
+        return State(self, rng, self.pile, [0.0] * self.players, first, first, 0)
 
 
 class State(StateBase):
@@ -48,7 +48,7 @@ class State(StateBase):
     __slots__ = ("game", "rng", "pile", "points", "first", "to_move", "turns")
 
     def __init__(
-        self, game: Game, rng: random.Random | None, pile: int, points: list[int], first: int, to_move: int,
+        self, game: Game, rng: random.Random | None, pile: int, points: list[float], first: int, to_move: int,
         turns: int,
     ):  # fmt: skip
         self.game = game
@@ -82,7 +82,7 @@ class State(StateBase):
         return self.pile == 0
 
     def scores(self) -> list[float]:
-        return [float(p) for p in self.points]
+        return self.points[:]  # a new list each call: the runner reads it after every move
 
     def result(self) -> Result:
         final = self.game.compensated(self.scores(), self.first)
