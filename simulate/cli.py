@@ -432,7 +432,13 @@ def agents_cmd(game):
     default=Path("."),
     help="The folder to write the game folder NAME/ into (default: the current folder).",
 )
-def new_game_cmd(name, where):
+@click.option(
+    "--core",
+    is_flag=True,
+    help="Also a compiled core of the same rules (core.py) and its test: searches many times faster "
+    "(docs/guides/compiled-core.md).",
+)
+def new_game_cmd(name, where, core):
     """Write a new game NAME (data file, rule set, engine, drawing, tests) into DIR/NAME/.
 
     It is a small complete take-away game that prints, plays and passes its tests as written:
@@ -441,7 +447,7 @@ def new_game_cmd(name, where):
     """
     from simulate.commands.new_game import new_game
 
-    files = new_game(name, where)
+    files = new_game(name, where, core)
     folder = files[0].parent
     click.echo(f"Wrote {folder}/: " + ", ".join(str(p.relative_to(folder)) for p in files))
     game = name if where.resolve() == Path.cwd().resolve() else str(files[0])  # by name from DIR only

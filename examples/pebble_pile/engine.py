@@ -28,6 +28,7 @@ class Game(GameBase):
     name = "pebble_pile"  # the data file's `[game] engine`
     metric_names = ("turns",)
     metric_docs = {"turns": "turns the game took"}
+    core = f"{__package__}.core"  # the compiled core (core.py), held to this engine by a test
 
     def __init__(self, rules: Rules, debug: bool = False):
         super().__init__(rules, debug)

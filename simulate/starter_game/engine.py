@@ -27,6 +27,7 @@ class Game(GameBase):
     name = "my_game"  # the data file's `[game] engine`
     metric_names = ("turns",)
     metric_docs = {"turns": "turns the game took"}
+    core = None  # the compiled core's module: `simulate new-game NAME --core` writes one
 
     def __init__(self, rules: Rules, debug: bool = False):
         super().__init__(rules, debug)
