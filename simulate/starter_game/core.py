@@ -37,7 +37,8 @@ C_PLAYERS, C_PILE, C_TAKE_MAX, C_LAST_BONUS, C_RANDOM_FIRST = range(5)
 
 
 def tables(game: Game) -> tuple[np.ndarray, ...]:
-    """The rules of `game` as arrays: the rule options, then the compensation (a float)."""
+    """The rules of `game` as arrays: the rule options (`t[0]`), then the compensation (`t[1]`, a float,
+    read by `final_scores`). Arrays of your own go after these two, so that neither moves."""
     rules = [game.players, game.pile, game.take_max, game.last_bonus, int(game.random_first)]
     return np.array(rules, dtype=np.int64), np.array([game.compensation], dtype=np.float64)
 
