@@ -100,8 +100,10 @@ def test_replay_reproduces_the_fault_and_shows_the_games_before_it_as_the_run_wr
     assert [line.split(".")[0].strip() for line in lines[2:]] == ["1", "2", "3", "4", "5"]
     assert lines[-1].startswith("    5. seat 2 plays ") and "scores" not in lines[-1]
     assert "The engine's traceback:" in err and "raise KeyError(4)" in err
+    line = (folder / "engine.py").read_text().splitlines().index("            raise KeyError(4)") + 1
     assert err.splitlines()[-1] == (
-        f"error: brittle: game {faulty} of --seed {SEED} raised KeyError: 4 (engine.py:73 in apply) at move 5"
+        f"error: brittle: game {faulty} of --seed {SEED} raised KeyError: 4 (engine.py:{line} in apply) "
+        "at move 5"
     )
     # a game the run finished before it: played again, the row it gives is the row the run wrote
     code, out, _ = run_tool("simulate", "replay", "brittle", "--from", arm, "--game", "0")
