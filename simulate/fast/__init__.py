@@ -28,6 +28,7 @@ import weakref
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from printkit.datafile.games import shipped_games
 from simulate.fast.jit import numba_or_reason
 
 if TYPE_CHECKING:
@@ -74,6 +75,8 @@ def core_of(game: GameBase, engine: str | None = None) -> CoreBase | None:
     if numba is None:
         say_once(f"the compiled engine is unavailable ({reason}); playing the Python engines")
         return None
+    from simulate.fast.held import held_to_engine  # the agents' greedy move: not at a command's start
+
     with _LOCK:
         core = _CORES.get(game)
         if core is None:
@@ -86,6 +89,8 @@ def core_of(game: GameBase, engine: str | None = None) -> CoreBase | None:
                 )
                 return None
             core = cls(game)  # compiled on first use, for the agents it plays (`CoreBase.copy_for`)
+            if game.rules.meta["engine"] not in shipped_games():  # a designer's core: tried before trusted
+                held_to_engine(game, core)
             _CORES[game] = core
     return core
 
