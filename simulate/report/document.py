@@ -205,7 +205,8 @@ def _fmt_test(t: dict[str, Any]) -> str:
     raw = stats.fmt_p(t.get("p"), t.get("why", ""))
     if t.get("p") is None:
         return f"{t['test']}: {raw}"
-    return f"{t['test']}: {raw}, Holm {stats.fmt_p(t.get('p_holm')).removeprefix('p ').removeprefix('= ')}"
+    adjusted = stats.fmt_p(t.get("p_holm")).removeprefix("p ").removeprefix("= ")
+    return f"{t['test']}: {raw}, adjusted {adjusted}"
 
 
 def summary_lines(ctx: Context, arms: list[Arm], comparisons: dict[str, Any]) -> list[str]:
@@ -220,9 +221,10 @@ def summary_lines(ctx: Context, arms: list[Arm], comparisons: dict[str, Any]) ->
         for name, r, h in zip(s["side_names"], s["side_wins"], s["side_half_wins"], strict=True):
             lines.append(f"  {name} wins {_fmt_rate(r)} of decided; draw as half {_fmt_rate(h)}")
         lines.append(
-            f"  first mover wins {_fmt_rate(s['position_wins'][0])} of decided "
+            f"  first mover scores {_fmt_rate(s['position_half_wins'][0])} of games, a draw as half "
             f"(fair {s['fair_share']:.3f}); {_fmt_test(s['tests']['first_mover'])}"
         )
+        lines.append(f"  first mover wins {_fmt_rate(s['position_wins'][0])} of decided games")
         lines.append(f"  seat balance {_fmt_test(s['tests']['seat_balance'])}")
         lines.append(f"  draws        {_fmt_rate(s['draws'])}")
         if s["capped"]["k"]:
@@ -247,8 +249,14 @@ def summary_lines(ctx: Context, arms: list[Arm], comparisons: dict[str, Any]) ->
             lines.append(f"  {name:<16} mean {d['mean']:.3f} [{d['lo']:.3f}, {d['hi']:.3f}]")
     for name, comp in comparisons.items():
         lines.append(f"{name}:")
-        for key, test in comp["tests"].items():
-            lines.append(f"  {key.replace('_', ' '):<13} {_fmt_test(test)}")
+        for key, a in comp["answers"].items():
+            paired = f", paired (r {a['correlation']:.2f}, {a['saved']:+,.0f} games)" if a["paired"] else ""
+            lines.append(
+                f"  {key.replace('_', ' '):<22} {a['b'] - a['a']:+.4g} [{a['lo']:+.4g}, {a['hi']:+.4g}] "
+                f"(min effect {a['delta']:.3g}{paired})"
+            )
+            lines.append(f"  {'':<22} {_fmt_test(comp['tests'][key])}")
+            lines.append(f"  {'':<22} {_fmt_test(comp['tests'][key + '_within'])}")
     return lines
 
 
@@ -282,12 +290,8 @@ def verdict_blocks(verdict: Verdict, arms: list[Arm]) -> list[tuple[str, str]]:
         blocks.append(("h", say("page.both")))
         blocks += [("p", "  - " + line) for line in verdict.both]
     blocks.append(("gap", ""))
-    blocks.append(("p", holm_note(verdict.tests)))
+    blocks.append(("p", verdict.note))
     return blocks
-
-
-def holm_note(tests: int) -> str:
-    return say("page.holm", tests=tests)
 
 
 # Japanese lines are wrapped by their measured width (every character is about twice a Latin one's),
@@ -660,7 +664,7 @@ def summary_dict(
         "skill": verdict.skill,
         "strength": verdict.strength,
         "holds_under_both": verdict.both,
-        "tests_corrected": verdict.tests,
+        "method": verdict.note,
         **({"game_specific": extras.summary} if extras.summary else {}),
     }
 
@@ -671,6 +675,8 @@ def _clean(obj: Any) -> Any:
         return float(obj) if math.isfinite(obj) else None
     if isinstance(obj, np.integer):
         return int(obj)
+    if isinstance(obj, np.bool_):
+        return bool(obj)
     if isinstance(obj, dict):
         return {k: _clean(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):

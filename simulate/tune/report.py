@@ -22,7 +22,6 @@ from printkit.atomic import atomic_path, write_text
 from simulate.analysis.skill import file_levels
 from simulate.analysis.stats import Z95
 from simulate.commands.arms import agents_name
-from simulate.report.document import holm_note
 from simulate.report.plotting import plt
 from simulate.tune import confirm, lines, target_words
 from simulate.tune.goals import band
@@ -228,8 +227,7 @@ def markdown(
 
 def _method(plan: TunePlan, conf: confirm.Confirmation) -> str:
     """How the finalists were chosen and judged, for the page."""
-    holm = holm_note(conf.tests).replace(say("tune.scope.report"), say("tune.scope.confirmation"))
-    return say("tune.method", finalists=plan.options.finalists, base=plan.base.label) + " " + holm
+    return say("tune.method", finalists=plan.options.finalists, base=plan.base.label) + " " + conf.verdict.note
 
 
 def _findings(conf: confirm.Confirmation) -> list[str]:
