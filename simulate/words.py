@@ -260,6 +260,11 @@ EN: dict[str, str] = {
     "fig.skill.margin": "winning margin, mean",
     "fig.skill.change": "first mover's share: change against {base}",
     "fig.skill": "the verdict at each level of skill",
+    "fig.changes": "what changed, in minimum effects (grey: smaller than players would notice)",
+    "fig.changes.level": "under {level}",
+    "fig.changes.axis": "change against {base}, in minimum effects (95% interval)",
+    "fig.changes.called": "called",
+    "fig.changes.open": "not called",
     "fig.skill.note": "\n(95% intervals; dotted: fair, or no change)",
     "fig.strength.strong": "stronger level's share (draw as half)",
     "fig.strength.weak": "weaker level finishes ahead",
@@ -348,6 +353,7 @@ EN: dict[str, str] = {
     "figname.categories": "categories",
     "figname.skill": "skill",
     "figname.strength": "strength",
+    "figname.changes": "what changed",
     "def.item": "{name}: {doc}",
     "term.decided": (
         "Decided game: one side (a seat, or a team in a team game) won alone, not stopped by a cap. "
@@ -392,6 +398,13 @@ EN: dict[str, str] = {
     "doc.strength": (
         "each level's share of games against the level below, head to head in mixed seats (a draw as half), "
         "with 95% Wilson intervals; above the dotted half, the pair is ordered"
+    ),
+    "doc.changes": (
+        "page 1's picture: every measure's change against the first arm with its 95% interval (in rounds, "
+        "the confidence sequence's), in the measure's own minimum effects, so that moves and points share "
+        "one axis; the grey band, -1 to 1, is smaller than players would notice; filled: called; linear "
+        "within 2 minimum effects, logarithmic beyond; a lone arm draws its first mover and sides against "
+        "fair"
     ),
     "doc.moves": "moves per game (every decision of every seat)",
     "doc.draw rate": "share of games whose top place was shared between rivals",

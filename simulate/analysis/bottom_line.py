@@ -100,7 +100,9 @@ def what_words(c: Change, other: dict[str, Any]) -> str:
         side = side_names(other)[int(a["side"].removeprefix("side_")) - 1]
         return say("what.seat_balance", **fields, side=side)
     if c.key == "first_mover":
-        return say("what.first_mover", **fields, direction=say(f"word.{c.word}"), fair=pct(other["fair_share"]))
+        return say(
+            "what.first_mover", **fields, direction=say(f"word.{c.word}"), fair=pct(other["fair_share"])
+        )
     if c.key == "length":
         if not (math.isfinite(a["a"]) and a["a"] > 0):
             return say(f"what.length.{way}_plain", **fields)
@@ -114,7 +116,9 @@ def what_words(c: Change, other: dict[str, Any]) -> str:
 
 def as_what_changed(c: Change) -> what_changed.Change:
     a = c.answer or {}
-    return what_changed.Change(c.key, a["diff"], a["lo"], a["hi"], c.delta, bool(a["called"]), bool(a["equivalent"]))
+    return what_changed.Change(
+        c.key, a["diff"], a["lo"], a["hi"], c.delta, bool(a["called"]), bool(a["equivalent"])
+    )
 
 
 def changed_words(changes: Sequence[Change], other: dict[str, Any]) -> str:
@@ -183,10 +187,21 @@ def change_line(base: str, other: str, what: str, per_level: Sequence[LevelChang
             level=lc.level,
         )
     parts = [
-        say("bottom.compare_level", level=lc.level, changed=changed_words(lc.changes, lc.other), headline=headline_words(lc))
+        say(
+            "bottom.compare_level",
+            level=lc.level,
+            changed=changed_words(lc.changes, lc.other),
+            headline=headline_words(lc),
+        )
         for lc in per_level
     ]
-    return say("bottom.compare_levels", other=other, base=base, changes=what, levels=say("join.sentences").join(parts))
+    return say(
+        "bottom.compare_levels",
+        other=other,
+        base=base,
+        changes=what,
+        levels=say("join.sentences").join(parts),
+    )
 
 
 def cap_lines(levels: Sequence[tuple[str, str, dict[str, Any]]]) -> list[str]:
@@ -277,4 +292,3 @@ def agents_note(agent_sets: Sequence[str], levels: Sequence[str]) -> str:
         suggested = say("join.list").join(levels) if levels else say("bottom.default_levels")
         return say("bottom.one_set", agents=agent_sets[0], levels=suggested)
     return say("bottom.two_sets", agents=say("list.and").join(agent_sets))
-

@@ -87,7 +87,11 @@ def tests_of(key: str, a: dict[str, Any]) -> dict[str, dict[str, Any]]:
     paired = ", paired" if a["paired"] else ""
     return {
         key: {"test": a["test"] + paired, "p": a["p"], "p_holm": a["p_holm"]},
-        f"{key}_within": {"test": "equivalence, " + a["test"] + paired, "p": a["p_within"], "p_holm": a["p_within_holm"]},
+        f"{key}_within": {
+            "test": "equivalence, " + a["test"] + paired,
+            "p": a["p_within"],
+            "p_holm": a["p_within_holm"],
+        },
     }
 
 
@@ -113,4 +117,3 @@ def record(
                 target = comparisons.setdefault(owner, {})
             target.setdefault("answers", {})[a["measure"]] = a
             target.setdefault("tests", {}).update(tests_of(a["measure"], a))
-

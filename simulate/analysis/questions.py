@@ -135,7 +135,9 @@ class Follow:
         now = seq.look(q, sums, before)
         self.looks[ask.ident] = now
         ev = now.evidence
-        return _answer(ask, q, sums, now.diff, now.lo, now.hi, ev.difference, ev.equivalence, "sequence", now.state)
+        return _answer(
+            ask, q, sums, now.diff, now.lo, now.hi, ev.difference, ev.equivalence, "sequence", now.state
+        )
 
     def need(self, ident: str, alpha: float = ALPHA) -> seq.Need:
         """Games per arm that would settle question `ident` at level `alpha`, were its estimate to hold."""
@@ -181,8 +183,24 @@ def _answer(
     r = correlation(sums) if q.paired else math.nan
     saved = effective_games(sums) - n if q.paired and math.isfinite(effective_games(sums)) else 0.0
     return Answer(
-        ask, q.delta, q.paired, n, a, float(sums.mean_b), diff, lo, hi, float(p), float(p_within), test,
-        sd, r, saved, state, None, sums,
+        ask,
+        q.delta,
+        q.paired,
+        n,
+        a,
+        float(sums.mean_b),
+        diff,
+        lo,
+        hi,
+        float(p),
+        float(p_within),
+        test,
+        sd,
+        r,
+        saved,
+        state,
+        None,
+        sums,
     )
 
 
@@ -230,8 +248,24 @@ def seat_slot(answers: Sequence[Answer]) -> Answer:
     state = seq.state_of(seq.Evidence(p, p_within, p_within))
     saved = min(a.saved for a in answers)
     return Answer(
-        ask, most.delta, any(a.paired for a in answers), most.games, most.a, most.b, most.diff, most.lo,
-        most.hi, p, p_within, most.test, most.sd, most.correlation, saved, state, None, None,
+        ask,
+        most.delta,
+        any(a.paired for a in answers),
+        most.games,
+        most.a,
+        most.b,
+        most.diff,
+        most.lo,
+        most.hi,
+        p,
+        p_within,
+        most.test,
+        most.sd,
+        most.correlation,
+        saved,
+        state,
+        None,
+        None,
         most.ask.measure.key,
     )
 
@@ -250,22 +284,26 @@ def slots(follow: Follow) -> dict[str, Answer]:
             sides.setdefault(answer.ask.owner, []).append(answer)
         else:
             out[ident] = answer
-    for owner, found in sides.items():
+    for found in sides.values():
         joined = seat_slot(found)
         out[joined.ask.ident] = joined
     return out
 
 
-def asks_of(arms: Sequence[tuple[str, ArmTally]], metrics: Sequence[str] = ()) -> list[Ask]:
+def asks_of(
+    arms: Sequence[tuple[str, ArmTally]], metrics: Sequence[str] = (), fair_first: bool = False
+) -> list[Ask]:
     """Every question of one level: each arm's first mover and sides against fair, and every measure of
     each arm against the first (`measures.between`), named `other vs base`.
 
     The headline family holds the first mover's change of each comparison; where no comparison has one
-    (a run of one arm, or arms with other seats), each arm's first mover against fair.
+    (a run of one arm, or arms with other seats), or with `fair_first` (a tune's confirmation, which
+    asks whether each setting is fair), each arm's first mover against fair.
     """
     base_label, base = arms[0]
+    changed = OTHERS if fair_first else HEADLINE
     between_asks = [
-        Ask(f"{label} vs {base_label}", m, base, tally, None, HEADLINE if m == FIRST_MOVER else OTHERS)
+        Ask(f"{label} vs {base_label}", m, base, tally, None, changed if m == FIRST_MOVER else OTHERS)
         for label, tally in arms[1:]
         for m in between(base, tally, metrics)
     ]

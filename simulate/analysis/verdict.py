@@ -214,7 +214,9 @@ def decided_games(s: dict[str, Any]) -> Finding:
     if not s["decided"]:
         return Finding("decided", "info", say("decided.none", who=_who(s)))
     r = s["position_wins"][0]
-    text = say("decided", who=_who(s, lower=True), share=pct(r["p"]), interval=span(r), fair=pct(s["fair_share"]))
+    text = say(
+        "decided", who=_who(s, lower=True), share=pct(r["p"]), interval=span(r), fair=pct(s["fair_share"])
+    )
     return Finding("decided", "info", text)
 
 
@@ -256,7 +258,9 @@ def seat_balance(s: dict[str, Any]) -> Finding:
         text = say("seats.within", **fields, p_within=p_within(within))
         answer = say("answer.within", delta=points(a["delta"]))
         return Finding("seat balance", "within", text, state, 0, effect, answer)
-    return Finding("seat balance", "balanced", say("seats.open", **fields), state, 0, effect, say("answer.open"))
+    return Finding(
+        "seat balance", "balanced", say("seats.open", **fields), state, 0, effect, say("answer.open")
+    )
 
 
 def draws(s: dict[str, Any]) -> Finding:
@@ -425,7 +429,9 @@ def ordered(answers: dict[str, dict[str, Any]]) -> list[str]:
     return [k for k in ORDER if k in answers] + [k for k in answers if k not in ORDER]
 
 
-def change_head(key: str, a: dict[str, Any], base: str, other: str, sa: dict[str, Any], sb: dict[str, Any]) -> str:
+def change_head(
+    key: str, a: dict[str, Any], base: str, other: str, sa: dict[str, Any], sb: dict[str, Any]
+) -> str:
     """The head of one measure's finding: the two arms' values."""
     fields = {"other": other, "base": base, "b": value_text(key, a["b"]), "a": value_text(key, a["a"])}
     if key == "first_mover":
@@ -442,7 +448,13 @@ def change_head(key: str, a: dict[str, Any], base: str, other: str, sa: dict[str
 
 
 def change_of(
-    key: str, a: dict[str, Any], tests: dict[str, Any], base: str, other: str, sa: dict[str, Any], sb: dict[str, Any]
+    key: str,
+    a: dict[str, Any],
+    tests: dict[str, Any],
+    base: str,
+    other: str,
+    sa: dict[str, Any],
+    sb: dict[str, Any],
 ) -> Change:
     """One measure of a comparison as a `Change`."""
     up = a["diff"] > 0
@@ -472,7 +484,9 @@ def change_of(
     )
 
 
-def changes(base: str, other: str, sa: dict[str, Any], sb: dict[str, Any], comp: dict[str, Any]) -> list[Change]:
+def changes(
+    base: str, other: str, sa: dict[str, Any], sb: dict[str, Any], comp: dict[str, Any]
+) -> list[Change]:
     """Every measure of a comparison (`comp["answers"]`), in the page's order, with its tests and minimum
     effect."""
     answers = comp["answers"]
@@ -497,7 +511,9 @@ def change_finding(c: Change) -> Finding:
         return Finding(c.question, "small", text, state, 0, c.effect, say("answer.change_small", word=word))
     if state == "within":
         text = say("change.within", **fields, p_within=p_within(c.within))
-        return Finding(c.question, "within", text, state, 0, c.effect, say("answer.change_within", delta=delta))
+        return Finding(
+            c.question, "within", text, state, 0, c.effect, say("answer.change_within", delta=delta)
+        )
     if c.more:
         more = c.more
     elif c.need is not None:

@@ -41,6 +41,8 @@ class Verdict:
     note: str
     bottom: list[str] = field(default_factory=list)
     headline: list[str] = field(default_factory=list)  # the bottom line's first lines: caps, comparisons
+    groups: list[list[Arm]] = field(default_factory=list)  # the arms of each level (or agent set)
+    levels: list[str] = field(default_factory=list)
     skill: list[str] = field(default_factory=list)
     strength: list[str] = field(default_factory=list)
 
@@ -80,7 +82,7 @@ def build_verdict(
         title = say("page.section", agents=levels[len(per_set) - 1], games=f"{n:,}", seed=seed)
         sections.append((title, list(found.items())))
     ordered = [s.ordered for s in strengths] if skill is not None else []
-    verdict = Verdict(sections, [], note)
+    verdict = Verdict(sections, [], note, groups=groups, levels=levels)
     verdict.headline = headline_lines(groups, comparisons, levels)
     rest = bottom_lines(groups, levels, per_set, skill is not None, ordered, file_levels)
     if len(groups[0]) == 1:  # a run of one arm: its first mover is the headline question
@@ -98,7 +100,13 @@ def build_verdict(
 def headline_lines(groups: list[list[Arm]], comparisons: dict[str, Any], levels: list[str]) -> list[str]:
     """The bottom line's first lines: the levels where games never end, then one sentence per comparison
     (what changed first, then the headline question), or for a run of one arm its first mover."""
-    caps = cap_lines([(level, _name(arm), arm.summary) for level, group in zip(levels, groups, strict=True) for arm in group])
+    caps = cap_lines(
+        [
+            (level, _name(arm), arm.summary)
+            for level, group in zip(levels, groups, strict=True)
+            for arm in group
+        ]
+    )
     first = groups[0]
     lines = []
     for k, arm in enumerate(first[1:], start=1):
@@ -174,7 +182,10 @@ def skill_lines(
     for arm in groups[0][1:]:
         where = say("page.against", other=_name(arm), base=base)
         for question, key in QUESTIONS_OF_CHANGE:
-            found = [next((f for f in per_set[j][where] if f.question == question), None) for j in range(len(groups))]
+            found = [
+                next((f for f in per_set[j][where] if f.question == question), None)
+                for j in range(len(groups))
+            ]
             if None in found:  # a measure that never varied at some level (a game that never draws)
                 continue
             text = trend(levels, found, ordered).text

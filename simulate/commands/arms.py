@@ -5,31 +5,21 @@ An *arm* is one set of rules (a variant spec plus `--set` overrides) played
 run` and `simulate compare` do (under one agent set or several); `simulate
 sweep` plays its arms with the same `play_arm`.
 
-Without `--games`, a run plays in rounds (`play_in_rounds`): every level's
-arms play the rounds of `sequential.rounds` (256 games per arm, then about
-1.5 times as many each round, up to the budget) until every headline question
-of the level is settled (`families.settled`), the budget is spent, or a budget
-in time would be overrun by the next round. Every question is then read with
-the stopping rule's anytime-valid tests (`simulate.analysis.questions`).
-With `--games N` the arms play N games and each question is asked once of
-them (`play_fixed`). With `--precision X` the arms are played on (in steps of
-`games`, as many as the widest interval says it needs) until the 95% interval
-of every arm's first-mover share of decided games is at most X either side of
-it (or the cap is met). Either way the games are the same seeds in the same
-order, so where a run stops is as deterministic as the games.
-
-The report's modules (scipy, matplotlib: about a second to import) are
-imported only once games are being played, by `load_report_modules`: with
-worker processes the parent imports them while the workers play.
+Without `--games`, a run plays in rounds until every headline question is
+settled or its budget is spent (`rounds.play_in_rounds`); with `--games N` the
+arms play N games (`rounds.play_fixed`). With `--precision X` the arms are
+played on (in steps of `games`, as many as the widest interval says it needs)
+until the 95% interval of every arm's first-mover share of decided games is at
+most X either side of it (or the cap is met). Either way the games are the
+same seeds in the same order, so where a run stops is as deterministic as the
+games. The report (`report_arms`) then reads every question's answer, adjusted
+in its multiplicity family (`simulate.analysis.families`).
 """
 
 from __future__ import annotations
 
-import gc
-import importlib
 import json
 import math
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -39,12 +29,27 @@ from printkit.datafile.gamedata import GameData, Rules
 from printkit.errors import DataError
 from printkit.filenames import safe_part
 from simulate.agents import parse_agents
-from simulate.analysis.skill import Pair, Skill, Strength, file_levels
-from simulate.commands.options import DEFAULT_BUDGET, Budget, PlayOptions
+from simulate.analysis.skill import Skill, file_levels
+from simulate.commands.options import DEFAULT_BUDGET, PlayOptions
+from simulate.commands.rounds import (
+    ArmTask,
+    Played,
+    Ran,
+    Session,
+    Setup,
+    StrengthTask,
+    Tallying,
+    arm_run,
+    asked,
+    extras,
+    load_report_modules,
+    play_fixed,
+    play_in_rounds,
+    sides_of,
+)
 from simulate.commands.runs import load_for_run, slug
-from simulate.commands.skill_plan import plan_skill, strength_check, strength_games
+from simulate.commands.skill_plan import plan_skill, strength_games
 from simulate.engines import make_game
-from simulate.engines.rows import columns
 from simulate.play.progress import Progress
 from simulate.play.runner import ArmRun, RunConfig, folder_lock, run_all_to_csv
 from simulate.words import say, spoken
@@ -52,39 +57,9 @@ from simulate.words import say, spoken
 if TYPE_CHECKING:
     from simulate.analysis.arm import Arm
     from simulate.analysis.multiplicity import Decision
-    from simulate.analysis.questions import Ask, Follow
-    from simulate.analysis.tally import ArmTally, RowFeed
+    from simulate.analysis.tally import ArmTally
 
-REPORT_MODULES = (
-    "simulate.analysis.balance",
-    "simulate.report.document",
-    "simulate.analysis.tally",
-    "simulate.analysis.verdict_page",
-)
 MAX_COMPARED = 32  # arms of one compare: a report's figures and tables stay readable well before
-
-
-def load_report_modules() -> None:
-    """Import what tallies and reports need; the runner calls it while its workers play.
-
-    The garbage collector is paused meanwhile: the imports make a few hundred
-    thousand objects that live as long as the process, and looking for garbage
-    among them as they are made costs a tenth of the imports' CPU (taken from
-    the workers).
-    """
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        for name in REPORT_MODULES:
-            importlib.import_module(name)
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def sides_of(engine: Any) -> list[int]:
-    """The side each seat plays for."""
-    return [engine.side_of(seat) for seat in range(engine.players)]
 
 
 def play_arm(
@@ -122,79 +97,6 @@ def play_arms(
     runs = [run for run, _ in arms]
     run_all_to_csv(runs, jobs, fresh, on_progress, meanwhile=load_report_modules, repair=repair)
     return [tallying.finish() for _, tallying in arms]
-
-
-def arm_run(
-    data: GameData,
-    rules: Rules,
-    agents: tuple[str, ...],
-    games: int,
-    seed: int,
-    folder: Path,
-    skip: int = 0,
-) -> tuple[ArmRun, Tallying]:
-    """One arm as the runner plays it, its rows tallied as they come (leaving out the first `skip`)."""
-    config = arm_config(data, rules, agents, games, seed)
-    game = make_game(rules)
-    tallying = Tallying(columns(game), sides_of(game), limit=games - skip, skip=skip, keep=game.shown_metrics())
-    return ArmRun(config, rules, folder, tallying), tallying
-
-
-def arm_config(data: GameData, rules: Rules, agents: tuple[str, ...], games: int, seed: int) -> RunConfig:
-    return RunConfig(
-        game=data.name,
-        label=rules.label,
-        rules=rules.as_dict(),
-        players=rules.players,
-        agents=agents,
-        games=games,
-        seed=seed,
-    )
-
-
-class Tallying:
-    """`run_to_csv`'s `on_rows`: an arm's rows tallied as they come (`tally.RowFeed`).
-
-    The tally's module (and numpy) is imported with the first rows rather than
-    before play, so that worker processes start 0.06 s sooner and, under
-    `--jobs` 2 or more, it is imported while they play. Played in rounds, the
-    runner hands it the arm's rows from the first again each round
-    (`next_round`): the rows tallied already are passed over.
-    """
-
-    def __init__(
-        self, header: list[str], sides: list[int], limit: int, skip: int = 0, keep: Sequence[str] = ()
-    ):
-        self._args = (header, sides, limit, keep)
-        self._feed: RowFeed | None = None
-        self._first = skip
-        self._skip = skip
-
-    def __call__(self, text: str) -> None:
-        if self._skip:
-            lines = text.splitlines(keepends=True)
-            dropped, self._skip = min(self._skip, len(lines)), max(0, self._skip - len(lines))
-            text = "".join(lines[dropped:])
-        if text:
-            self._open().add_text(text)
-
-    def finish(self) -> ArmTally:
-        return self._open().finish()
-
-    def next_round(self, games: int) -> None:
-        """Tally up to `games` rows in all: the runner's rows from the first are handed again, and those
-        tallied already (and the first `skip`) are passed over."""
-        feed = self._open()
-        self._skip = self._first + feed.tally.games
-        feed.extend(games - self._first)
-
-    def _open(self) -> RowFeed:
-        if self._feed is None:
-            from simulate.analysis.tally import RowFeed
-
-            header, sides, limit, keep = self._args
-            self._feed = RowFeed(header, sides, limit, keep)
-        return self._feed
 
 
 def agents_name(agents: tuple[str, ...]) -> str:
@@ -320,26 +222,6 @@ def refuse_same_rules(arms: Sequence[Rules]) -> None:
         seen[key] = rules.label
 
 
-@dataclass(frozen=True)
-class ArmTask:
-    """One arm at one level: its games go into its folder; `label` names it in the report."""
-
-    level: int
-    rules: Rules
-    agents: tuple[str, ...]
-    folder: Path
-    label: str
-
-
-@dataclass(frozen=True)
-class StrengthTask:
-    """One strength check of a skill axis: a pair of adjacent levels head to head under the first arm."""
-
-    pair: Pair
-    rules: Rules
-    folder: Path
-
-
 def tasks(plan: Plan) -> list[ArmTask | StrengthTask]:
     """Everything a run plays, in order: every arm at every level, then the strength checks."""
     several = len(plan.agent_sets) > 1
@@ -373,75 +255,6 @@ def total_games(plan: Plan, options: PlayOptions) -> int:
     return sum(
         budgets[t.level] if isinstance(t, ArmTask) else strength_games(t.rules, t.pair) for t in tasks(plan)
     )
-
-
-@dataclass
-class Played:
-    """What a run's games gave: each level's arms' tallies, and the strength checks."""
-
-    tallies: list[list[ArmTally]]
-    strengths: list[Strength]
-
-
-class Session:
-    """A run's arms and strength checks, played (or resumed) round after round on one set of workers, each
-    arm's tally kept from round to round."""
-
-    def __init__(self, plan: Plan, options: PlayOptions, progress: Progress):
-        self.plan, self.options, self.progress = plan, options, progress
-        self.arms = [t for t in tasks(plan) if isinstance(t, ArmTask)]
-        self.checks = [t for t in tasks(plan) if isinstance(t, StrengthTask)]
-        self.tallying: dict[int, Tallying] = {}
-        self.played: dict[int, int] = {}  # games per arm of each level so far
-        self.counted: dict[int, int] = {}  # games of each arm the progress has counted
-        self.strengths: list[Strength] | None = None
-
-    def play(self, targets: dict[int, int]) -> None:
-        """Play (or resume) every arm of each level in `targets` to that many games; the strength checks
-        with the first round."""
-        runs: list[ArmRun] = []
-        for k, task in enumerate(self.arms):
-            if task.level not in targets:
-                continue
-            n = targets[task.level]
-            if k not in self.tallying:
-                _, self.tallying[k] = arm_run(self.plan.data, task.rules, task.agents, n, self.options.seed, task.folder)
-            self.tallying[k].next_round(n)
-            config = arm_config(self.plan.data, task.rules, task.agents, n, self.options.seed)
-            runs.append(ArmRun(config, task.rules, task.folder, self.tallying[k]))
-        checks = []
-        if self.strengths is None:
-            for task in self.checks:
-                check = strength_check(self.plan.data, task.rules, task.pair, self.options.seed, task.folder)
-                runs += check.runs()
-                checks.append(check)
-        fresh = self.options.fresh and not self.played
-        repair = self.options.repair and not self.played
-        playing = [k for k, task in enumerate(self.arms) if task.level in targets]
-        # the runner counts an arm's games played in earlier rounds again as it resumes them: not news
-        counted = [sum(self.counted.get(k, 0) for k in playing)]
-
-        def progress(n: int) -> None:
-            seen = min(counted[0], n)
-            counted[0] -= seen
-            if n > seen:
-                self.progress.update(n - seen)
-
-        run_all_to_csv(runs, self.options.jobs, fresh, progress, meanwhile=load_report_modules, repair=repair)
-        if self.strengths is None:
-            self.strengths = [check.strength() for check in checks]
-        for k in playing:
-            self.tallying[k].finish()
-            self.counted[k] = targets[self.arms[k].level]
-        self.played.update(targets)
-
-    def tallies(self, level: int) -> list[tuple[str, ArmTally]]:
-        """The arms of one level with their tallies so far, by label."""
-        return [(t.label, self.tallying[k].finish()) for k, t in enumerate(self.arms) if t.level == level]
-
-    def result(self) -> Played:
-        levels = range(len(self.plan.agent_sets))
-        return Played([[t for _, t in self.tallies(k)] for k in levels], self.strengths or [])
 
 
 def _half_width(tally: ArmTally) -> float:
@@ -516,6 +329,8 @@ def run_arms(game: str, specs: list[str], options: PlayOptions) -> Outcome:
 
 
 def _run_plan(plan: Plan, options: PlayOptions) -> Outcome:
+    from simulate.analysis.sequential import rounds
+
     per_set = len(plan.rules)
     if plan.skill:
         label = f"{plan.data.title}: {per_set} arms x {len(plan.agent_sets)} levels, strength checks"
@@ -523,155 +338,42 @@ def _run_plan(plan: Plan, options: PlayOptions) -> Outcome:
         label = f"{plan.data.title}: {per_set * len(plan.agent_sets)} arms in rounds"
     else:
         label = f"{plan.data.title}: {per_set * len(plan.agent_sets)} x {options.games} games"
-    from simulate.analysis.sequential import rounds
-
     budgets = level_budgets(plan, options)
     first = [rounds(b)[0] for b in budgets] if options.sequential else budgets
     checks = sum(strength_games(t.rules, t.pair) for t in tasks(plan) if isinstance(t, StrengthTask))
+    setup = Setup(
+        plan.data,
+        options.seed,
+        options.jobs,
+        options.fresh,
+        options.repair,
+        options.min_effect,
+        tuple(plan.engines[0].shown_metrics()),
+    )
+    work = tasks(plan)
+    arms = [t for t in work if isinstance(t, ArmTask)]
+    strength = [t for t in work if isinstance(t, StrengthTask)]
     with Progress(sum(first) * per_set + checks, label, options.quiet) as progress:
-        session = Session(plan, options, progress)
+        session = Session(setup, arms, strength, progress)
         if options.sequential:
-            ran = play_in_rounds(session, budgets)
+            ran = play_in_rounds(session, budgets, options.budget.seconds if options.budget else None)
+        elif options.precision is not None:
+            ran = play_precise(session, options)
         else:
             ran = play_fixed(session, budgets)
     return report_arms(plan, session.result(), ran, options)
 
 
-@dataclass
-class Ran:
-    """How a run's games went: each level's questions (`questions.Follow`), its games per arm, why it
-    stopped (`settled`, `budget`, `time` or `fixed`), and the games after which each headline question
-    settled."""
-
-    follows: list[Follow]
-    games: list[int]
-    stopped: list[str]
-    settled_at: dict[str, int]
-    seconds: float | None = None
-
-
-def _asks(session: Session, level: int) -> list[Ask]:
-    from simulate.analysis.questions import asks_of
-
-    return asks_of(session.tallies(level), session.plan.engines[0].shown_metrics())
-
-
-def play_fixed(session: Session, budgets: list[int]) -> Ran:
-    """Today's fixed design: every level's arms play their games (`--games`, or on to `--precision`), and
-    every question is asked once of them."""
-    from simulate.analysis.questions import Follow
-
-    options = session.options
+def play_precise(session: Session, options: PlayOptions) -> Ran:
+    """`--precision`: the arms play `--games`, then on while an arm's first-mover interval is too wide;
+    every question is then asked once of the games played."""
 
     def play(n: int, fresh: bool) -> list[ArmTally]:
-        session.play({k: n for k in range(len(budgets))})
-        return [t for k in range(len(budgets)) for _, t in session.tallies(k)]
+        session.play({0: n})
+        return [t for _, t in session.tallies(0)]
 
-    if options.precision is not None:
-        n, _ = play_to_precision(play, options, session.progress)
-        games = [n]
-    else:
-        session.play(dict(enumerate(budgets)))
-        games = budgets
-    follows = []
-    for k, n in enumerate(games):
-        follow = Follow(_asks(session, k), options.min_effect, sequential=False)
-        follow.look(n)
-        follows.append(follow)
-    return Ran(follows, games, ["fixed"] * len(games), {})
-
-
-def play_in_rounds(session: Session, budgets: list[int]) -> Ran:
-    """Play every level in rounds (`sequential.rounds` of its budget) until its headline questions are
-    settled, its budget is spent, or, for a budget in time, its next round would overrun it.
-
-    The rounds are fixed before any game, the same seeds in the same order, so where a level stops in
-    games depends on its games alone, never on `--jobs`; a rerun resumes the games already played and
-    looks at them round by round again, then plays on. Each level plays its round apart from the others,
-    so that its time per game is known for the next.
-    """
-    from simulate.analysis.families import decide, settled
-    from simulate.analysis.questions import HEADLINE, Follow, slots
-    from simulate.analysis.sequential import rounds
-
-    options = session.options
-    seconds = options.budget.seconds if options.budget is not None else None
-    schedules = [rounds(b) for b in budgets]
-    levels = len(budgets)
-    step, stopped = [0] * levels, [""] * levels
-    cost: list[float | None] = [None] * levels  # seconds per game of each level's last round
-    follows: list[Follow | None] = [None] * levels
-    settled_at: dict[str, int] = {}
-    start = time.monotonic()
-    arms = len(session.plan.rules)
-    while not all(stopped):
-        targets = {}
-        for k in range(levels):
-            if stopped[k]:
-                continue
-            n = schedules[k][step[k]]
-            more = (n - session.played.get(k, 0)) * arms
-            if seconds is not None and cost[k] is not None and time.monotonic() - start + more * cost[k] > seconds:
-                stopped[k] = "time"
-                continue
-            targets[k] = n
-        if not targets:
-            break
-        session.progress.round(say("progress.round", n=max(step) + 1, games=say("join.list").join(f"{n:,}" for n in targets.values())))
-        for k, n in targets.items():
-            before, began = session.played.get(k, 0), time.monotonic()
-            if step[k]:
-                session.progress.grow((n - before) * arms)
-            session.play({k: n})
-            cost[k] = (time.monotonic() - began) / max(1, (n - before) * arms)
-            follow = follows[k] or Follow(_asks(session, k), options.min_effect, sequential=True)
-            follow.look(n)
-            follows[k] = follow
-        done = [f for f in follows if f is not None]
-        decisions = decide(done, HEADLINE)
-        for k, n in targets.items():
-            for ident, answer in slots(done[k]).items():
-                d = decisions.get(f"{k}|{ident}")
-                if d is not None and (d.called or d.equivalent):
-                    settled_at.setdefault(f"{k}|{ident}", n)
-            if settled(done, k, decisions):
-                stopped[k] = "settled"
-            elif step[k] + 1 >= len(schedules[k]):
-                stopped[k] = "budget"
-            else:
-                step[k] += 1
-    games = [session.played[k] for k in range(levels)]
-    return Ran([f for f in follows if f is not None], games, stopped, settled_at, seconds)
-
-
-def extras(ran: Ran) -> dict[str, dict[str, Any]]:
-    """What each answer's words need beyond its numbers: why its level stopped and at how many games,
-    after how many games a headline question settled, and for one left open the games per arm that
-    would settle it."""
-    from simulate.analysis.families import decide, live_alpha
-    from simulate.analysis.questions import HEADLINE, OTHERS, slots
-
-    out: dict[str, dict[str, Any]] = {}
-    decisions = decide(ran.follows)
-    alpha = {family: live_alpha(decisions, family) for family in (HEADLINE, OTHERS)}
-    for k, follow in enumerate(ran.follows):
-        for ident, answer in slots(follow).items():
-            key = f"{k}|{ident}"
-            extra: dict[str, Any] = {
-                "stopped": ran.stopped[k],
-                "level_games": ran.games[k],
-                "power_games": answer.power_games(),
-            }
-            if ran.stopped[k] == "time" and ran.seconds is not None:
-                extra["budget_time"] = Budget(seconds=ran.seconds).text()
-            d = decisions[key]
-            if key in ran.settled_at:
-                extra["settled_at"] = ran.settled_at[key]
-            elif ran.stopped[k] != "fixed" and not (d.called or d.equivalent) and ident in follow.questions:
-                need = follow.need(ident, alpha[answer.ask.family])
-                extra["need"] = {"games": need.games, "more": need.more, "by": need.by}
-            out[key] = extra
-    return out
+    n, _ = play_to_precision(play, options, session.progress)
+    return asked(session, [n])
 
 
 def report_arms(plan: Plan, played: Played, ran: Ran, options: PlayOptions) -> Outcome:
@@ -684,7 +386,10 @@ def report_arms(plan: Plan, played: Played, ran: Ran, options: PlayOptions) -> O
 
     # the report's words from the data file (title, docs) in the report's language, where it has them
     data, first = plan.data.localized(spoken()), plan.engines[0]
-    labels = [[t.label for t in tasks(plan) if isinstance(t, ArmTask) and t.level == k] for k in range(len(ran.games))]
+    labels = [
+        [t.label for t in tasks(plan) if isinstance(t, ArmTask) and t.level == k]
+        for k in range(len(ran.games))
+    ]
     arms: list[Arm] = []
     groups: list[list[Arm]] = []
     for level, (arm_agents, row) in enumerate(zip(plan.agent_sets, played.tallies, strict=True)):
@@ -693,12 +398,16 @@ def report_arms(plan: Plan, played: Played, ran: Ran, options: PlayOptions) -> O
             labels[level], plan.rules, plan.engines, arm_agents, row, strict=True
         ):
             summary = balance.summarize(tally, engine.shown_metrics(), engine.categories)
-            group.append(Arm(label, rules.players, agents, tally.cols(), summary, tally, arm_changes(data, rules)))
+            group.append(
+                Arm(label, rules.players, agents, tally.cols(), summary, tally, arm_changes(data, rules))
+            )
         groups.append(group)
         arms += group
     decisions = decide(ran.follows)
     comparisons: dict[str, Any] = {}
-    record([[(a.label, a.summary) for a in g] for g in groups], comparisons, ran.follows, decisions, extras(ran))
+    record(
+        [[(a.label, a.summary) for a in g] for g in groups], comparisons, ran.follows, decisions, extras(ran)
+    )
     level_games = ran.games
     verdict = build_verdict(
         groups,
@@ -737,7 +446,10 @@ def report_arms(plan: Plan, played: Played, ran: Ran, options: PlayOptions) -> O
     }
     if options.sequential:
         budget = options.budget
-        run_info["budget"] = {"games": level_budgets(plan, options), "seconds": budget.seconds if budget else None}
+        run_info["budget"] = {
+            "games": level_budgets(plan, options),
+            "seconds": budget.seconds if budget else None,
+        }
     if plan.skill is not None:
         run_info["skill"] = {
             "levels": plan.skill.names,
@@ -765,7 +477,9 @@ def method_note(decisions: Sequence[Decision], sequential: bool) -> str:
     from simulate.analysis.multiplicity import sentence
 
     how = say("page.method_rounds" if sequential else "page.method_fixed")
-    named = [replace(d, measure=say("page.headline_measure", owner=d.measure.split("|")[1])) for d in decisions]
+    named = [
+        replace(d, measure=say("page.headline_measure", owner=d.measure.split("|")[1])) for d in decisions
+    ]
     return how + " " + sentence(named)
 
 

@@ -20,6 +20,7 @@ import sys
 import textwrap
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,7 @@ from simulate.analysis.arm import Arm
 from simulate.analysis.verdict import side_names
 from simulate.analysis.verdict_page import Verdict
 from simulate.play.workers import in_child, start_child
+from simulate.report import changes_figure
 from simulate.report.context import Context, Extras, colour, heading
 from simulate.report.paper import fit_pages, page_inches
 from simulate.report.plotting import plt
@@ -327,16 +329,20 @@ def _measured_wrap(text: str, size: float, indent: str) -> list[str]:
     return lines[:1] + [indent + line for line in lines[1:]]
 
 
-def text_pages(ctx: Context, arms: list[Arm], what: str, blocks: list[tuple[str, str]]) -> list[plt.Figure]:
-    """Blocks of text wrapped and laid out on as many pages of the report's paper as they need.
+def text_pages(
+    ctx: Context, arms: list[Arm], what: str, blocks: list[tuple[str, str]], picture: Picture | None = None
+) -> list[plt.Figure]:
+    """Blocks of text wrapped and laid out on as many pages of the report's paper as they need, the first
+    opening with `picture` where one is given.
 
     Line heights are set for A4 and kept the same in inches on other paper.
     """
     lines = _wrapped(blocks)
     scale = 11.69 / page_inches(ctx.paper)[1]
     step = {style: height * scale for style, height in LINE.items()}
+    top = min(PICTURE_MOST, picture.height / page_inches(ctx.paper)[1]) if picture else 0.0
     pages: list[list[tuple[str, str]]] = [[]]
-    room = 0.86
+    room = 0.86 - top
     for style, line in lines:
         if room < step[style] + 0.04:
             pages.append([])
@@ -349,6 +355,9 @@ def text_pages(ctx: Context, arms: list[Arm], what: str, blocks: list[tuple[str,
         more = f" ({k + 1}/{len(pages)})" if len(pages) > 1 else ""
         fig.text(0.06, 0.965, heading(ctx, arms, what + more), fontsize=10, va="top", weight="bold")
         y = 0.90
+        if picture and k == 0:
+            picture.draw(fig, (0.06, 0.90 - top + 0.01, 0.88, top - 0.01))
+            y -= top
         for style, line in page:
             if line:
                 fig.text(
@@ -363,6 +372,38 @@ def text_pages(ctx: Context, arms: list[Arm], what: str, blocks: list[tuple[str,
             y -= step[style]
         figs.append(fig)
     return figs
+
+
+@dataclass(frozen=True)
+class Picture:
+    """Page 1's picture (`changes_figure`): its panels and the baseline arm's name."""
+
+    panels: list[changes_figure.Panel]
+    base: str
+
+    @property
+    def height(self) -> float:
+        return changes_figure.height(self.panels)
+
+    def draw(self, fig: plt.Figure, rect: tuple[float, float, float, float]) -> None:
+        changes_figure.draw(fig, rect, self.panels, self.base)
+
+    def figure(self, ctx: Context, arms: list[Arm]) -> plt.Figure:
+        """The picture as a figure of its own (its PNG and the HTML page), titled as every figure is."""
+        fig = plt.figure(figsize=(8.27 - 0.9, self.height + 0.6))
+        fig.text(0.02, 0.99, heading(ctx, arms, say("fig.changes")), fontsize=8, va="top")
+        self.draw(fig, (0.02, 0.02, 0.96, 1 - 0.6 / (self.height + 0.6) - 0.02))
+        return fig
+
+
+PICTURE_MOST = 0.55  # of page 1's height: the rest is for the bottom line
+PAGE_ONE = ("changes",)  # figures the PDF draws on page 1 already: a PNG of their own, no page again
+
+
+def picture_of(verdict: Verdict, comparisons: dict[str, Any]) -> Picture:
+    """Page 1's picture of a verdict's arms and comparisons."""
+    panels = changes_figure.panels(verdict.groups, verdict.levels, comparisons)
+    return Picture(panels, verdict.groups[0][0].label.split(" @ ")[0])
 
 
 # ------------------------------------------------------------------ outputs
@@ -534,9 +575,10 @@ def write_report(
     if extras.verdict:
         own = [("gap", ""), ("h", say("page.own", title=ctx.title))]
         blocks[-1:-1] = own + [("p", "  - " + line) for line in extras.verdict]
-    pages = text_pages(ctx, arms, say("page.verdict"), blocks)
+    picture = picture_of(verdict, comparisons)
+    pages = text_pages(ctx, arms, say("page.verdict"), blocks, picture)
     pages += text_pages(ctx, arms, say("page.details"), [("mono", line) for line in details])
-    figures = report_figures(ctx, arms, extras)
+    figures = {"changes": picture.figure(ctx, arms), **report_figures(ctx, arms, extras)}
     pages += text_pages(ctx, arms, say("page.definitions"), definition_blocks(ctx, arms, figures))
     written, pngs = _draw(folder, pages, figures, jobs, ctx.paper)
     written["html"] = folder / "report.html"
@@ -572,7 +614,17 @@ def report_figures(ctx: Context, arms: list[Arm], extras: Extras) -> dict[str, p
 
 # The report's own figures and the observer's per-game figures (which every game has), each with a doc
 # (`doc.<name>` in `simulate.words`) for the definitions page; then the terms the verdict uses.
-FIGURE_DOCS = ("seat_wins", "turn_order", "scores", "margins", "metrics", "categories", "skill", "strength")
+FIGURE_DOCS = (
+    "changes",
+    "seat_wins",
+    "turn_order",
+    "scores",
+    "margins",
+    "metrics",
+    "categories",
+    "skill",
+    "strength",
+)
 GENERIC_DOCS = ("moves", "draw rate", "capped", "lead_changes", "decisive_at", "drama", "spread")
 TERMS = ("decided", "first", "margin", "min_effect", "capped", "seed")
 
@@ -633,7 +685,7 @@ def _draw(
     with png_drawer(pages[0], figures, figdir, jobs) as pngs:
         drawn = io.BytesIO()
         with PdfPages(drawn, metadata=stamp) as pdf:
-            for fig in [*pages, *figures.values()]:
+            for fig in [*pages, *(f for name, f in figures.items() if name not in PAGE_ONE)]:
                 pdf.savefig(fig)
         write_bytes(written["pdf"], fit_pages(drawn.getvalue(), paper))
     for fig in [*pages, *figures.values()]:

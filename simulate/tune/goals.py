@@ -5,11 +5,9 @@ goal, and did a finalist move toward it?
 (`--min-effect`: `share` for every share and gap, `length` of the baseline's median, `margin`; a
 game's own metric has none, so only its ranges and bounds are tested), against:
 
-- the first mover's share at fair, every seat's share at fair: the report's own equivalence tests
-  (`first_mover_within`, `seat_balance_within` of `balance.summarize`), not a second copy;
-- another share: one-sided exact binomial tests against the goal's ends (`stats.share_between`,
-  which `stats.tost_share` is); every turn position's or seat's share at once for a gap
-  (`stats.all_within`);
+- a share (the first mover's of decided games at fair among them): one-sided exact binomial tests
+  against the goal's ends (`stats.share_between`, which `stats.tost_share` is); every turn
+  position's or seat's share at once for a gap (`stats.all_within`);
 - a mean: one-sided t tests against the ends (`stats.mean_between`).
 
 *Change* (a finalist against the rules as they were, `verdict.Change`): the report's own test between
@@ -87,10 +85,6 @@ def mean_of(name: str, s: dict[str, Any]) -> dict[str, Any]:
 def within(t: Target, s: dict[str, Any], base: dict[str, Any], me: MinEffect) -> dict[str, Any]:
     """The test that arm `s` lies within the target's goal (see the module's docstring)."""
     name = t.measure.name
-    if t.fair and name == "first_mover":
-        return s["tests"]["first_mover_within"]
-    if t.fair and name == "seats":
-        return s["tests"]["seat_balance_within"]
     lo, hi = band(t, s, base, me)
     if t.measure.gap:
         if lo > 0:
@@ -146,7 +140,7 @@ def change(
     word, sign = direction(t, sa, sb)
     name = t.measure.name
     if name in REPORT_QUESTIONS:
-        by_question = {c.question: c for c in changes("a", "b", sa, sb, comp, me)}
+        by_question = {c.question: c for c in changes("a", "b", sa, sb, comp)}
         found = by_question[REPORT_QUESTIONS[name]]
     elif t.measure.gap:  # turn positions, tested as the report tests seats
         found = _positions_change(sa, sb, me)

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from simulate.analysis.bottom_line import called_words
-from simulate.analysis.min_effect import MinEffect
 from simulate.analysis.trend import trend
 from simulate.analysis.verdict import (
     Change,
@@ -21,7 +20,6 @@ from simulate.analysis.verdict import (
     called,
     change_finding,
     p_of,
-    seat_balance,
 )
 from simulate.tune import goals
 from simulate.tune.target_words import goal_text, short, value_text
@@ -46,10 +44,8 @@ def change_of(t: Target, c: Change, sa: dict[str, Any], sb: dict[str, Any]) -> F
     return change_finding(c)
 
 
-def goal_answer(t: Target, s: dict[str, Any], within: dict[str, Any], me: MinEffect) -> str:
-    """Whether an arm is within the goal: the verdict's answer for seats at fair, else shown or not."""
-    if t.fair and t.measure.name == "seats":
-        return seat_balance(s, me).answer
+def goal_answer(t: Target, within: dict[str, Any]) -> str:
+    """Whether an arm is within the goal: shown, or not."""
     if within.get("p") is None:
         return say("tune.answer.na", p=p_of(within))
     return say("tune.answer.within" if called(within) else "tune.answer.open", p=p_of(within))
@@ -108,7 +104,7 @@ def goal_line(conf: Confirmation, i: int, k: int) -> str:
     arm = conf.groups[0][k]
     fields = {"arm": _name(arm.label), "target": t.text, "goal": goal_text(t, arm.summary, base, conf.me)}
     per_level = [
-        (level, g[k].summary, goal_answer(t, g[k].summary, conf.judged[j][k][i].within, conf.me))
+        (level, g[k].summary, goal_answer(t, conf.judged[j][k][i].within))
         for j, (g, level) in enumerate(zip(conf.groups, conf.levels, strict=True))
     ]
     if conf.on_skill:
@@ -186,7 +182,7 @@ def target_findings(conf: Confirmation, j: int) -> list[tuple[str, list[str]]]:
             if answers_verdict(t):
                 continue
             judged = conf.judged[j][k][i]
-            answer = goal_answer(t, arm.summary, judged.within, conf.me)
+            answer = goal_answer(t, judged.within)
             goal = goal_text(t, arm.summary, base.summary, conf.me)
             lines.append(
                 say(
