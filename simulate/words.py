@@ -117,6 +117,10 @@ EN: dict[str, str] = {
         "Paired game by game (correlation {r}): worth about {saved} more games per arm than two independent "
         "arms."
     ),
+    "change.paired_cost": (
+        "Paired game by game: the outcomes correlate negatively (correlation {r}), so two independent arms' "
+        "test would understate the spread."
+    ),
     "mname.first_mover": "First mover",
     "mname.seat_balance": "Split between seats",
     "mname.draw_rate": "Draws",

@@ -10,9 +10,11 @@ level after each round of games:
   (`simulate.analysis.sequential`), so that the p-values stay valid however
   many rounds were looked at and wherever the run stopped;
 - *a fixed number of games* (`--games N`): one look with the fixed-sample
-  tests of the same estimate: McNemar's exact test (statsmodels) for paired
-  outcomes that are 0 or 1, else a z test of the difference, and two
-  one-sided z tests against the minimum effect beside it.
+  tests of the same estimate: a z test of the difference and two one-sided z
+  tests against the minimum effect beside it; for outcomes that are each a yes
+  or a no, exact tests: scipy's binomial test of one arm against its fixed
+  value (with two one-sided exact tests for equivalence), Fisher's exact test
+  of two arms, McNemar's exact test of pairs (statsmodels).
 
 At the first look each question fixes what it is asked for the rest of the
 run: whether its arms' games are tested as pairs (`paired.worth_pairing`: the
@@ -89,12 +91,13 @@ class Answer:
 
     @property
     def constant(self) -> bool:
-        """Two arms whose games all gave one and the same value (a game that never draws): nothing to
-        compare, so no slot in a family and no line on the page."""
+        """Two arms whose games all gave one and the same value (a game that never draws), or whose games
+        never gave it (a game's decisiveness where none was won): nothing to compare, so no slot in a
+        family and no line on the page."""
         s = self.sums
-        if s is None or self.ask.a is None or s.n < 2:
+        if s is None or self.ask.a is None:
             return False
-        return bool(s.var_a == 0 and s.var_b == 0 and s.mean_a == s.mean_b)
+        return bool(s.n < 2 or (s.var_a == 0 and s.var_b == 0 and s.mean_a == s.mean_b))
 
     def power_games(self) -> int | None:
         """Games per arm a fixed design needs to tell a change of the minimum effect apart (5%, power
@@ -122,6 +125,9 @@ class Follow:
         self.games = n
         for ask in self.asks:
             sums = _sums(ask, n)
+            if sums.n < 2:  # no pair where both games have the value: nothing to read yet
+                self.answers[ask.ident] = _unknown(ask, sums)
+                continue
             q = self.questions.get(ask.ident)
             if q is None:
                 q = self.questions[ask.ident] = _question(ask, sums, self.me, n)
@@ -154,6 +160,11 @@ def _sums(ask: Ask, n: int) -> PairSums:
     a = ask.a.values(ask.measure.column)[:n] if ask.a is not None else np.zeros_like(b)
     known = ~(np.isnan(a) | np.isnan(b))
     return PairSums.of(a[known], b[known])
+
+
+def _unknown(ask: Ask, sums: PairSums) -> Answer:
+    nan = math.nan
+    return Answer(ask, nan, False, int(sums.n), nan, nan, nan, nan, nan, 1.0, 1.0, "none", sums=sums)
 
 
 def _question(ask: Ask, sums: PairSums, me: MinEffect, n: int) -> seq.Question:
@@ -205,22 +216,45 @@ def _answer(
 
 
 def fixed_answer(ask: Ask, q: seq.Question, sums: PairSums) -> Answer:
-    """A fixed number of games: McNemar's exact test for paired yes/no outcomes, else a z test of the
-    difference, with its 95% interval and two one-sided z tests against +-delta beside it (on the same
-    estimate and spread as the stopping rule's)."""
+    """A fixed number of games: the difference with its 95% interval and a z test on the stopping rule's
+    estimate and spread, two one-sided z tests against +-delta beside it; where every game is a yes or
+    a no, the exact tests instead (the binomial test of one arm against its fixed value, with its two
+    one-sided exact tests; Fisher's exact test of two arms; McNemar's of pairs)."""
     diff, sd = (float(x) for x in seq.estimate(q, sums))
     n = int(sums.n)
     se = sd / math.sqrt(n) if n else math.inf
     if n == 0 or not se > 0:
         return _answer(ask, q, sums, diff, diff, diff, 1.0, 1.0, "none", "open")
     p = float(2 * norm.sf(abs(diff) / se))
-    test = "z"
-    if q.paired and ask.a is not None and yes_no(ask.a.values(ask.measure.column)[:n]):
-        if yes_no(ask.b.values(ask.measure.column)[:n]):
-            p, test = _mcnemar(sums), "McNemar"
     p_within = float(max(norm.cdf((diff - q.delta) / se), norm.sf((diff + q.delta) / se)))
+    test = "z"
+    if _yes_no(ask, n):
+        p, p_within, test = _exact(ask, q, sums, p_within)
     state = seq.state_of(seq.Evidence(p, p_within, p_within))
     return _answer(ask, q, sums, diff, diff - Z95 * se, diff + Z95 * se, p, p_within, test, state)
+
+
+def _yes_no(ask: Ask, n: int) -> bool:
+    arms = [ask.b] + ([ask.a] if ask.a is not None else [])
+    return all(yes_no(arm.values(ask.measure.column)[:n]) for arm in arms)
+
+
+def _exact(ask: Ask, q: seq.Question, s: PairSums, p_within: float) -> tuple[float, float, str]:
+    """The exact tests of yes-or-no outcomes: (p, p_within, the test's name)."""
+    from scipy.stats import binomtest, fisher_exact
+
+    from simulate.analysis.stats import share_between
+
+    n, kb = int(s.n), round(float(s.b))
+    if ask.a is None:
+        fixed = float(ask.fixed or 0.0)
+        within = share_between(kb, n, fixed - q.delta, fixed + q.delta)["p"]
+        return float(binomtest(kb, n, fixed).pvalue), float(within), "binomial"
+    if q.paired:
+        return _mcnemar(s), p_within, "McNemar"
+    ka = round(float(s.a))
+    table = [[ka, n - ka], [kb, n - kb]]
+    return float(fisher_exact(table).pvalue), p_within, "Fisher"
 
 
 def _mcnemar(s: PairSums) -> float:

@@ -21,7 +21,7 @@ sentences themselves are templates in `simulate.words`.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from simulate.analysis import stats
@@ -157,7 +157,7 @@ def settle_text(a: dict[str, Any]) -> str:
     return say("settle.more", games=games, budget=budget, more=rough(need["more"]))
 
 
-def rough(games: int) -> str:
+def rough(games: float) -> str:
     """A number of games to two figures, as an estimate is worth: `4,600`."""
     return f"{int(float(f'{games:.2g}')):,}"
 
@@ -493,8 +493,24 @@ def changes(
     return [change_of(k, answers[k], comp["tests"], base, other, sa, sb) for k in ordered(answers)]
 
 
+def paired_note(a: dict[str, Any] | None) -> str:
+    """What testing the games as pairs did, where it did: the games it saved, or that it was needed."""
+    if not a or not a["paired"]:
+        return ""
+    r = f"{a['correlation']:.2f}"
+    if a["saved"] < 0:
+        return say("change.paired_cost", r=r)
+    return say("change.paired", r=r, saved=rough(a["saved"])) if a["saved"] >= 1 else ""
+
+
 def change_finding(c: Change) -> Finding:
-    """One comparison question in words (`change.*` sentences)."""
+    """One comparison question in words (`change.*` sentences), and what pairing its games did."""
+    found = _change_finding(c)
+    note = paired_note(c.answer)
+    return replace(found, text=found.text + say("join.sentences") + note) if note else found
+
+
+def _change_finding(c: Change) -> Finding:
     size = abs(c.effect[0]) if math.isfinite(c.effect[0]) else math.inf
     state = judge(c.test, c.within, size, c.delta)
     word = say(f"word.{c.word}")

@@ -34,14 +34,12 @@ from simulate.commands.options import DEFAULT_BUDGET, PlayOptions
 from simulate.commands.rounds import (
     ArmTask,
     Played,
-    Ran,
     Session,
     Setup,
     StrengthTask,
     Tallying,
     arm_run,
     asked,
-    extras,
     load_report_modules,
     play_fixed,
     play_in_rounds,
@@ -56,6 +54,7 @@ from simulate.words import say, spoken
 
 if TYPE_CHECKING:
     from simulate.analysis.arm import Arm
+    from simulate.analysis.families import Ran
     from simulate.analysis.multiplicity import Decision
     from simulate.analysis.tally import ArmTally
 
@@ -379,7 +378,7 @@ def play_precise(session: Session, options: PlayOptions) -> Ran:
 def report_arms(plan: Plan, played: Played, ran: Ran, options: PlayOptions) -> Outcome:
     from simulate.analysis import balance
     from simulate.analysis.arm import Arm
-    from simulate.analysis.families import decide, record
+    from simulate.analysis.families import judged
     from simulate.analysis.verdict_page import build_verdict
     from simulate.report.context import Context, SkillView
     from simulate.report.document import write_report
@@ -403,11 +402,7 @@ def report_arms(plan: Plan, played: Played, ran: Ran, options: PlayOptions) -> O
             )
         groups.append(group)
         arms += group
-    decisions = decide(ran.follows)
-    comparisons: dict[str, Any] = {}
-    record(
-        [[(a.label, a.summary) for a in g] for g in groups], comparisons, ran.follows, decisions, extras(ran)
-    )
+    comparisons, decisions = judged([[(a.label, a.summary) for a in g] for g in groups], ran)
     level_games = ran.games
     verdict = build_verdict(
         groups,

@@ -40,6 +40,7 @@ from simulate.play.runner import ArmRun, RunConfig, run_all_to_csv
 from simulate.words import say
 
 if TYPE_CHECKING:
+    from simulate.analysis.families import Ran
     from simulate.analysis.questions import Ask, Follow
     from simulate.analysis.tally import ArmTally, RowFeed
 
@@ -277,19 +278,6 @@ class Session:
         return Played([[t for _, t in self.tallies(k)] for k in range(self.levels)], self.strengths or [])
 
 
-@dataclass
-class Ran:
-    """How a run's games went: each level's questions (`questions.Follow`), its games per arm, why it
-    stopped (`settled`, `budget`, `time` or `fixed`), and the games after which each headline question
-    settled."""
-
-    follows: list[Follow]
-    games: list[int]
-    stopped: list[str]
-    settled_at: dict[str, int]
-    seconds: float | None = None
-
-
 def _asks(session: Session, level: int) -> list[Ask]:
     from simulate.analysis.questions import asks_of
 
@@ -304,14 +292,9 @@ def play_fixed(session: Session, games: Sequence[int]) -> Ran:
 
 def asked(session: Session, games: list[int]) -> Ran:
     """Every question of each level asked once, of the games its arms have played."""
-    from simulate.analysis.questions import Follow
+    from simulate.analysis.families import asked_once
 
-    follows = []
-    for k, n in enumerate(games):
-        follow = Follow(_asks(session, k), session.setup.me, sequential=False)
-        follow.look(n)
-        follows.append(follow)
-    return Ran(follows, games, ["fixed"] * len(games), {})
+    return asked_once([_asks(session, k) for k in range(len(games))], games, session.setup.me)
 
 
 def play_in_rounds(session: Session, budgets: Sequence[int], seconds: float | None = None) -> Ran:
@@ -323,7 +306,7 @@ def play_in_rounds(session: Session, budgets: Sequence[int], seconds: float | No
     looks at them round by round again, then plays on. Each level plays its round apart from the others,
     so that its time per game is known for the next.
     """
-    from simulate.analysis.families import decide, settled
+    from simulate.analysis.families import Ran, decide, settled
     from simulate.analysis.questions import HEADLINE, Follow, slots
     from simulate.analysis.sequential import rounds
 
@@ -382,34 +365,5 @@ def play_in_rounds(session: Session, budgets: Sequence[int], seconds: float | No
             else:
                 step[k] += 1
     games = [session.played[k] for k in range(levels)]
-    return Ran([f for f in follows if f is not None], games, stopped, settled_at, seconds)
-
-
-def extras(ran: Ran) -> dict[str, dict[str, Any]]:
-    """What each answer's words need beyond its numbers: why its level stopped and at how many games,
-    after how many games a headline question settled, and for one left open the games per arm that
-    would settle it."""
-    from simulate.analysis.families import decide, live_alpha
-    from simulate.analysis.questions import HEADLINE, OTHERS, slots
-
-    out: dict[str, dict[str, Any]] = {}
-    decisions = decide(ran.follows)
-    alpha = {family: live_alpha(decisions, family) for family in (HEADLINE, OTHERS)}
-    for k, follow in enumerate(ran.follows):
-        for ident, answer in slots(follow).items():
-            key = f"{k}|{ident}"
-            extra: dict[str, Any] = {
-                "stopped": ran.stopped[k],
-                "level_games": ran.games[k],
-                "power_games": answer.power_games(),
-            }
-            if ran.stopped[k] == "time" and ran.seconds is not None:
-                extra["budget_time"] = Budget(seconds=ran.seconds).text()
-            d = decisions[key]
-            if key in ran.settled_at:
-                extra["settled_at"] = ran.settled_at[key]
-            elif ran.stopped[k] != "fixed" and not (d.called or d.equivalent) and ident in follow.questions:
-                need = follow.need(ident, alpha[answer.ask.family])
-                extra["need"] = {"games": need.games, "more": need.more, "by": need.by}
-            out[key] = extra
-    return out
+    spent = Budget(seconds=seconds).text() if seconds is not None else None
+    return Ran([f for f in follows if f is not None], games, stopped, settled_at, spent)

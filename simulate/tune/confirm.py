@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from simulate.agents import parse_agents
-from simulate.analysis import balance
+from simulate.analysis import balance, families
 from simulate.analysis.arm import Arm
-from simulate.analysis.families import decide, record
+from simulate.analysis.families import Ran
 from simulate.analysis.min_effect import MinEffect
 from simulate.analysis.multiplicity import Decision, adjust
 from simulate.analysis.skill import Skill, Strength
@@ -36,11 +36,9 @@ from simulate.commands.arms import agents_name, method_note
 from simulate.commands.rounds import (
     ArmTask,
     Counting,
-    Ran,
     Session,
     Setup,
     StrengthTask,
-    extras,
     play_fixed,
     play_in_rounds,
 )
@@ -193,10 +191,7 @@ def judge(
 ) -> Confirmation:
     """Every arm against the baseline (each group's first arm) at each level: the report's answers in
     their families, and the targets' tests as a family of their own."""
-    decisions = decide(ran.follows)
-    comparisons: dict[str, Any] = {}
-    levels_arms = [[(a.label, a.summary) for a in group] for group in groups]
-    record(levels_arms, comparisons, ran.follows, decisions, extras(ran))
+    comparisons, decisions = families.judged([[(a.label, a.summary) for a in g] for g in groups], ran)
     judged = []
     for group in groups:
         base = group[0]
