@@ -232,7 +232,8 @@ def first_mover_line(
     if trend is None:
         ((level, s, f),) = per_level
         a = s["answers"]["first_mover"]
-        answer = settle_text(a) if f.state == "open" else say("join.list").join([f.answer, settle_text(a)])
+        more = more_text(a).rstrip(".。") if f.state == "open" else settle_text(a)
+        answer = say("join.list").join([f.answer, more])
         return say(
             "bottom.first",
             arm=arm,

@@ -1,10 +1,11 @@
 """A tune's confirmation in words: the bottom line, each target across the levels, and every finding.
 
-The verdict's own lines come first (`verdict_page.build_verdict`: the first mover's move closer to
-or further from fair for each finalist, the arms ranked by their distance from fair, each arm's
-first mover, across the levels on a skill axis). Each target the verdict does not already answer (all
-but `first_mover=fair`) adds, in the same words, one line per finalist (did it move the measure
-closer to the goal, and is that called) and one per arm (is it shown within the goal). Every
+The verdict's own lines come first (`verdict_page.build_verdict`: what each finalist changed, its
+first mover's score against the baseline's, the arms ranked by their distance from fair, each arm's
+first mover, across the levels on a skill axis). Each target adds, in the same words, one line per
+finalist (did it move the measure closer to the goal, and is that called) and one per arm (is it
+shown within the goal): a target's measure is its own (`first_mover` reads the share of decided
+games, where the verdict reads the score with draws as half). Every
 sentence is a template of `simulate.words`.
 """
 
@@ -31,11 +32,6 @@ if TYPE_CHECKING:
 
 
 # ------------------------------------------------------------------ findings
-def answers_verdict(t: Target) -> bool:
-    """Whether the verdict's own lines already answer this target (the first mover at fair)."""
-    return t.fair and t.measure.name == "first_mover"
-
-
 def change_of(t: Target, c: Change, sa: dict[str, Any], sb: dict[str, Any]) -> Finding:
     """A target's change as a finding (what a skill axis reads across the levels)."""
     if goals.both_within(t, sa, sb):
@@ -138,9 +134,7 @@ def bottom_lines(conf: Confirmation) -> list[str]:
     """The verdict's bottom line with each target's lines before its closing note on the agents."""
     own = []
     arms = len(conf.groups[0])
-    for i, t in enumerate(conf.targets):
-        if answers_verdict(t):
-            continue
+    for i in range(len(conf.targets)):
         own += [change_line(conf, i, k) for k in range(1, arms)]
         own += [goal_line(conf, i, k) for k in range(arms)]
     verdict = conf.verdict.bottom
@@ -157,8 +151,6 @@ def skill_lines(conf: Confirmation) -> list[str]:
     lines = list(conf.verdict.skill)
     base = _name(conf.groups[0][0].label)
     for i, t in enumerate(conf.targets):
-        if answers_verdict(t):
-            continue
         for k in range(1, len(conf.groups[0])):
             found = [
                 change_of(t, conf.judged[j][k][i].change, g[0].summary, g[k].summary)
@@ -179,8 +171,6 @@ def target_findings(conf: Confirmation, j: int) -> list[tuple[str, list[str]]]:
     for k, arm in enumerate(group):
         lines = []
         for i, t in enumerate(conf.targets):
-            if answers_verdict(t):
-                continue
             judged = conf.judged[j][k][i]
             answer = goal_answer(t, judged.within)
             goal = goal_text(t, arm.summary, base.summary, conf.me)

@@ -9,7 +9,9 @@ from test_report_stats import wilson_by_hand, write_games
 
 from simulate.analysis import balance
 from simulate.analysis.arm import Arm
+from simulate.analysis.families import Ran, asked_once
 from simulate.analysis.min_effect import MinEffect
+from simulate.analysis.questions import asks_of
 from simulate.analysis.skill import Level, Pair, Skill, strength_of
 from simulate.analysis.tally import tally_csv
 from simulate.tune import confirm, lines
@@ -29,8 +31,14 @@ def _arm(path, label: str, first_wins: int, decided: int, draws: int, changes: s
         dict(first=1, winners="1;2", draw=1, scores=[6, 6], moves=18 + 4 * (k % 2)) for k in range(draws)
     ]
     tally = tally_csv(write_games(path, 2, games), [0, 1])
-    summary = balance.summarize(tally, (), (), MinEffect())
+    summary = balance.summarize(tally, (), ())
     return Arm(label, 2, GREEDY, tally.cols(), summary, tally, changes)
+
+
+def ran_of(groups: list[list[Arm]]) -> Ran:
+    """A confirmation's questions asked once of its arms' games, as `--confirm N` asks them."""
+    asks = [asks_of([(a.label, a.tally) for a in group], (), fair_first=True) for group in groups]
+    return asked_once(asks, [min(a.tally.games for a in group) for group in groups], MinEffect())
 
 
 def _confirmation(tmp_path, targets: list[str]) -> confirm.Confirmation:
@@ -38,7 +46,10 @@ def _confirmation(tmp_path, targets: list[str]) -> confirm.Confirmation:
     # finalist 1: 400 games, none drawn, the first mover 200 of 400 (50%)
     base = _arm(tmp_path / "base.csv", "the rules as they were", 120, 300, 100)
     finalist = _arm(tmp_path / "f1.csv", "finalist 1", 200, 400, 0, "compensation = -0.5")
-    return confirm.judge(parse_targets(targets, [], ()), [[base, finalist]], ["greedy"], 1001, MinEffect())
+    groups = [[base, finalist]]
+    return confirm.judge(
+        parse_targets(targets, [], ()), groups, ["greedy"], 1001, MinEffect(), ran_of(groups)
+    )
 
 
 def test_the_bottom_line_is_the_verdicts_own_with_each_targets_lines_before_its_note_on_the_agents(tmp_path):
@@ -102,7 +113,9 @@ def test_on_a_skill_axis_each_targets_lines_read_every_level_and_its_trend_acros
     skill = Skill((Level("random", 400), Level("greedy", 400)), (Pair("random", "greedy", 40),))
     targets = parse_targets(["first_mover=fair", "draws<=0.1"], [], ())
     strengths = [strength_of("random", "greedy", 0, 40, 0)]
-    conf = confirm.judge(targets, groups, ["random", "greedy"], 1001, MinEffect(), skill, strengths)
+    conf = confirm.judge(
+        targets, groups, ["random", "greedy"], 1001, MinEffect(), ran_of(groups), skill, strengths
+    )
     got = lines.bottom_lines(conf)
     assert got[: len(conf.verdict.bottom)] == conf.verdict.bottom  # no note on one agent set to keep last
     assert got[len(conf.verdict.bottom) :] == [
