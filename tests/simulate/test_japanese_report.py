@@ -114,7 +114,8 @@ def test_draw_heavy_two_player_case(tmp_path):
         f"先手はゲームの65% [{100 * lo:.0f}, {100 * hi:.0f}]を得る（勝ちを1、引き分けを半分と数える。"
         f"引き分け40%）：有利（{stats.fmt_p(p)}）。",
         "決着したゲームでは、先手が75% [63, 84]で勝つ（公平なら50%）。",
-        "席ごとの得点割合（引き分けは半分）：1番席 51% [41, 61]、2番席 49% [39, 59]：偏りは検出できない（p = 0.80）。",
+        "席ごとの得点割合（引き分けは半分）：1番席 51% [41, 61]、2番席 49% [39, 59]："
+        "偏りは検出できない（p = 0.80）。",
         "引き分け：ゲームの40% [31, 50]。",
         "長さ：中央値12手（平均11.2手）。",
         "流れ：首位の交代は1ゲームに1.0回、勝者が最後まで首位を保ったのは全手数の50%の時点から（中央値）、"
@@ -127,7 +128,8 @@ def test_four_player_case(tmp_path):
     _, lo, hi = share_test(20, 20, 80, 0.25)
     assert lines[0] == (
         f"先手はゲームの25% [{100 * lo:.0f}, {100 * hi:.0f}]を得る（勝ちを1、引き分けを半分と数える）："
-        "公平な25%との差は検出できない（p = 1.00）。2ポイントの差を判定するには、1アームあたり約3,700ゲームが必要。"
+        "公平な25%との差は検出できない（p = 1.00）。"
+        "2ポイントの差を判定するには、1アームあたり約3,700ゲームが必要。"
     )
     assert lines[2] == (
         "席ごとの得点割合（引き分けは半分）：1番席 44% [33, 55]、2番席 19% [12, 29]、3番席 19% [12, 29]、"
@@ -139,12 +141,14 @@ def test_team_case(tmp_path):
     _, lines = report(team_game(tmp_path / "games.csv"), [0, 1, 0, 1])
     _, lo, hi = share_test(26, 26, 40, 0.5)
     assert lines[0] == (
-        f"先手のチームはゲームの65% [{100 * lo:.0f}, {100 * hi:.0f}]を得る（勝ちを1、引き分けを半分と数える）："
+        f"先手のチームはゲームの65% [{100 * lo:.0f}, {100 * hi:.0f}]を得る"
+        "（勝ちを1、引き分けを半分と数える）："
         f"公平な50%との差は検出できない（{stats.fmt_p(binom_two_sided(26, 40, 0.5))}）。"
         "2ポイントの差を判定するには、1アームあたり約4,500ゲームが必要。"
     )
     assert lines[2] == (
-        "チームごとの得点割合（引き分けは半分）：チーム1（1・3番席） 75% [60, 86]、チーム2（2・4番席） 25% [14, 40]："
+        "チームごとの得点割合（引き分けは半分）：チーム1（1・3番席） 75% [60, 86]、"
+        "チーム2（2・4番席） 25% [14, 40]："
         f"偏りがある（{stats.fmt_p(binom_two_sided(30, 40, 0.5))}）。"
     )
 
@@ -340,7 +344,10 @@ def test_a_skill_axis_reads_in_japanese_on_its_pages_and_figures(tmp_path):
         == "レベル（弱い順）：random、greedy、mcts:100。1アームあたりのゲーム数：100、100、100。"
     )
     assert summary["strength"][1] == "greedy 対 random：20ゲーム中100% [84, 100]：強い。"
-    assert summary["bottom_line"][0].startswith("arm1+option_1=valueはarm0+option_0=valueに比べて（Arm 1）、")
+    assert summary["bottom_line"][0].startswith(
+        "arm1+option_1=valueはarm0+option_0=valueに比べて（Arm 1）。"
+        "randomでは：最小効果以上の変化は示されない。"
+    )
     html = (folder / "report.html").read_text(encoding="utf-8")
     assert (
         "<h2>プレイの強さによる判定の変化</h2>" in html and "<h2>レベルは強さの順に並んでいるか</h2>" in html
@@ -474,9 +481,17 @@ def test_a_tunes_target_lines_in_japanese(tmp_path):
 
     conf = _tune_confirmation(tmp_path, ["first_mover=fair", "draws<=0.1", "length=18..24"])
     got = lines.bottom_lines(conf)
-    # the numbers test_tune_words works out: 25% [21, 29] draws against none (Fisher p < 1e-10); 0 of
-    # 400 draws within at most 10%, 100 of 400 not; 20 moves on average in both arms, within 18..24
+    # the numbers test_tune_words works out: the first mover's share of decided games 40% to 50% (Fisher,
+    # then Holm in the targets' family); 25% [21, 29] draws against none (Fisher p < 1e-10); 0 of 400
+    # draws within at most 10%, 100 of 400 not; 20 moves on average in both arms, within 18..24
+    first = conf.judged[0][1][0]
     assert got[len(conf.verdict.bottom) - 1 : -1] == [
+        "first_mover=fair：候補1は元のルールに比べて決着したゲームでの先手の割合が公平に近づく：40%から50%へ"
+        f"（目標：公平な50%との差が2ポイント以内）。greedyでは有意（{stats.fmt_p(first.change.test['p_holm'])}）。",
+        "元のルール、first_mover=fair：決着したゲームの40% [35, 46]（目標：公平な50%との差が2ポイント以内）："
+        "greedyでは目標の範囲内とは示されない（p = 1.00）。",
+        "候補1、first_mover=fair：決着したゲームの50% [45, 55]（目標：公平な50%との差が2ポイント以内）："
+        f"greedyでは目標の範囲内とは示されない（{stats.fmt_p(first.within['p_holm'])}）。",
         "draws<=0.1：候補1は元のルールに比べて引き分けの割合が目標に近づく：25%から0%へ（目標：10%以下）。"
         "greedyでは有意（p < 1e-10）。",
         "元のルール、draws<=0.1：ゲームの25% [21, 29]（目標：10%以下）：greedyでは目標の範囲内とは示されない"

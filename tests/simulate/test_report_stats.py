@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from simulate.analysis import balance, stats, verdict
+from simulate.analysis.arm import Arm
 from simulate.analysis.families import asked_once, judged
 from simulate.analysis.min_effect import MinEffect
 from simulate.analysis.questions import asks_of
@@ -54,6 +55,15 @@ def analysed(
     ran = asked_once([asks_of(arms, metrics) for arms in levels], games, me or MinEffect())
     comparisons, _ = judged(summaries, ran)
     return [[s for _, s in level] for level in summaries], comparisons
+
+
+def judged_arms(groups: list[list[Arm]], me: MinEffect | None = None) -> dict:
+    """Arms already summarised, by level, asked every question once as a report does: the comparisons
+    (each arm's summary gets its answers)."""
+    asks = [asks_of([(a.label, a.tally) for a in group]) for group in groups]
+    ran = asked_once(asks, [min(a.tally.games for a in group) for group in groups], me or MinEffect())
+    comparisons, _ = judged([[(a.label, a.summary) for a in group] for group in groups], ran)
+    return comparisons
 
 
 def report(path: Path, sides: list[int]) -> tuple[dict, list[str]]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from test_report_stats import draw_heavy
+from test_report_stats import draw_heavy, judged_arms
 
 from printkit.datafile.gamedata import load_game
 from printkit.errors import DataError
@@ -36,16 +36,11 @@ def _skill_report(tmp_path: Path, paper: str, arms_count: int = 8) -> Path:
             label = f"arm{j}+option_{j}=value @ {level}"
             group.append(Arm(label, 2, (level, level), tally.cols(), summary, tally, f"Arm {j}."))
         groups.append(group)
-    comparisons = {
-        f"{a.label} vs {g[0].label}": balance.compare(g[0].tally, a.tally, g[0].summary, a.summary)
-        for g in groups
-        for a in g[1:]
-    }
+    comparisons = judged_arms(groups)
     arms = [a for g in groups for a in g]
-    tests = balance.apply_holm({a.label: a.summary for a in arms}, comparisons)
     skill = plan_skill(load_game("united_square"), "random,greedy,mcts:100", 100, 20)
     strengths = [strength_of("random", "greedy", 0, 20, 0), strength_of("greedy", "mcts:100", 8, 10, 2)]
-    verdict = build_verdict(groups, comparisons, tests, [100] * 3, 1, skill=skill, strengths=strengths)
+    verdict = build_verdict(groups, comparisons, "", [100] * 3, 1, skill=skill, strengths=strengths)
     ctx = context.Context("United Square", "united_square", 100, 1, (), (), paper=paper)
     ctx.skill = context.SkillView(levels, groups, strengths, comparisons)
     folder = tmp_path / paper
