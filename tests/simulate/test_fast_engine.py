@@ -20,7 +20,13 @@ def _games_csv(out: Path) -> str:
 
 @pytest.mark.long  # four whole runs, reports drawn; the README's command checks the same games move by move
 @pytest.mark.parametrize(
-    "game", [("united_square",), ("tiddly_wink", "--variant", "block"), ("tiddly_wink", "--variant", "p5")]
+    "game",
+    [
+        ("united_square",),
+        ("tiddly_wink", "--variant", "block"),
+        ("tiddly_wink", "--variant", "p5"),
+        ("time_splicers",),
+    ],
 )
 def test_fast_and_python_engines_write_the_same_games(run_tool, tmp_path, game):
     texts = []
