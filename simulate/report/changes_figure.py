@@ -31,6 +31,7 @@ from simulate.words import say
 LINEAR = 2.0  # minimum effects drawn on a linear scale; beyond, logarithmic
 MAX_PANELS = 4  # levels drawn side by side; more are drawn in rows of this many
 ROW = 0.24  # inches a measure takes in a panel
+DECADES_FROM = 150.0  # minimum effects an axis reaches before its ticks are powers of ten alone
 
 
 @dataclass(frozen=True)
@@ -144,10 +145,15 @@ def draw(fig: plt.Figure, rect: tuple[float, float, float, float], found: Sequen
 
 
 def ticks(reach: float) -> list[float]:
-    """Ticks of the axis in minimum effects: 0, 1, 2, 5, 10, 20, 50, ... either way, within `reach`."""
-    steps = [1.0, 2.0] + [m * 10**e for e in range(0, 6) for m in (5, 10, 20) if m * 10**e > 2]
-    out = sorted({v for s in steps if s <= reach for v in (s, -s)} | {0.0})
-    return out
+    """Ticks of the axis in minimum effects, either way, within `reach`: 0, 1, 2, 5, 10, 20, 50, 100;
+    on an axis that reaches beyond `DECADES_FROM`, 0, 1 and the powers of ten alone, so that the labels
+    of a change thousands of minimum effects wide (a game's own count that was never zero before) do not
+    run into each other."""
+    if reach > DECADES_FROM:
+        steps = [1.0] + [10.0**e for e in range(1, 7)]
+    else:
+        steps = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0]
+    return sorted({v for s in steps if s <= reach for v in (s, -s)} | {0.0})
 
 
 def tick_text(x: float) -> str:
