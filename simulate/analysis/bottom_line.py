@@ -27,6 +27,7 @@ from simulate.analysis.trend import Trend
 from simulate.analysis.verdict import (
     Change,
     Finding,
+    drawn_text,
     judge,
     magnitude,
     more_text,
@@ -37,6 +38,7 @@ from simulate.analysis.verdict import (
     settle_text,
     share_interval,
     side_names,
+    span,
     state_of,
     value_text,
 )
@@ -227,10 +229,15 @@ def first_mover_line(
     arm: str, per_level: Sequence[tuple[str, dict[str, Any], Finding]], trend: Trend | None
 ) -> str:
     """One arm's first mover: its score share and answer at its one level, or at every level with the
-    trend."""
+    trend; at a level that draws nearly every game, that its edge turns into draws."""
     fair = pct(per_level[0][1]["fair_share"])
     if trend is None:
         ((level, s, f),) = per_level
+        if f.state == "drawn":
+            draws = s["draws"]
+            return say(
+                "bottom.first_drawn", arm=arm, level=level, draws=pct(draws["p"]), interval=span(draws)
+            )
         a = s["answers"]["first_mover"]
         more = more_text(a).rstrip(".。") if f.state == "open" else settle_text(a)
         answer = say("join.list").join([f.answer, more])
@@ -240,27 +247,25 @@ def first_mover_line(
             share=pct(a["b"]),
             interval=share_interval(a),
             fair=fair,
-            drawn=_drawn_one(s),
+            drawn=drawn_text(s),
             answer=answer,
             level=level,
         )
-    shares = say("join.list").join(
-        say(
-            "bottom.level_share",
-            share=pct(s["answers"]["first_mover"]["b"]),
-            interval=share_interval(s["answers"]["first_mover"]),
-            level=lv,
-        )
-        for lv, s, _ in per_level
-    )
+    shares = say("join.list").join(_level_share(lv, s, f) for lv, s, f in per_level)
     depends = say(
         "bottom.holds" if trend.key == "holds" else "bottom.depends" if trend.skill else "bottom.unshown"
     )
     return say("bottom.first_levels", arm=arm, depends=depends, levels=shares, fair=fair, trend=trend.text)
 
 
-def _drawn_one(s: dict[str, Any]) -> str:
-    return say("first.drawn", share=pct(s["draws"]["p"])) if s["draws"]["k"] else ""
+def _level_share(level: str, s: dict[str, Any], f: Finding) -> str:
+    """The first mover's score share at one level of several; where the level draws nearly every game,
+    its draws beside."""
+    a, draws = s["answers"]["first_mover"], s["draws"]
+    drawn = (
+        say("bottom.level_drawn", draws=pct(draws["p"]), interval=span(draws)) if f.state == "drawn" else ""
+    )
+    return say("bottom.level_share", share=pct(a["b"]), interval=share_interval(a), level=level, drawn=drawn)
 
 
 def ranking_line(level: str | None, arms: Sequence[tuple[str, dict[str, Any]]]) -> str | None:

@@ -10,7 +10,11 @@ holds under both, and a `state` that a skill axis reads across levels:
 - `within`: the test does not call it and the equivalence test shows it is
   smaller than the minimum effect ("no difference larger than 2 points");
 - `open`: neither test calls anything (the line says how many games would);
-- `n/a`: no test is possible (`info` for lines that test nothing).
+- `n/a`: no test is possible (`info` for lines that test nothing);
+- `drawn`: the arm draws nearly every game, so many that whoever wins the
+  rest no side's score share can leave the minimum effect
+  (`score_share.nearly_all_drawn`): the first mover's edge, and any
+  imbalance between seats, has turned into draws.
 
 Each question's answer comes from `simulate.analysis.families` (the
 answers, with their p-values adjusted in their multiplicity family): a
@@ -25,6 +29,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from simulate.analysis import stats
+from simulate.analysis.min_effect import MinEffect
+from simulate.analysis.score_share import nearly_all_drawn
 from simulate.words import say
 
 
@@ -178,13 +184,33 @@ def more_text(a: dict[str, Any], unit: str = "share") -> str:
 
 def drawn_text(s: dict[str, Any]) -> str:
     """`; 3% drawn` beside a share of games, where any game was drawn."""
-    return say("first.drawn", share=pct(s["draws"]["p"])) if s["draws"]["k"] else ""
+    return say("first.drawn_share", share=pct(s["draws"]["p"])) if s["draws"]["k"] else ""
 
 
-def first_mover(s: dict[str, Any]) -> Finding:
+def _drawn(question: str, text: str, s: dict[str, Any]) -> Finding:
+    """A question of an arm that draws nearly every game: its edge has turned into draws."""
+    answer = say("answer.drawn", draws=pct(s["draws"]["p"]))
+    return Finding(question, "drawn", text, "drawn", answer=answer)
+
+
+def _share_effect(s: dict[str, Any], key: str, me: MinEffect | None) -> float:
+    """The minimum effect of a share: `me`'s, else the one the answer was asked with."""
+    return me.share if me is not None else s["answers"][key]["delta"]
+
+
+def first_mover(s: dict[str, Any], me: MinEffect | None = None) -> Finding:
     """The first mover's score share over every game (a win 1, a draw half) against fair, with its
-    equivalence test beside it (`answers.first_mover`)."""
+    equivalence test beside it (`answers.first_mover`); where nearly every game is drawn, that its edge
+    has turned into draws."""
     who = _who(s)
+    delta = _share_effect(s, "first_mover", me)
+    if nearly_all_drawn(s["draws"], delta):
+        r = s["draws"]
+        text = say("first.drawn", who=who, draws=pct(r["p"]), interval=span(r), delta=points(delta))
+        if s["decided"]:
+            won = s["position_wins"][0]["k"]
+            text += say("first.drawn_decided", won=f"{won:,}", decided=f"{s['decided']:,}")
+        return _drawn("first mover", text, s)
     a = s["answers"]["first_mover"]
     fair = a["a"]
     head = say("first.head", who=who, share=pct(a["b"]), interval=share_interval(a), drawn=drawn_text(s))
@@ -230,10 +256,16 @@ def side_names(s: dict[str, Any]) -> list[str]:
     ]
 
 
-def seat_balance(s: dict[str, Any]) -> Finding:
+def seat_balance(s: dict[str, Any], me: MinEffect | None = None) -> Finding:
     """Each side's score share (a draw as half), tested against fair and for every share within fair
-    (`answers.seat_balance`: the side furthest from fair stands for them)."""
+    (`answers.seat_balance`: the side furthest from fair stands for them); where nearly every game is
+    drawn, that any imbalance has turned into draws."""
     noun = say("seats.noun" if s["sides"] == s["players"] else "teams.noun")
+    delta = _share_effect(s, "seat_balance", me)
+    if nearly_all_drawn(s["draws"], delta):
+        r = s["draws"]
+        text = say("seats.drawn", noun=noun, draws=pct(r["p"]), interval=span(r), delta=points(delta))
+        return _drawn("seat balance", text, s)
     a, fair = s["answers"]["seat_balance"], s["fair_share"]
     test, within = s["tests"]["seat_balance"], s["tests"]["seat_balance_within"]
     shares = say("join.list").join(

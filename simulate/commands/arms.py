@@ -429,7 +429,7 @@ def report_arms(plan: Plan, played: Played, ran: Ran, options: PlayOptions) -> O
     )
     if plan.skill is not None:
         levels = [agents_name(g[0].agents) for g in groups]
-        ctx.skill = SkillView(levels, groups, played.strengths, comparisons)
+        ctx.skill = SkillView(levels, groups, played.strengths, comparisons, options.min_effect.share)
     run_info: dict[str, Any] = {
         "games": level_games[0] if plan.skill is None and len(set(level_games)) == 1 else level_games,
         "seed": options.seed,
