@@ -21,6 +21,8 @@ from simulate.commands.bench import measure, table
 from simulate.commands.options import (
     DEFAULT_MAX_GAMES,
     DEFAULT_SWEEP_GAMES,
+    DEMO_BUDGET,
+    Budget,
     PlayOptions,
     check_resume,
     parse_budget,
@@ -529,7 +531,7 @@ def ladder_cmd(
     metavar="GAMES|TIME",
     default=None,
     help="Without --games: games per arm (20000) or a time for each comparison (90s, 10m). Default: "
-    "20,000 games per arm.",
+    "50,000 games per arm.",
 )
 @JOBS_OPTION
 @FORCE_OPTION
@@ -551,7 +553,7 @@ def demo_cmd(games, budget, jobs, force, out, quiet):
         force=force,
         games_given=not in_rounds,
         until_settled=in_rounds,
-        budget=parse_budget(budget),
+        budget=parse_budget(budget) or (Budget(games=DEMO_BUDGET) if in_rounds else None),
     )
     games_data = [load_game(name) for name in available_games()]
     headlines = {

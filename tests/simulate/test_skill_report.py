@@ -174,4 +174,5 @@ def test_the_demo_prints_one_bottom_line_per_game_time_splicers_included(run_too
     titles = [line.split(":")[0] for line in bottom]
     assert titles == ["This Town Ain't Big Enough for the 2-4 of Us!", "Tiddly-Wink", "Time Splicers",
                       "Twinkle Twinkle", "United Square"]  # fmt: skip
-    assert all(" against default (" in line and "moves the first mover" in line for line in bottom)
+    # each opens with what changed, then the headline question: the first mover's score
+    assert all(" against default (" in line and "the first mover's score" in line for line in bottom)
