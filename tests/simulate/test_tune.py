@@ -459,7 +459,11 @@ def test_a_tune_on_a_skill_axis_confirms_at_every_level_with_the_strength_check(
     assert any((folder / "confirm" / "strength" / "random-vs-greedy").rglob("*.csv"))
     page = (folder / "tune.md").read_text()
     assert "## How the verdict changes with skill" in page and "## Are the levels ordered?" in page
-    assert "- greedy against random: 100% [91, 100] of 40 games: stronger." in page
+    # the sign test on the 40 decided games: p = 2 x 0.5^40 = 1.8e-12; Wilson's lower end 40 / 43.84 = 91%
+    assert (
+        "- greedy against random: of 40 games, 40 won, 0 lost, 0 drawn (0%); 100% [91, 100] of decided games "
+        "(p < 1e-10): stronger." in page
+    )
     assert (
         "the first mover's share of decided games (goal: within 2 points of a fair 50%): under random " in out
     )
