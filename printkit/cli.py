@@ -3,15 +3,16 @@
     printkit list
     printkit build GAME [--variant SPEC] [--set key=value ...] [--mode home|shop]
                         [--paper a4|a3|letter|WxH] [--bleed MM] [--margin MM] [--gap MM]
-                        [--no-crop-marks] [--no-rotate] [--no-backs] [--duplex|--simplex]
+                        [--no-crop-marks] [--no-rotate] [--no-backs] [--no-corner-guides]
+                        [--duplex|--simplex]
                         [--fold] [--back-offset X,Y] [--cut-svg] [--cut-dxf] [--cmyk] [--icc FILE]
                         [--pdfx] [--ink-saver] [--unique] [--designer-sheet] [--lang en|ja] [--out DIR]
                         [--watch]
     printkit new NAME [--out DIR]
     printkit calibrate [--paper a4|a3|letter|WxH] [--back-offset X,Y] [--out DIR]
     printkit proof GAME [--variant SPEC] [--set key=value ...] [--dpi N] [--lang en|ja] [--out DIR]
-    printkit export GAME [--png] [--svg] [--tts] [--tts-url URL] [--dpi N] [--variant SPEC]
-                         [--lang en|ja] [--out DIR]
+    printkit export GAME [--png] [--svg] [--tts] [--tts-url URL] [--images [--preset NAME] [--bleed MM]]
+                         [--pages png|svg [--paper P]] [--dpi N] [--variant SPEC] [--lang en|ja] [--out DIR]
 
 Every mistake in the input is one line `error: ...` on stderr and exit status
 2, with no output file written.
@@ -26,19 +27,16 @@ from typing import Any
 
 import click
 
-from printkit.build import MODES, build
 from printkit.datafile.gamedata import LANGS, GameData, available_games, load_game
 from printkit.draw import has_drawing, pieces_for
 from printkit.errors import DataError, run_cli
-from printkit.exports.export import export
-from printkit.exports.proof import write_proofs
+from printkit.exports.pod import PAGE_KINDS, PRESETS
 from printkit.pieces.contract import count_by_component
-from printkit.sheets.backs import parse_offset
-from printkit.sheets.calibrate import write_calibration
-from printkit.sheets.designer import WORDS as DESIGNER_WORDS
-from printkit.sheets.designer import source_line
-from printkit.sheets.geometry import PAPERS_MM
-from printkit.sheets.summary import lines as summary_lines
+from printkit.sheets.geometry import MODES, PAPERS_MM
+from printkit.sheets.sources import source_line
+
+# What builds, proofs, exports and calibration sheets need (PDF output, images, colour profiles) is
+# imported by those commands: `printkit list` and a mistyped command line start without it.
 
 
 @click.group()
@@ -70,9 +68,9 @@ def _describe(data: GameData, width: int) -> list[str]:
         shown = f"{size[0]:g}x{size[1]:g} mm" if size else "no size"
         lines.append(f"  {key:<{key_w}}  {kind:<9}  {count:>4} x {shown}")
     lines += _named_rows("variants", [(name, v["doc"]) for name, v in data.variants.items()], width)
-    names = DESIGNER_WORDS["en"]["source_names"]
-    # each rule's option with where its default comes from; the docs are on the designer sheet
-    options = [f"{name} ({names[option['source']]})" for name, option in data.options.items()]
+    # each rule's option with where its default comes from, in the data file's word; the docs are on the
+    # designer sheet
+    options = [f"{name} ({option['source']})" for name, option in data.options.items()]
     if options:
         lines += _packed(options, "  options: ", width)
     sources = data.game.get("sources", [])
@@ -202,6 +200,12 @@ def _offset(help_text: str) -> Any:
 )
 @click.option("--backs/--no-backs", default=True, show_default=True, help="Print the backs of pieces.")
 @click.option(
+    "--corner-guides/--no-corner-guides",
+    default=True,
+    show_default=True,
+    help="Home sheets: faint quarter circles at a rounded piece's corners, where scissors round them.",
+)
+@click.option(
     "--duplex/--simplex",
     default=None,
     help="Double-sided backs after each front sheet, or single-sided with no blank page "
@@ -269,6 +273,7 @@ def build_cmd(
     crop_marks: bool,
     rotate: bool,
     backs: bool,
+    corner_guides: bool,
     duplex: bool | None,
     fold: bool,
     back_offset: str,
@@ -289,6 +294,8 @@ def build_cmd(
     GAME is a game's name (`printkit list` shows them) or the path to a data file
     (e.g. examples/deck/deck.toml or ./my_cards.toml).
     """
+    from printkit.sheets.backs import parse_offset
+
     options = dict(
         spec=spec,
         sets=sets,
@@ -299,6 +306,7 @@ def build_cmd(
         crop_marks=crop_marks,
         mode=mode,
         backs=backs,
+        corner_guides=corner_guides,
         duplex=duplex,
         fold=fold,
         rotate=rotate,
@@ -324,6 +332,9 @@ def build_cmd(
 
 
 def _build_and_say(game: str, out_dir: Path, options: dict[str, Any], lang: str) -> None:
+    from printkit.build import build
+    from printkit.sheets.summary import lines as summary_lines
+
     result = build(game, out_dir, **options)
     click.echo(f"wrote {result.path}: " + "\n".join(summary_lines(result.summary)))
     for path in result.files[1:]:
@@ -361,6 +372,9 @@ def new_cmd(name: str, out_dir: Path) -> None:
 @_out_option
 def calibrate_cmd(paper: str, back_offset: str, out_dir: Path) -> None:
     """Write OUT/calibrate-PAPER.pdf: 100 mm rulers and a duplex registration grid."""
+    from printkit.sheets.backs import parse_offset
+    from printkit.sheets.calibrate import write_calibration
+
     path = write_calibration(out_dir, paper, parse_offset(back_offset))
     click.echo(f"wrote {path}: print at 100 %, measure the rulers, read the back's grid")
 
@@ -373,6 +387,8 @@ def calibrate_cmd(paper: str, back_offset: str, out_dir: Path) -> None:
 @_out_option
 def proof_cmd(game: str, spec: str, sets: tuple[str, ...], dpi: int, lang: str, out_dir: Path) -> None:
     """Write PNG images of one of each component of GAME (front and back)."""
+    from printkit.exports.proof import write_proofs
+
     for path in write_proofs(game, out_dir, spec=spec, sets=sets, dpi=dpi, lang=lang):
         click.echo(f"wrote {path}")
 
@@ -396,6 +412,27 @@ def proof_cmd(game: str, spec: str, sets: tuple[str, ...], dpi: int, lang: str, 
     help="Prefix of the images' URLs in the TTS object, e.g. where you upload OUT/GAME-export/tts/ "
     "[default: file:/// URLs of the files written].",
 )
+@click.option(
+    "--images",
+    is_flag=True,
+    help="Print-on-demand: one PNG per distinct face and back with bleed, and manifest.csv with the counts.",
+)
+@click.option(
+    "--preset",
+    default=None,
+    metavar="NAME",
+    help=f"--images at a shop's card size and bleed, 300 dpi: {', '.join(PRESETS)}.",
+)
+@click.option(
+    "--bleed", type=float, default=3.0, show_default=True, help="--images without a preset: bleed in mm."
+)
+@click.option(
+    "--pages",
+    type=click.Choice(PAGE_KINDS),
+    default=None,
+    help="Every page of the home sheets (as printkit build makes them) as PNG at --dpi, or SVG.",
+)
+@_paper
 @click.option("--dpi", type=int, default=300, show_default=True, help="Resolution of the images.")
 @_lang
 @_out_option
@@ -407,13 +444,35 @@ def export_cmd(
     svg: bool,
     tts: bool,
     tts_url: str | None,
+    images: bool,
+    preset: str | None,
+    bleed: float,
+    pages: str | None,
+    paper: str,
     dpi: int,
     lang: str,
     out_dir: Path,
 ) -> None:
-    """Write OUT/GAME-export/: images of each distinct face, and with --tts OUT/GAME-export/tts/."""
+    """Write OUT/GAME-export/: images of each distinct face, with --tts OUT/GAME-export/tts/, with
+    --images OUT/GAME-export/images/ and with --pages OUT/GAME-export/pages/."""
+    from printkit.exports.export import export
+
     paths = export(
-        game, out_dir, png=png, svg=svg, tts=tts, dpi=dpi, spec=spec, sets=sets, lang=lang, tts_url=tts_url
+        game,
+        out_dir,
+        png=png,
+        svg=svg,
+        tts=tts,
+        dpi=dpi,
+        spec=spec,
+        sets=sets,
+        lang=lang,
+        tts_url=tts_url,
+        images=images,
+        preset=preset,
+        bleed=bleed,
+        pages=pages,
+        paper=paper,
     )
     folders = sorted({str(p.parent) for p in paths})
     click.echo(f"wrote {len(paths)} files into {', '.join(folders)}")

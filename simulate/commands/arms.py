@@ -49,7 +49,7 @@ from simulate.commands.runs import load_for_run, slug
 from simulate.commands.skill_plan import plan_skill, strength_games
 from simulate.engines import make_game
 from simulate.play.progress import Progress
-from simulate.play.runner import ArmRun, RunConfig, folder_lock, run_all_to_csv
+from simulate.play.runner import ENGINE_CAP, ArmRun, RunConfig, folder_lock, run_all_to_csv
 from simulate.words import say, spoken
 
 if TYPE_CHECKING:
@@ -73,14 +73,15 @@ def play_arm(
     on_progress: Callable[[int], None] | None = None,
     skip: int = 0,
     repair: bool = False,
+    max_moves: int = ENGINE_CAP,
 ) -> tuple[RunConfig, ArmTally]:
     """Play (or resume) one arm's games into `folder/games.csv`; return its config and its tally.
 
     The rows are tallied as they come, while the workers play on; the tally
     leaves out the first `skip` games (a tune measures a block of games alone).
-    `repair`: see `runner.run_to_csv`.
+    `repair`: see `runner.run_to_csv`; `max_moves`: the run's move cap (`--max-moves`).
     """
-    run, tallying = arm_run(data, rules, agents, games, seed, folder, skip)
+    run, tallying = arm_run(data, rules, agents, games, seed, folder, skip, max_moves)
     (tally,) = play_arms([(run, tallying)], jobs, fresh, on_progress, repair)
     return run.config, tally
 
@@ -348,6 +349,7 @@ def _run_plan(plan: Plan, options: PlayOptions) -> Outcome:
         options.repair,
         options.min_effect,
         tuple(plan.engines[0].shown_metrics()),
+        max_moves=options.max_moves,
     )
     work = tasks(plan)
     arms = [t for t in work if isinstance(t, ArmTask)]

@@ -36,7 +36,7 @@ from simulate.commands.skill_plan import strength_check
 from simulate.engines import make_game
 from simulate.engines.rows import columns
 from simulate.play.progress import Progress
-from simulate.play.runner import ArmRun, RunConfig, run_all_to_csv
+from simulate.play.runner import ENGINE_CAP, ArmRun, RunConfig, run_all_to_csv
 from simulate.words import say
 
 if TYPE_CHECKING:
@@ -83,9 +83,11 @@ def arm_run(
     seed: int,
     folder: Path,
     skip: int = 0,
+    max_moves: int = ENGINE_CAP,
 ) -> tuple[ArmRun, Tallying]:
-    """One arm as the runner plays it, its rows tallied as they come (leaving out the first `skip`)."""
-    config = arm_config(data, rules, agents, games, seed)
+    """One arm as the runner plays it, its rows tallied as they come (leaving out the first `skip`), its
+    games stopped after `max_moves` moves where the engine's cap is higher."""
+    config = arm_config(data, rules, agents, games, seed, max_moves)
     game = make_game(rules)
     tallying = Tallying(
         columns(game), sides_of(game), limit=games - skip, skip=skip, keep=game.shown_metrics()
@@ -93,7 +95,9 @@ def arm_run(
     return ArmRun(config, rules, folder, tallying), tallying
 
 
-def arm_config(data: GameData, rules: Rules, agents: tuple[str, ...], games: int, seed: int) -> RunConfig:
+def arm_config(
+    data: GameData, rules: Rules, agents: tuple[str, ...], games: int, seed: int, max_moves: int = ENGINE_CAP
+) -> RunConfig:
     return RunConfig(
         game=data.name,
         label=rules.label,
@@ -102,6 +106,7 @@ def arm_config(data: GameData, rules: Rules, agents: tuple[str, ...], games: int
         agents=agents,
         games=games,
         seed=seed,
+        max_moves=max_moves,
     )
 
 
@@ -173,8 +178,9 @@ class StrengthTask:
 @dataclass(frozen=True)
 class Setup:
     """What every arm of a session shares: the game, the seed, the workers, whether to start afresh or
-    keep a damaged run (`runner.run_to_csv`), the minimum effects, the game's own metrics compared, and
-    whether the headline questions are each arm's first mover against fair (`questions.asks_of`)."""
+    keep a damaged run (`runner.run_to_csv`), the minimum effects, the game's own metrics compared,
+    whether the headline questions are each arm's first mover against fair (`questions.asks_of`), and the
+    run's move cap (`--max-moves`)."""
 
     data: GameData
     seed: int
@@ -184,6 +190,7 @@ class Setup:
     me: MinEffect = MinEffect()
     metrics: tuple[str, ...] = ()
     fair_first: bool = False
+    max_moves: int = ENGINE_CAP
 
 
 class Counting:
@@ -236,15 +243,26 @@ class Session:
             n = targets[task.level]
             if k not in self.tallying:
                 _, self.tallying[k] = arm_run(
-                    self.setup.data, task.rules, task.agents, n, self.setup.seed, task.folder
+                    self.setup.data,
+                    task.rules,
+                    task.agents,
+                    n,
+                    self.setup.seed,
+                    task.folder,
+                    0,
+                    self.setup.max_moves,
                 )
             self.tallying[k].next_round(n)
-            config = arm_config(self.setup.data, task.rules, task.agents, n, self.setup.seed)
+            config = arm_config(
+                self.setup.data, task.rules, task.agents, n, self.setup.seed, self.setup.max_moves
+            )
             runs.append(ArmRun(config, task.rules, task.folder, self.tallying[k]))
         checks = []
         if self.strengths is None:
             for task in self.checks:
-                check = strength_check(self.setup.data, task.rules, task.pair, self.setup.seed, task.folder)
+                check = strength_check(
+                    self.setup.data, task.rules, task.pair, self.setup.seed, task.folder, self.setup.max_moves
+                )
                 runs += check.runs()
                 checks.append(check)
         fresh = self.setup.fresh and not self.played
