@@ -31,10 +31,9 @@ DEFAULT_MAX_GAMES = 100_000
 # well within it (a Python engine's 20,000 games an arm is about 6 minutes of both cores of a laptop;
 # a compiled core's under one); a question it leaves open is said with the games it would need.
 DEFAULT_BUDGET = 20_000
-# The demo's budget: its five games all play on compiled cores, where 50,000 greedy games an arm take
-# under a minute of both cores; United Square's equal deal against the random one (a one-point change
-# of the first mover's score) needs about 33,000 an arm to be shown within two points, which 20,000
-# left open.
+# The demo's budget: its games all play on compiled cores, where 50,000 greedy games an arm take under a
+# minute of both cores; a one-point change of the first mover's score needs about 33,000 an arm to be
+# shown within two points (measured in docs/guides/reading-a-report.md), which 20,000 left open.
 DEMO_BUDGET = 50_000
 UNITS = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600}
 DEFAULT_SWEEP_GAMES = 128  # two full chunks of the runner: as quick as 100 games with --jobs 2
