@@ -8,10 +8,10 @@ already uses), about a fifth of the time of a second matplotlib drawing. The
 picture is the PDF page's, so a PNG and its page never differ; PDFium's
 rendering is its own (its anti-aliasing, not Agg's), the same bytes on every
 run. The PNGs are RGB, without the alpha channel Agg wrote and nothing
-read, since every page is opaque; a page of black text alone (the verdict
-page) is rendered in shades of grey, the same picture in less than half the
-bytes. A page a fraction of a pixel over whole pixels is cut to them, as
-matplotlib sizes its own PNGs (PDFium would add the partial pixel).
+read, since every page is opaque; a page of black text alone is rendered
+in shades of grey, the same picture in less than half the bytes. A page a
+fraction of a pixel over whole pixels is cut to them, as matplotlib sizes
+its own PNGs (PDFium would add the partial pixel).
 """
 
 from __future__ import annotations
