@@ -458,9 +458,7 @@ def report_arms(plan: Plan, played: Played, ran: Ran, options: PlayOptions) -> O
     # the game's own pages read the arms of one agent set: under a skill axis, the strongest level's
     shown = groups[-1] if plan.skill is not None else arms
     try:
-        written, lines = write_report(
-            plan.folder, ctx, arms, comparisons, run_info, verdict, options.jobs, shown
-        )
+        written, lines = write_report(plan.folder, ctx, arms, comparisons, run_info, verdict, shown)
     except OSError as exc:  # a full disk, most often: the games are in their CSVs, the report is not
         raise DataError(
             f"{exc.filename or plan.folder}: cannot write the report ({exc.strerror or exc}); every game "

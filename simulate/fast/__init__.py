@@ -13,7 +13,7 @@ The parts: `jit` (numba on demand and its cache), `mt` (CPython's Mersenne
 Twister), `seeds` (the run's per-game seeds), `lead` (the runner's observer),
 `arrays`, `search` (the generic agents and game loop, a template each core
 instantiates through `template`), `core` (the Python side every core shares)
-and `conformance` (the move-by-move check). `docs/notes/compiled-cores.md`
+and `first_compile` (what a core's first compile says). `docs/notes/compiled-cores.md`
 says how to add a game's core.
 """
 
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-import fcntl
 import importlib
 import sys
 import threading
@@ -30,7 +29,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from printkit.datafile.games import shipped_games
-from simulate.fast.jit import cache_root, numba_or_reason, stamp
+from simulate.fast.jit import numba_or_reason
 
 if TYPE_CHECKING:
     from simulate.engines.base import GameBase
@@ -89,34 +88,11 @@ def core_of(game: GameBase, engine: str | None = None) -> CoreBase | None:
                     f"{', '.join(unknown)}; playing its Python engine"
                 )
                 return None
-            with compiling(module):
-                core = cls(game)
-                core.warm_up()
+            core = cls(game)  # compiled on first use, for the agents it plays (`CoreBase.copy_for`)
             if game.rules.meta["engine"] not in shipped_games():  # a designer's core: tried before trusted
                 held_to_engine(game, core)
             _CORES[game] = core
     return core
-
-
-@contextlib.contextmanager
-def compiling(core: str = "core") -> Iterator[None]:
-    """Held while this process compiles the core `core` (its module) or loads it from the cache: one
-    process at a time per core and cache (test workers, cluster workers and commands started at once
-    on a fresh machine), so the first compiles and the others wait and then load its cache instead of
-    each compiling the same code. Two different cores compile at once, one a core of the machine."""
-    folder = cache_root() / stamp()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        lock = open(folder / f"compile-{core}.lock", "a")  # noqa: SIM115  (held across the yield)
-    except OSError:  # no writable cache: nothing to share, so nothing to wait for
-        yield
-        return
-    with lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def path_name(game: GameBase, engine: str | None = None) -> str:

@@ -16,6 +16,7 @@ other plays on the Python engine (`agent_table` returns None).
 from __future__ import annotations
 
 import sys
+import threading
 from typing import Any, ClassVar
 
 import numpy as np
@@ -28,6 +29,8 @@ from simulate.agents.mcts import MCTSAgent
 from simulate.engines.base import GameBase
 from simulate.engines.rows import number
 from simulate.fast import seeds
+from simulate.fast.first_compile import compiling, said
+from simulate.fast.search import SEARCH_KINDS
 from simulate.fast.template import OPTIONAL, RULES, instantiate
 
 KINDS = {RandomAgent: 0, GreedyAgent: 1, FlatMonteCarloAgent: 2, MCTSAgent: 3, ISMCTSAgent: 4}
@@ -55,6 +58,10 @@ class CoreBase:
     # The rules (data-file keys) whose values the core's tables carry: a game with any other rule set
     # plays on its Python engine (`simulate.fast.core_of`), so no rule is ever played silently as absent.
     implements: ClassVar[frozenset[str]] = frozenset()
+    # CPU seconds the first compile of the copy without the searches and of the one with them take on an
+    # idle machine (measured: docs/notes/speed.md), said before each compiles until this machine has
+    # measured its own (`simulate.fast.first_compile`)
+    compile_seconds: ClassVar[tuple[float, float]] = (30.0, 60.0)
 
     def __init__(self, game: GameBase, tables: tuple[np.ndarray, ...], move_offset: int, move_space: int,
                  max_legal: int):  # fmt: skip
@@ -68,8 +75,11 @@ class CoreBase:
         self.common = np.array(shape + seat_side + order, dtype=np.int64)
         module = sys.modules[type(self).__module__]
         rules = {name: getattr(module, name) for name in (*RULES, *OPTIONAL) if hasattr(module, name)}
-        self.search = instantiate(module.__name__, rules)
+        # the template's two copies, with the searches and without (loading one compiles nothing)
+        self.copies = {searches: instantiate(module.__name__, rules, searches) for searches in (True, False)}
         self.rules = module
+        self._ready: set[bool] = set()
+        self._lock = threading.Lock()  # a cluster worker may play tasks in threads
 
     # ---------------------------------------------------------------- agents
     def agent_table(self, names: tuple[str, ...]) -> np.ndarray | None:
@@ -102,12 +112,32 @@ class CoreBase:
     # ---------------------------------------------------------------- games
     def numbers(self, agents: np.ndarray, seed: int, max_moves: int, indices: range) -> np.ndarray:
         """Per game of `indices`: the row's numbers (`search.write_row`'s layout)."""
-        out = np.empty((len(indices), self.search.row_size(self.common)), dtype=np.float64)
-        run = seeds.run_pool(seed)
-        self.search.play_games(
-            self.tables, self.common, agents, run, indices.start, indices.stop, max_moves, out
-        )
+        return self._numbers(self.copy_for(agents), agents, seed, max_moves, indices)
+
+    def _numbers(
+        self, copy: Any, agents: np.ndarray, seed: int, max_moves: int, indices: range
+    ) -> np.ndarray:
+        out = np.empty((len(indices), copy.row_size(self.common)), dtype=np.float64)
+        copy.play_games(self.tables, self.common, agents, seeds.run_pool(seed), indices.start, indices.stop,
+                        max_moves, out)  # fmt: skip
         return out
+
+    def copy_for(self, agents: np.ndarray) -> Any:
+        """The copy of the search template that plays `agents`: the one without the searches unless a seat
+        searches (a fraction of the other's compile), compiled or loaded from the cache on first use, under
+        the core's lock (`simulate.fast.first_compile.compiling`), saying so when it compiles
+        (`simulate.fast.first_compile`). The runner asks for it before it forks its workers."""
+        searches = bool(np.isin(agents[:, 0], SEARCH_KINDS).any())
+        copy = self.copies[searches]
+        with self._lock:
+            if searches not in self._ready:
+                what = f"{self.game.rules.meta.get('title', self.game.rules.game)} core"
+                what += "'s searches" if searches else ""
+                about = self.compile_seconds[searches]
+                with compiling(self.rules.__name__), said(copy.__name__, what, about):
+                    self._numbers(copy, agents, 0, 0, range(0, 1))  # no move played: compiled, or loaded
+                self._ready.add(searches)
+        return copy
 
     def rows(self, agents: np.ndarray, seed: int, max_moves: int, indices: range) -> list[list[Any]]:
         """The CSV rows `simulate.engines.rows.row` writes for games `indices`, value for value."""
@@ -121,9 +151,11 @@ class CoreBase:
         return [list(row) for row in zip(*columns, strict=True)]
 
     def warm_up(self) -> None:
-        """Compile (or load from the cache) what a run calls, before worker processes fork."""
+        """Compile (or load from the cache) both copies of the template: what any run may call."""
         agents = np.zeros((self.game.players, 8), dtype=np.float64)
-        self.numbers(agents, 0, 0, range(0, 1))
+        self.copy_for(agents)
+        agents[:, 0] = SEARCH_KINDS[0]
+        self.copy_for(agents)
 
     # ---------------------------------------------------------------- move by move
     def new_state(self, seed: int) -> tuple[np.ndarray, np.ndarray]:

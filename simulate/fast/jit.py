@@ -1,4 +1,4 @@
-"""numba for the compiled cores, loaded on demand, with one on-disk cache keyed by every core's source.
+"""numba for the compiled cores, loaded on demand, with an on-disk cache keyed by each core's own sources.
 
 `numba_or_reason()` imports numba (never at the command's start: it costs
 about half a second) and says in one line why it cannot when it cannot:
@@ -9,18 +9,21 @@ functions that allocate no array and return none (see `leaf`). The cache:
 
 - numba checks a cached function against its own source file only, so a
   function that calls a changed function of another file would load stale
-  code. Here every compiled function's cache is keyed by one stamp, a hash of
-  all the files the cores are made of (those of `simulate/fast/*.py` and
-  the game folders' `core*.py` that hold compiled functions) and numba's
-  version: change any and every core compiles afresh once. A designer's core
-  (a game folder that is not shipped: `simulate new-game NAME --core`) and
-  its copy of the search template are keyed by that stamp and the files of
-  its own folder (`module_stamp`), so editing it recompiles it alone.
+  code. Here a compiled function's cache is keyed by a stamp (`stamp_of`) of
+  every file its code is made of, and numba's version: the shared parts
+  (the files of `simulate/fast/` that hold compiled functions) for those
+  parts, and for a game's core (its `core.py`, and its copies of the search
+  template, `<core>_search` and `<core>_play`) the shared parts and the files of its game
+  folder the core imports, directly or through another (the engine whose
+  constants it compiles in, ...). Edit one game's core and that core alone
+  compiles afresh; edit a shared part and every core does.
+- Any game folder's core is cached so, a designer's own (`simulate new-game
+  NAME --core`) as well as the shipped games'.
 - The cache lives in the user's cache folder (`$XDG_CACHE_HOME` or
-  `~/.cache`, then `printkit-simulate/numba/<stamp>`), not beside the sources,
-  which may be read-only in an installed wheel; `SIMULATE_CACHE_DIR`
-  overrides it. Two checkouts of the same sources share it; different sources
-  never overwrite each other's.
+  `~/.cache`, then `printkit-simulate/numba/<module>/<stamp>`), not beside the
+  sources, which may be read-only in an installed wheel; `SIMULATE_CACHE_DIR`
+  overrides `.../numba`. Two checkouts of the same sources share it;
+  different sources never overwrite each other's.
 - numba writes a cache file to a temporary name and renames it into place,
   so worker processes or test runs compiling at once do not corrupt it; the
   runner compiles in the parent before it forks its workers, so they inherit
@@ -29,6 +32,7 @@ functions that allocate no array and return none (see `leaf`). The cache:
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import os
 import sys
@@ -37,20 +41,72 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from printkit.datafile.games import FOLDER_PACKAGE, shipped_data
+from printkit.datafile.games import FOLDER_PACKAGE
 
 HIDE = "SIMULATE_NO_NUMBA"
-PACKAGE = Path(__file__).resolve().parent.parent  # simulate/
+SHARED = Path(__file__).resolve().parent  # simulate/fast/
+# a core's copies of the search template (`simulate.fast.template`): with the searches, and without
+COPIES = {True: "_search", False: "_play"}
 
 
-def core_sources() -> list[Path]:
-    """Every file compiled code is made of (those that use `@jit` or `@leaf`), in a fixed order: the
-    template's and the shipped game folders' `core*.py` (`printkit.datafile.games.shipped_data`)."""
-    files = sorted((PACKAGE / "fast").glob("*.py"))
-    shipped = shipped_data()
-    if shipped is not None:
-        files += sorted(shipped.glob("*/core*.py"))
-    return [path for path in files if "@jit" in path.read_text() or "@leaf" in path.read_text()]
+def _compiled(path: Path) -> bool:
+    text = path.read_text(encoding="utf-8")
+    return "@jit" in text or "@leaf" in text
+
+
+@lru_cache(maxsize=1)
+def shared_sources() -> tuple[Path, ...]:
+    """The files of `simulate/fast/` that hold compiled functions (`@jit` or `@leaf`), sorted."""
+    return tuple(path for path in sorted(SHARED.glob("*.py")) if _compiled(path))
+
+
+@cache
+def core_sources(core_file: Path) -> tuple[Path, ...]:
+    """A game's core file and the files of its folder it imports at its top, directly or through another
+    (relative imports, read from the sources: the engine whose constants numba compiles in...), sorted."""
+    seen: set[Path] = set()
+    todo = [core_file]
+    while todo:
+        path = todo.pop()
+        if path in seen or not path.is_file():
+            continue
+        seen.add(path)
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:  # at the top: what loads with it
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                names = [node.module.split(".")[0]] if node.module else [a.name for a in node.names]
+                todo += [path.parent / f"{name}.py" for name in names]
+    return tuple(sorted(seen))
+
+
+@cache
+def _digest(files: tuple[Path, ...]) -> str:
+    numba, _ = numba_or_reason()
+    digest = hashlib.sha256(getattr(numba, "__version__", "").encode())
+    for path in files:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def core_module(module: str) -> str | None:
+    """The game core a compiled module belongs to (its own name, or the core a copy of the search template
+    is for), or None for a shared part."""
+    if not module.startswith(f"{FOLDER_PACKAGE}."):
+        return None
+    for suffix in COPIES.values():
+        module = module.removesuffix(suffix)
+    return module
+
+
+def stamp_of(module: str) -> str:
+    """What a cached compilation of `module`'s functions must match: a hash of numba's version, the
+    shared parts and, for a game's core or its search copy, the core's sources (`core_sources`) as the
+    core module loaded in this process has them (a game folder registered anew brings its own)."""
+    core = core_module(module)
+    files = shared_sources()
+    if core is not None:
+        files += core_sources(Path(sys.modules[core].__file__).resolve())
+    return _digest(files)
 
 
 @lru_cache(maxsize=1)
@@ -67,39 +123,6 @@ def numba_or_reason() -> tuple[Any, str]:
     return numba, ""
 
 
-@lru_cache(maxsize=1)
-def stamp() -> str:
-    """A hash of the cores' sources and numba's version: what a cached compilation must match."""
-    numba, _ = numba_or_reason()
-    digest = hashlib.sha256(getattr(numba, "__version__", "").encode())
-    for path in core_sources():
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-def module_stamp(module: str) -> str:
-    """What a cached compilation of `module`'s functions must match: `stamp()`, and for a designer's core
-    (`printkit_games.<game>.core`, not among `core_sources`) or its copy of the search template
-    (`<core>_search`) the files of the core's own folder too."""
-    if not module.startswith(f"{FOLDER_PACKAGE}."):
-        return stamp()
-    core = sys.modules.get(module.removesuffix("_search"))
-    path = Path(core.__file__).resolve() if core is not None and core.__file__ else None
-    if path is None or path in {source.resolve() for source in core_sources()}:
-        return stamp()
-    return _folder_stamp(path.parent)
-
-
-@cache
-def _folder_stamp(folder: Path) -> str:
-    digest = hashlib.sha256(stamp().encode())
-    for path in sorted(folder.glob("*.py")):
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
 def cache_root() -> Path:
     """Where compiled cores are kept between processes."""
     given = os.environ.get("SIMULATE_CACHE_DIR")
@@ -109,30 +132,38 @@ def cache_root() -> Path:
     return Path(base) / "printkit-simulate" / "numba"
 
 
+def cache_folder(module: str) -> Path:
+    """Where the compiled functions of `module` are cached, for its sources as they are now."""
+    return cache_root() / module / stamp_of(module)
+
+
+def _ours(module: str, py_file: str) -> bool:
+    """A function this cache keeps: one of the shared parts', or of a game folder's module."""
+    if module.startswith(f"{FOLDER_PACKAGE}."):
+        return True
+    return module.startswith("simulate.fast.") and Path(py_file).resolve() in shared_sources()
+
+
 def _locator(caching: Any) -> type:
-    """A numba cache locator for the functions of `simulate/`, under `cache_root()/<stamp>/`."""
-    sources = {str(path) for path in core_sources()}
+    """A numba cache locator for the cores' functions, under `cache_folder(module)`."""
 
     class CoreLocator(caching._CacheLocator):
         def __init__(self, py_func: Any, py_file: str):
             # by module, not file: each core's copy of the search template (simulate.fast.template) apart
-            self._stamp = module_stamp(py_func.__module__)
-            self._path = str(cache_root() / self._stamp / py_func.__module__)
+            self._module = py_func.__module__
 
         def get_cache_path(self) -> str:
-            return self._path
+            return str(cache_folder(self._module))
 
         def get_source_stamp(self) -> str:
-            return self._stamp
+            return stamp_of(self._module)
 
         def get_disambiguator(self) -> str:
             return "core"
 
         @classmethod
         def from_function(cls, py_func: Any, py_file: str) -> Any:
-            if str(Path(py_file).resolve()) not in sources and not py_func.__module__.startswith(
-                f"{FOLDER_PACKAGE}."
-            ):  # a designer's core: its own folder's stamp (`module_stamp`)
+            if not _ours(py_func.__module__, py_file):
                 return None
             self = cls(py_func, py_file)
             try:

@@ -23,9 +23,13 @@ cannot cache a function that takes another as an argument). A core provides:
     stopped_by_cap(s)                      optional: the game's own cap ended it (the row is capped)
 
 `t` is the core's tuple of tables (rule options included), `common` the int64
-array of `COMMON` below. Every agent is the Python agent of the same name
-(`simulate/agents/`), draw for draw and float for float: the same seed gives
-the same moves on both paths, which the conformance test checks.
+array of `COMMON` below. Each core has two copies (`template.instantiate`):
+one with the searches (`mc`, `mcts`, `ismcts`; `SEARCHES` true) and one
+without, for runs whose agents are random, greedy or the engine's own: that
+copy compiles in about two fifths of the time, and most first runs need no
+more. Every agent is the Python agent of the same name (`simulate/agents/`),
+draw for draw and float for float: the same seed gives the same moves on
+both paths, which the conformance test checks.
 """
 
 # ruff: noqa: F821  (the rules functions are bound by template.instantiate)
@@ -50,6 +54,7 @@ R_FIRST, R_DRAW, R_WINNERS = range(3)  # then winners as a seat mask, scores, pl
 # agent parameters, one row per seat (simulate.fast.agents.agent_table)
 A_KIND, A_COUNT, A_C, A_GREEDY_ROLLOUT, A_PRIOR, A_NORM, A_DEPTH, A_SCALE = range(8)
 RANDOM, GREEDY, MC, MCTS, ISMCTS, OWN = range(6)  # OWN on: the engine's own agents (own_choose)
+SEARCH_KINDS = (MC, MCTS, ISMCTS)
 
 
 @leaf
@@ -534,12 +539,13 @@ def choose(s, t, common, params, rng, moves, count, scratch):
         return moves[mt.randbelow(rng, count)]
     if kind == GREEDY:
         return greedy_pick(s, t, moves, count, rng, current(s), scratch)
-    if kind == MC:
-        return mc_choose(s, t, common, params, rng, moves, count)
-    if kind == MCTS:
-        return mcts_choose(s, t, common, params, rng, moves, count)
-    if kind == ISMCTS:
-        return ismcts_choose(s, t, common, params, rng, moves, count)
+    if SEARCHES:  # a constant to numba: the copy without the searches compiles none of their code
+        if kind == MC:
+            return mc_choose(s, t, common, params, rng, moves, count)
+        if kind == MCTS:
+            return mcts_choose(s, t, common, params, rng, moves, count)
+        if kind == ISMCTS:
+            return ismcts_choose(s, t, common, params, rng, moves, count)
     return own_choose(s, t, kind, rng, moves, count)
 
 

@@ -2,9 +2,10 @@
 
 numba compiles a call to a global function as a call to that very function,
 and cannot cache a function that takes another as an argument; so each core
-gets its own copy of the search module, loaded from the same source under the
-core's name (`<core module>_search`), with the core's rules functions put in
-its globals before anything compiles. The cache keeps each copy apart by
+gets its own copies of the search module, loaded from the same source under the
+core's name (`<core module>_search`, and `<core module>_play` without the
+searches), with the core's rules functions put in its globals before anything
+compiles. The cache keeps each copy apart by
 module name (`simulate.fast.jit`).
 """
 
@@ -15,6 +16,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from simulate.fast.jit import COPIES
 
 SEARCH = Path(__file__).with_name("search.py")
 RULES = (
@@ -39,19 +42,22 @@ RULES = (
 OPTIONAL = ("own_choose", "stopped_by_cap", "start_state")
 
 
-def instantiate(core: str, rules: dict[str, Any]) -> ModuleType:
-    """The search module for core module `core`, whose compiled rules functions are `rules`."""
+def instantiate(core: str, rules: dict[str, Any], searches: bool = True) -> ModuleType:
+    """The copy of the search module for core module `core`, whose compiled rules functions are `rules`:
+    with the searches (`mc`, `mcts`, `ismcts`) or without (`search.SEARCHES`)."""
     missing = [name for name in RULES if name not in rules]
     if missing:
         raise TypeError(f"{core} does not define {', '.join(missing)}, which the compiled search needs")
-    name = f"{core}_search"
+    name = f"{core}{COPIES[searches]}"
     if name in sys.modules:
         return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, SEARCH)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     module.__dict__.update({key: rules[key] for key in RULES})
-    module.__dict__["SEEDED_START"] = "start_state" in rules  # a constant to numba: one branch of `begin`
+    # constants to numba: one branch of `begin`, and whether `choose` plays the searches
+    module.__dict__["SEEDED_START"] = "start_state" in rules
+    module.__dict__["SEARCHES"] = searches
     sys.modules[name] = module
     spec.loader.exec_module(module)
     for key in OPTIONAL:  # bound before anything compiles: numba reads globals when it compiles

@@ -9,35 +9,29 @@ tallies (`simulate.analysis.tally`); the words of the verdict from `simulate.ana
 from __future__ import annotations
 
 import base64
-import contextlib
 import csv
 import html
 import io
 import json
 import math
-import multiprocessing
-import sys
 import textwrap
-import threading
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from matplotlib.backends.backend_pdf import PdfPages
-from reportlab.pdfbase import pdfmetrics
 
-from printkit.atomic import atomic_path, write_bytes, write_text
+from printkit.atomic import write_bytes, write_text
 from simulate.analysis import stats
 from simulate.analysis.arm import Arm
 from simulate.analysis.verdict import side_names
 from simulate.analysis.verdict_page import Verdict
-from simulate.play.workers import in_child, start_child
 from simulate.report import changes_figure
 from simulate.report.context import Context, Extras, colour, heading
 from simulate.report.paper import fit_pages, page_inches
 from simulate.report.plotting import plt
+from simulate.report.raster import page_pngs
 from simulate.words import say, spoken
 
 
@@ -321,6 +315,8 @@ def _wrapped(blocks: list[tuple[str, str]]) -> list[tuple[str, str]]:
 def _measured_wrap(text: str, size: float, indent: str) -> list[str]:
     """`text` in lines of at most WRAP_POINTS at `size` in the language's printed font, kinsoku kept;
     lines after the first indented by `indent`."""
+    from reportlab.pdfbase import pdfmetrics  # here: a Japanese report's alone, 0.2 s to import
+
     from printkit.output.fonts import family, wrap
 
     font = family(spoken()).regular
@@ -483,74 +479,6 @@ def report_html(
     )
 
 
-def _draw_pngs(
-    verdict_page: plt.Figure | None, figures: dict[str, plt.Figure], figdir: Path
-) -> dict[str, bytes]:
-    """Write figures/verdict.png (given a verdict page) and figures/<name>.png; return each figure's PNG."""
-    if verdict_page is not None:
-        with atomic_path(figdir / "verdict.png") as tmp:
-            verdict_page.savefig(tmp, format="png", dpi=80, metadata={"Software": None})
-    pngs: dict[str, bytes] = {}
-    for name, fig in figures.items():
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png", dpi=100, metadata={"Software": None})
-        pngs[name] = buf.getvalue()
-        write_bytes(figdir / f"{name}.png", pngs[name])
-    return pngs
-
-
-def _draw_pngs_apart(verdict_page: plt.Figure, figures: dict[str, plt.Figure], figdir: Path) -> None:
-    """`_draw_pngs` in a forked process: Ctrl-C is the parent's to handle (`workers.in_child`), and a
-    failure is told by the exit status alone (the parent then draws the PNGs itself and says what goes
-    wrong)."""
-    in_child()
-    try:
-        _draw_pngs(verdict_page, figures, figdir)
-    except Exception:
-        sys.exit(1)
-
-
-# Figures (the first ones) whose PNGs this process draws itself once its PDF is done, when a second
-# process draws the others: a PDF page costs a little less than its PNG, so this evens out the two.
-OWN_PNGS = 1
-
-
-@contextlib.contextmanager
-def png_drawer(
-    verdict_page: plt.Figure, figures: dict[str, plt.Figure], figdir: Path, jobs: int
-) -> Iterator[dict[str, bytes]]:
-    """The PNGs of `_draw_pngs`, most of them drawn while the block runs if `jobs` allows a second process.
-
-    The dict yielded holds each figure's PNG, in the figures' order, once the
-    block has ended. The second process is a fork of this one, so it draws the
-    very same figures; it is used only where forking is safe (no other thread
-    running). It draws the verdict page and all but the first `OWN_PNGS`
-    figures, which this process draws after the block.
-    """
-    pngs: dict[str, bytes] = {}
-    child = None
-    own, apart = list(figures)[:OWN_PNGS], list(figures)[OWN_PNGS:]
-    if jobs > 1 and "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
-        child = multiprocessing.get_context("fork").Process(
-            target=_draw_pngs_apart, args=(verdict_page, {name: figures[name] for name in apart}, figdir)
-        )
-        start_child(child)
-    try:
-        yield pngs
-        if child is not None:
-            drawn = _draw_pngs(None, {name: figures[name] for name in own}, figdir)
-            child.join()
-            if child.exitcode == 0:
-                drawn.update({name: (figdir / f"{name}.png").read_bytes() for name in apart})
-                pngs.update({name: drawn[name] for name in figures})
-    finally:
-        if child is not None and child.is_alive():
-            child.terminate()
-            child.join()
-    if len(pngs) < len(figures):
-        pngs.update(_draw_pngs(verdict_page, figures, figdir))
-
-
 def write_report(
     folder: Path,
     ctx: Context,
@@ -558,14 +486,12 @@ def write_report(
     comparisons: dict[str, Any],
     config: dict[str, Any],
     verdict: Verdict,
-    jobs: int = 1,
     own_arms: list[Arm] | None = None,
 ) -> tuple[dict[str, Path], list[str]]:
     """Write report.pdf, report.html, figures/*.png, summary.json and summary.csv into `folder`.
 
-    With `jobs` above 1 a second process draws the PNGs while this one draws
-    the PDF (the same files). The game's own pages read `own_arms` (every arm
-    by default). Returns the paths written and the lines of the verdict page.
+    The game's own pages read `own_arms` (every arm by default). Returns the
+    paths written and the lines of the verdict page.
     """
     folder.mkdir(parents=True, exist_ok=True)
     shown = arms if own_arms is None else own_arms
@@ -580,7 +506,7 @@ def write_report(
     pages += text_pages(ctx, arms, say("page.details"), [("mono", line) for line in details])
     figures = {"changes": picture.figure(ctx, arms), **report_figures(ctx, arms, extras)}
     pages += text_pages(ctx, arms, say("page.definitions"), definition_blocks(ctx, arms, figures))
-    written, pngs = _draw(folder, pages, figures, jobs, ctx.paper)
+    written, pngs = _draw(folder, pages, figures, ctx.paper)
     written["html"] = folder / "report.html"
     write_text(written["html"], report_html(ctx, arms, blocks, details, pngs))
     written["csv"] = folder / "summary.csv"
@@ -662,32 +588,56 @@ def definition_blocks(ctx: Context, arms: list[Arm], figures: dict[str, plt.Figu
 
 
 def _settle(fig: plt.Figure) -> None:
-    """Lay a figure out once and keep that layout: a constrained layout (the skill figures') lays out
-    anew at every draw, so the PDF page and the PNG would depend on which was drawn first, and the
-    PNGs on whether a second process drew them (`png_drawer`), that is on --jobs."""
-    if fig.get_layout_engine() is not None:
-        fig.draw_without_rendering()
+    """Lay a figure out once and keep that layout: a constrained layout (the metrics and skill figures')
+    would lay out anew at every draw, at the drawing's resolution, so the PDF page would depend on
+    what was drawn before it. Laid out as a drawing at the figure's own resolution does it, without
+    drawing its artists."""
+    engine = fig.get_layout_engine()
+    if engine is not None:
+        if fig.axes:  # as `Figure.draw` does
+            engine.execute(fig)
         fig.set_layout_engine("none")
 
 
+# The resolution of the verdict page's PNG and of every figure's (their pages' sizes are the figures')
+VERDICT_DPI = 80
+FIGURE_DPI = 100
+
+
 def _draw(
-    folder: Path, pages: list[plt.Figure], figures: dict[str, plt.Figure], jobs: int, paper: str = "a4"
+    folder: Path, pages: list[plt.Figure], figures: dict[str, plt.Figure], paper: str = "a4"
 ) -> tuple[dict[str, Path], dict[str, bytes]]:
-    """Draw the pages and figures into report.pdf and the figures (and the verdict page) as PNGs,
-    then close them; return the paths written and what `png_drawer` gives the HTML page."""
+    """Draw the pages and figures into report.pdf, once, and the figures (and the verdict page) as PNGs
+    rasterised from that drawing (`simulate.report.raster`), then close them; return the paths written
+    and every figure's PNG for the HTML page."""
     figdir = folder / "figures"
     figdir.mkdir(exist_ok=True)
     written = {"pdf": folder / "report.pdf", "verdict": figdir / "verdict.png"}
     written.update({name: figdir / f"{name}.png" for name in figures})
     stamp = {"CreationDate": None, "ModDate": None, "Creator": "simulate"}
-    for fig in [*pages, *figures.values()]:
-        _settle(fig)
-    with png_drawer(pages[0], figures, figdir, jobs) as pngs:
-        drawn = io.BytesIO()
-        with PdfPages(drawn, metadata=stamp) as pdf:
-            for fig in [*pages, *(f for name, f in figures.items() if name not in PAGE_ONE)]:
-                pdf.savefig(fig)
-        write_bytes(written["pdf"], fit_pages(drawn.getvalue(), paper))
+    paged = [name for name in figures if name not in PAGE_ONE]  # a page each after the text pages
+    drawn = io.BytesIO()
+    with PdfPages(drawn, metadata=stamp) as pdf:
+        for fig in [*pages, *(figures[name] for name in paged)]:
+            _settle(fig)
+            pdf.savefig(fig)
+    write_bytes(written["pdf"], fit_pages(drawn.getvalue(), paper))
+    first = len(pages)
+    # the verdict page holds page 1's figures (the changes' picture): in colour
+    shown = {0: (VERDICT_DPI, not any(name in figures for name in PAGE_ONE))}
+    shown |= {first + k: (FIGURE_DPI, False) for k in range(len(paged))}
+    shots = page_pngs(drawn.getvalue(), shown)
+    write_bytes(written["verdict"], shots[0])
+    pngs = {}
+    for name, fig in figures.items():
+        if name in paged:
+            pngs[name] = shots[first + paged.index(name)]
+        else:  # drawn on page 1 among its text: a PNG of its own, drawn once more
+            _settle(fig)
+            buf = io.BytesIO()
+            fig.savefig(buf, format="png", dpi=FIGURE_DPI, metadata={"Software": None})
+            pngs[name] = buf.getvalue()
+        write_bytes(written[name], pngs[name])
     for fig in [*pages, *figures.values()]:
         plt.close(fig)
     return written, pngs

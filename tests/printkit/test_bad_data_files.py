@@ -29,9 +29,7 @@ def _copy(tmp_path: Path, game: str, old: str, new: str, count: int = 1) -> str:
 
 def _not_utf8(tmp_path: Path) -> str:
     path = tmp_path / "latin1.toml"
-    path.write_bytes(
-        UNITED.read_bytes().replace(b"# United", "# Unit\xe9d".encode("latin-1"))
-    )
+    path.write_bytes(UNITED.read_bytes().replace(b"# United", "# Unit\xe9d".encode("latin-1")))
     return str(path)
 
 

@@ -4,6 +4,7 @@ is cached under a stamp of its own folder, the shipped cores under the shared on
 
 from __future__ import annotations
 
+import shutil
 import sys
 import types
 from pathlib import Path
@@ -11,11 +12,12 @@ from pathlib import Path
 import pytest
 
 from printkit.datafile.gamedata import load_game
+from printkit.datafile.games import shipped_data
 from printkit.errors import DataError
 from simulate.commands.new_game import new_game
 from simulate.engines import make_game
 from simulate.fast.held import held_to_engine
-from simulate.fast.jit import core_sources, module_stamp, stamp
+from simulate.fast.jit import stamp_of
 
 
 def test_new_game_with_core_writes_the_core_and_its_test_and_names_it_in_the_engine(tmp_path):
@@ -81,7 +83,7 @@ def _module(name: str, file: Path) -> None:
     sys.modules[name] = module
 
 
-def test_a_designers_core_is_cached_by_its_own_folder_and_a_shipped_core_by_the_shared_stamp(
+def test_a_designers_core_is_cached_by_its_own_folder_and_a_shipped_core_by_its_own_sources(
     tmp_path, monkeypatch
 ):
     for game, text in (("one", "A = 1\n"), ("two", "A = 2\n")):
@@ -89,11 +91,20 @@ def test_a_designers_core_is_cached_by_its_own_folder_and_a_shipped_core_by_the_
         (tmp_path / game / "core.py").write_text(text)
         monkeypatch.setitem(sys.modules, f"printkit_games.{game}.core", None)
         _module(f"printkit_games.{game}.core", tmp_path / game / "core.py")
-    one, two = module_stamp("printkit_games.one.core"), module_stamp("printkit_games.two.core")
-    assert len({one, two, stamp()}) == 3  # each folder its own, neither the shared one
-    assert module_stamp("printkit_games.one.core_search") == one  # its copy of the search with it
-    shipped = next(path for path in core_sources() if path.name == "core.py")
+    one, two = stamp_of("printkit_games.one.core"), stamp_of("printkit_games.two.core")
+    shared = stamp_of("simulate.fast.mt")
+    assert len({one, two, shared}) == 3  # each folder its own, neither the shared parts'
+    assert stamp_of("printkit_games.one.core_search") == one  # its copies of the search template with it
+    assert stamp_of("printkit_games.one.core_play") == one
+    shipped = shipped_data()
+    assert shipped is not None
     monkeypatch.setitem(sys.modules, "printkit_games.shipped_one.core", None)
-    _module("printkit_games.shipped_one.core", shipped)
-    assert module_stamp("printkit_games.shipped_one.core") == stamp()
-    assert module_stamp("simulate.fast.mt") == stamp()
+    _module("printkit_games.shipped_one.core", shipped / "tiddly_wink" / "core.py")
+    # a shipped core's sources under another name: stamped by those sources, not by the name
+    assert stamp_of("printkit_games.shipped_one.core") not in {one, two, shared}
+    (tmp_path / "three").mkdir()
+    for name in ("core.py", "engine.py"):
+        shutil.copy(shipped / "tiddly_wink" / name, tmp_path / "three" / name)
+    monkeypatch.setitem(sys.modules, "printkit_games.three.core", None)
+    _module("printkit_games.three.core", tmp_path / "three" / "core.py")
+    assert stamp_of("printkit_games.three.core") == stamp_of("printkit_games.shipped_one.core")

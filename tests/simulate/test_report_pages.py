@@ -5,11 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import itertools
-import os
 
 import matplotlib.colors as mcolors
 import matplotlib.pyplot as plt
 import pytest
+from PIL import Image
 from test_report_stats import draw_heavy, judged_arms
 
 from printkit.datafile.gamedata import load_game
@@ -232,40 +232,35 @@ def test_a_conclusion_holds_under_both_agent_sets_or_says_how_they_differ():
     ]
 
 
-def test_the_pngs_are_drawn_by_a_second_process_under_two_jobs_and_are_the_same(tmp_path, monkeypatch):
-    drawn_by = tmp_path / "drawn_by"
-    draw = report._draw_pngs
+def test_each_figure_is_drawn_once_and_its_png_is_its_pdf_page(tmp_path, monkeypatch):
+    drawn = []
+    draw = plt.Figure.draw
 
-    def noting(page, figures, figdir):
-        with drawn_by.open("a") as fh:
-            fh.write(f"{figdir.name} {os.getpid()} {'verdict ' if page else ''}{' '.join(figures)}\n")
-        return draw(page, figures, figdir)
+    def noting(fig, renderer):
+        drawn.append(fig.get_label())
+        return draw(fig, renderer)
 
-    monkeypatch.setattr(report, "_draw_pngs", noting)
-    # earlier tests of this process may leave threads behind (dask's client); a run's parent has none
-    monkeypatch.setattr(report.threading, "active_count", lambda: 1)
-    got = {}
-    for jobs in (1, 2):
-        page, up, down = plt.figure(), plt.figure(), plt.figure()
-        up.gca().plot([0, 1], [0, 1])
-        down.gca().plot([0, 1], [1, 0])
-        folder = tmp_path / f"jobs{jobs}"
-        folder.mkdir()
-        with report.png_drawer(page, {"up": up, "down": down}, folder, jobs) as pngs:
-            pass
-        assert list(pngs) == ["up", "down"]
-        got[jobs] = (pngs, (folder / "verdict.png").read_bytes())
-        for name, png in pngs.items():
-            assert (folder / f"{name}.png").read_bytes() == png
-        for fig in (page, up, down):
-            plt.close(fig)
-    assert got[1] == got[2]
-    me = str(os.getpid())
-    calls = [line.split(" ", 2) for line in drawn_by.read_text().splitlines()]
-    assert [c for c in calls if c[0] == "jobs1"] == [["jobs1", me, "verdict up down"]]
-    # two jobs: the second process draws the verdict page and all but the first figure
-    two = {(pid == me, what) for folder, pid, what in calls if folder == "jobs2"}
-    assert two == {(True, "up"), (False, "verdict down")}
+    monkeypatch.setattr(plt.Figure, "draw", noting)
+    page = plt.figure(figsize=(4, 6), label="verdict")
+    page.text(0.1, 0.9, "the verdict")
+    # blue's size is a fraction of a pixel over whole pixels at 100 dpi (661.5 x 200.5): as matplotlib's
+    # own PNG, the partial pixels are left out
+    red, blue = plt.figure(figsize=(8, 5), label="red"), plt.figure(figsize=(6.615, 2.005), label="blue")
+    red.patch.set_facecolor("#ff0000")
+    blue.patch.set_facecolor("#0000ff")
+    written, pngs = report._draw(tmp_path, [page], {"red": red, "blue": blue})
+    assert sorted(drawn) == ["blue", "red", "verdict"]  # once each: the PDF's drawing
+    assert list(pngs) == ["red", "blue"]
+    for name, png in pngs.items():
+        assert written[name].read_bytes() == png
+    with Image.open(io.BytesIO(pngs["red"])) as red_png:
+        assert red_png.size == (800, 500) and red_png.mode == "RGB"  # 8 x 5 inches at 100 dpi
+        assert red_png.getpixel((400, 250)) == (255, 0, 0)
+    with Image.open(io.BytesIO(pngs["blue"])) as blue_png:
+        assert blue_png.size == (661, 200) and blue_png.getpixel((330, 100)) == (0, 0, 255)
+    with Image.open(written["verdict"]) as verdict:
+        assert verdict.size == (320, 480) and verdict.mode == "L"  # 4 x 6 inches at 80 dpi, in greys
+        assert verdict.getpixel((5, 475)) == 255 and verdict.getextrema()[0] < 100  # white, and text
 
 
 def test_a_figures_level_names_are_cut_only_when_long_and_still_distinct():
@@ -275,21 +270,23 @@ def test_a_figures_level_names_are_cut_only_when_long_and_still_distinct():
     assert context.short_levels([DESIGN, other]) == [DESIGN, other]
 
 
-def test_a_constrained_figure_draws_the_same_pdf_page_and_png_under_one_job_and_two(tmp_path, monkeypatch):
-    monkeypatch.setattr(report.threading, "active_count", lambda: 1)
-    got = {}
-    for jobs in (1, 2):
-        page = plt.figure()
-        figures = {}
-        for name in ("first", "skill"):
-            fig, axes = plt.subplots(2, 2, figsize=(8, 8), layout="constrained")
-            for ax in axes.flat:
-                ax.plot([0, 1], [0, 1])
-                ax.set_xticks([0, 1], ["random", DESIGN], rotation=15)
-            fig.suptitle("a heading\nof two lines")
-            figures[name] = fig
-        folder = tmp_path / f"jobs{jobs}"
-        folder.mkdir()
-        written, pngs = report._draw(folder, [page], figures, jobs)
-        got[jobs] = (written["pdf"].read_bytes(), pngs)
-    assert got[1] == got[2]
+def _constrained() -> plt.Figure:
+    fig, axes = plt.subplots(2, 2, figsize=(8, 8), layout="constrained")
+    for ax in axes.flat:
+        ax.plot([0, 1], [0, 1])
+        ax.set_xticks([0, 1], ["random", DESIGN], rotation=15)
+    fig.suptitle("a heading\nof two lines")
+    return fig
+
+
+def test_a_constrained_figure_is_laid_out_once_as_a_drawing_at_its_resolution_lays_it_out():
+    settled, drawn, untouched = _constrained(), _constrained(), _constrained()
+    report._settle(settled)
+    drawn.draw_without_rendering()
+    places = [ax.get_position().bounds for ax in settled.axes]
+    assert places == [ax.get_position().bounds for ax in drawn.axes]
+    assert places != [ax.get_position().bounds for ax in untouched.axes]  # it did lay them out
+    settled.savefig(io.BytesIO(), format="pdf")  # a drawing at 72 dpi keeps the layout
+    assert [ax.get_position().bounds for ax in settled.axes] == places
+    for fig in (settled, drawn, untouched):
+        plt.close(fig)
