@@ -19,7 +19,7 @@ from simulate.commands.agent_speed import time_agent
 from simulate.commands.arms import Outcome, run_arms
 from simulate.commands.bench import measure, table
 from simulate.commands.options import DEFAULT_MAX_GAMES, DEFAULT_SWEEP_GAMES, PlayOptions, check_resume
-from simulate.commands.runs import worker_count
+from simulate.commands.runs import headline_arms, worker_count
 from simulate.engines import ENGINES, make_game, require_engine
 from simulate.fast import ENGINES as ENGINE_NAMES
 from simulate.fast import engine_choice
@@ -513,11 +513,7 @@ def demo_cmd(games, jobs, force, out, quiet):
 
     options = PlayOptions(games=games, jobs=jobs, out=out, fresh=True, quiet=quiet, force=force)
     games_data = [load_game(name) for name in available_games()]
-    headlines = {
-        data.name: list(data.game.get("headline", []))
-        for data in games_data
-        if data.engine in ENGINES and len(data.game.get("headline", [])) >= 2
-    }
+    headlines = {data.name: arms for data in games_data if (arms := headline_arms(data))}
     options.check_total(sum(len(arms) for arms in headlines.values()))  # before a file is written
     made, bottom = [], []
     for data in games_data:
