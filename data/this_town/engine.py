@@ -29,6 +29,12 @@ town (`closed`), and a town holding such a section scores nothing when it
 closes again and grants no relocation, so a town scores once. The empty cells next to a
 tile (the frontier) are kept with their counts of tiled neighbours, so legal
 placements need no search of the table.
+
+Greedy play weighs every placement (`move_gain`): a cell's surroundings are
+read once per position (`_around`, kept in `near` until the next move and
+shared by the position's views and samples), a tile's own towns once per
+arrangement (`Game.reach`), and a placement joins the two. The compiled core
+(`core.py`) plays the same rules on flat arrays.
 """
 
 from __future__ import annotations
@@ -84,6 +90,11 @@ METRICS = (
     M_TIE,
     M_TIE_DECIDED,
 ) = range(len(METRICS))
+# What a placement on a cell meets (`State._around`): directions holding a tile, those fenced towards it,
+# the town met each way, the towns it would close.
+Near = tuple[int, int, list[int], set[int]]
+# A tile's own town as placed (`Game.reach`): its brands, whether it is open, the ways it joins a neighbour.
+Reach = tuple[list[int], bool, tuple[int, ...]]
 
 
 def break_tie(tied: list[int], towns: Sequence[Sequence[int]], reading: str) -> list[int]:
@@ -108,6 +119,11 @@ def break_tie(tied: list[int], towns: Sequence[Sequence[int]], reading: str) -> 
         if reading == "largest_town":
             break
     return tied
+
+
+def lead(points: list[int], seat: int) -> int:
+    """`seat`'s points less the best other seat's."""
+    return points[seat] - max((p for s, p in enumerate(points) if s != seat), default=0)
 
 
 class Game(GameBase):
@@ -152,6 +168,7 @@ class Game(GameBase):
         "tie_decided": "最高点の同点を同点の場合のルールが決めたら1",
     }
     max_moves = 2000
+    core: ClassVar[str | None] = f"{__package__}.core"
 
     def __init__(self, rules: Rules, debug: bool = False):
         super().__init__(rules, debug)
@@ -171,6 +188,8 @@ class Game(GameBase):
         self.npc_ranked = v["npc_brands"] == "ranked"
         if self.players > COLOURS:
             raise DataError(f"{where}: players: at most {COLOURS} colours, got {self.players} players")
+        self._points: dict[tuple[int, ...], list[int]] = {}  # points_of's answers, by brand counts
+        self._reach: dict[tuple[int, int, int, int], list[Reach]] = {}  # reach's answers
         self._tables(self.faces)
 
     def _tables(self, faces: Sequence[TileFace]) -> None:
@@ -212,12 +231,45 @@ class Game(GameBase):
             self.init_nxt.append(nxt)
             self.init_bars.append(bars)
             self.init_brands.append(brands)
-        self.inner = [tuple((k, (k + 1) % 4) for k in range(4) if not f.diagonals[k]) for f in faces]
+        # per tile: its towns as it comes out of the stack, each (root section, its sections)
+        self.groups = [
+            tuple((r - slot * 4, tuple(k for k in range(4) if parent[k] == r)) for r in dict.fromkeys(parent))
+            for slot, parent in enumerate(self.init_parent)
+        ]
         self.total_brands = sum(f.brand_count() for f in faces)
         self.closes_alone = [
             [[self._closes_alone(slot, rot, mask) for mask in range(16)] for rot in range(4)]
             for slot in range(len(faces))
         ]
+
+    def points_of(self, counts: Sequence[int]) -> list[int]:
+        """The points per seat of a completed town with these brand counts, NPC brands ranked or not."""
+        key = tuple(counts)
+        got = self._points.get(key)
+        if got is None:
+            n = self.players
+            ranked = key if self.npc_ranked else [x if c < n else 0 for c, x in enumerate(key)]
+            got = self._points[key] = town_points(ranked)
+        return got
+
+    def reach(self, slot: int, rot: int, present: int, fenced: int) -> list[Reach]:
+        """Per town of tile `slot`'s own sections, placed turned `rot` among tiles in the directions of
+        `present` (those of `fenced` fenced on the shared edge): its brands, whether it faces an empty
+        cell through an unfenced edge, and the directions through which it joins a neighbour's town.
+        Memoised: the same few hundred arrangements come back all game."""
+        key = (slot, rot, present, fenced)
+        got = self._reach.get(key)
+        if got is not None:
+            return got
+        fence = self.edge_fenced[slot]
+        got = []
+        for j, sections in self.groups[slot]:
+            ways = [(k + rot) & 3 for k in sections if not fence[k]]
+            gap = any(not present >> d & 1 for d in ways)
+            joins = tuple(d for d in ways if present >> d & 1 and not fenced >> d & 1)
+            got.append((self.init_brands[slot][j * COLOURS : j * COLOURS + COLOURS], gap, joins))
+        self._reach[key] = got
+        return got
 
     def _closes_alone(self, slot: int, rot: int, mask: int) -> bool:
         """Whether tile `slot` turned `rot` has a town of its own sections closed as soon as it is placed,
@@ -246,7 +298,7 @@ class Game(GameBase):
 class State(StateBase):
     """A This Town game in progress; the table is public, the stack's order is not."""
 
-    # copied as lists by `clone`; the rest are a dict each and plain values
+    # the state's lists (`_copy` copies each); the rest are dicts and plain values
     LISTS: ClassVar[tuple[str, ...]] = (
         "stack",
         "cell_of",
@@ -265,7 +317,7 @@ class State(StateBase):
         "stats",
     )
     __slots__ = ("game", "rng", "at", "front", "current", "phase", "player", "first", "moves", "picked")
-    __slots__ += ("scored",)
+    __slots__ += ("scored", "near")
     __slots__ += LISTS
 
     @classmethod
@@ -296,6 +348,7 @@ class State(StateBase):
         s.moves = 0
         s.scored = False
         s.picked = -1
+        s.near = {}
         s.first = rng.randrange(game.players) if game.random_first else 0
         s.player = s.first
         s._place(0, ORIGIN, 0)
@@ -320,8 +373,11 @@ class State(StateBase):
         self.opens[ra] += self.opens[rb]
         self.bars[ra] += self.bars[rb]
         brands = self.brands
-        for c in range(COLOURS):
-            brands[ra * COLOURS + c] += brands[rb * COLOURS + c]
+        a, b = ra * COLOURS, rb * COLOURS
+        brands[a] += brands[b]
+        brands[a + 1] += brands[b + 1]
+        brands[a + 2] += brands[b + 2]
+        brands[a + 3] += brands[b + 3]
         nxt = self.nxt
         nxt[ra], nxt[rb] = nxt[rb], nxt[ra]
 
@@ -342,21 +398,18 @@ class State(StateBase):
         rot_of = self.rot_of
         edge_fenced = g.edge_fenced
         touched = []
+        find = self._find
         for d in range(4):
             k = (d - rot) & 3
             other = at.get(cell + STEP[d])
             if other is None:
                 if not fenced[k]:
-                    opens[self._find(base + k)] += 1
+                    opens[find(base + k)] += 1
                 continue
             ok = (OPPOSITE[d] - rot_of[other]) & 3
             if edge_fenced[other][ok]:
                 continue
-            u = other * 4 + ok
-            r = u
-            while parent[r] != r:
-                parent[r] = parent[parent[r]]
-                r = parent[r]
+            r = find(other * 4 + ok)
             opens[r] -= 1
             touched.append(r)
             if not fenced[k]:
@@ -451,8 +504,7 @@ class State(StateBase):
             return False
         self.scored = True
         counts = self.brands[r * COLOURS : r * COLOURS + COLOURS]
-        ranked = counts if g.npc_ranked else [x if c < g.players else 0 for c, x in enumerate(counts)]
-        gained = town_points(ranked)
+        gained = g.points_of(counts)
         for c in range(COLOURS):
             self.points[c] += gained[c]
         self.completed.append(tuple(counts))
@@ -501,6 +553,7 @@ class State(StateBase):
             raise ValueError(f"illegal move {move} for seat {self.player + 1} in phase {self.phase}")
         self.moves += 1
         self.scored = False
+        self.near = {}
         phase = self.phase
         if phase == PLACE:
             slot = self.current
@@ -588,14 +641,28 @@ class State(StateBase):
         return new
 
     def _copy(self) -> State:
-        """Everything but the generator (None in the copy)."""
+        """Everything but the generator (None in the copy); `near` is shared, as it holds only what the
+        position shows and a move replaces it."""
         new = State.__new__(State)
         new.game = self.game
         new.rng = None
-        for name in State.LISTS:
-            setattr(new, name, getattr(self, name)[:])
-        new.at = dict(self.at)
-        new.front = dict(self.front)
+        new.stack = self.stack[:]
+        new.cell_of = self.cell_of[:]
+        new.rot_of = self.rot_of[:]
+        new.order = self.order[:]
+        new.parent = self.parent[:]
+        new.opens = self.opens[:]
+        new.brands = self.brands[:]
+        new.bars = self.bars[:]
+        new.nxt = self.nxt[:]
+        new.done = self.done[:]
+        new.closed = self.closed[:]
+        new.locked = self.locked[:]
+        new.points = self.points[:]
+        new.completed = self.completed[:]
+        new.stats = self.stats[:]
+        new.at = self.at.copy()
+        new.front = self.front.copy()
         new.current = self.current
         new.phase = self.phase
         new.player = self.player
@@ -603,6 +670,7 @@ class State(StateBase):
         new.moves = self.moves
         new.picked = self.picked
         new.scored = self.scored
+        new.near = self.near
         return new
 
     def view(self, player: int) -> State:
@@ -622,96 +690,92 @@ class State(StateBase):
     # ------------------------------------------------------- heuristics
     def move_gain(self, move: int, seat: int, rng: Any = None) -> float:
         """Change in `seat`'s lead over the best other seat from the towns this placement completes."""
-        if self.phase not in (PLACE, DROP):
+        phase = self.phase
+        if phase != PLACE and phase != DROP:
             return 0.0
-        slot = self.current if self.phase == PLACE else self.picked
+        slot = self.current if phase == PLACE else self.picked
         cell, rot = divmod(move, 4)
-        if not self._may_complete(slot, cell, rot):
+        near = self._around(cell)
+        # a quick necessary test: a town around `cell` has every open edge facing it, or the tile closes
+        # a town of its own sections; half the placements fail it
+        if not near[3] and not self.game.closes_alone[slot][rot][near[1]]:
+            return 0.0
+        towns = self._completions(slot, rot, near)
+        if not towns:
             return 0.0
         n = self.game.players
         before = self.points[:n]
         after = before[:]
-        for counts in self.completions(slot, cell, rot):
-            ranked = counts if self.game.npc_ranked else [x if c < n else 0 for c, x in enumerate(counts)]
-            for c, p in enumerate(town_points(ranked)[:n]):
+        points_of = self.game.points_of
+        for counts in towns:
+            for c, p in enumerate(points_of(counts)[:n]):
                 after[c] += p
+        return float(lead(after, seat) - lead(before, seat))
 
-        def lead(points: list[int]) -> int:
-            return points[seat] - max((p for s, p in enumerate(points) if s != seat), default=0)
-
-        return float(lead(after) - lead(before))
-
-    def _may_complete(self, slot: int, cell: int, rot: int) -> bool:
-        """A quick necessary test for `completions`: some town around `cell` has every open edge facing
-        it, or the tile closes a town of its own sections; most placements fail it."""
-        g = self.game
-        at = self.at
-        fenced_mask = 0
+    def _around(self, cell: int) -> Near:
+        """What a tile placed on `cell` meets, whatever the tile and its rotation: the directions holding
+        a tile and those whose tile is fenced on the shared edge (a bit each), the root of the town met
+        through each other direction (-1 where none), and the towns the placement closes (every open
+        edge facing `cell`, none scored before). Memoised until the position changes (`near`)."""
+        near = self.near.get(cell)
+        if near is not None:
+            return near
+        edge_fenced, at, rot_of, opens = self.game.edge_fenced, self.at, self.rot_of, self.opens
+        present = fenced = 0
+        roots = [-1, -1, -1, -1]
         facing: dict[int, int] = {}
         for d in range(4):
             other = at.get(cell + STEP[d])
             if other is None:
                 continue
-            ok = (OPPOSITE[d] - self.rot_of[other]) & 3
-            if g.edge_fenced[other][ok]:
-                fenced_mask |= 1 << d
-            else:
-                r = self._find(other * 4 + ok)
-                facing[r] = facing.get(r, 0) + 1
-        if any(self.opens[r] == n for r, n in facing.items()):
-            return True
-        return g.closes_alone[slot][rot][fenced_mask]
+            present |= 1 << d
+            ok = (OPPOSITE[d] - rot_of[other]) & 3
+            if edge_fenced[other][ok]:
+                fenced |= 1 << d
+                continue
+            r = roots[d] = self._find(other * 4 + ok)
+            facing[r] = facing.get(r, 0) + 1
+        # (closed again after a relocation reopened it, a town scored before and scores nothing)
+        done, was_closed = self.done, self._was_closed
+        closing = {r for r, k in facing.items() if opens[r] == k and not done[r] and not was_closed(r)}
+        near = self.near[cell] = (present, fenced, roots, closing)
+        return near
 
     def completions(self, slot: int, cell: int, rot: int) -> list[list[int]]:
-        """Brand counts of the towns that `slot` on `cell` turned `rot` would complete (changes nothing)."""
-        g = self.game
-        local: dict[int, int] = {}
+        """Brand counts of the towns that `slot` on `cell` turned `rot` would complete (changes nothing).
 
-        def find(x: int) -> int:
-            while local.get(x, x) != x:
-                x = local[x]
-            return x
+        The tile's own towns (`Game.reach`) join the towns they meet through unfenced edges; a joined
+        town completes when none of its tile towns faces an empty cell through an unfenced edge and each
+        town it met is closing (`_around`); a town met but not joined completes if it is closing.
+        """
+        return self._completions(slot, rot, self._around(cell))
 
-        def join(a: int, b: int) -> None:
-            ra, rb = find(a), find(b)
-            if ra != rb:
-                local[rb] = ra
-
-        new = -1 - 4 * g.tiles  # labels new, new+1.. for the placed tile's sections, below every section id
-        opens = {new + k: 0 for k in range(4)}
-        for a, b in g.inner[slot]:
-            join(new + a, new + b)
-        fenced = g.edge_fenced[slot]
-        for d in range(4):
-            k = (d - rot) & 3
-            other = self.at.get(cell + STEP[d])
-            if other is None:
-                if not fenced[k]:
-                    opens[new + k] += 1
-                continue
-            ok = (OPPOSITE[d] - self.rot_of[other]) & 3
-            if g.edge_fenced[other][ok]:
-                continue
-            r = self._find(other * 4 + ok)
-            opens[r] = opens.get(r, self.opens[r]) - 1
-            if not fenced[k]:
-                join(new + k, r)
-        groups: dict[int, list[int]] = {}
-        for label in opens:
-            groups.setdefault(find(label), []).append(label)
+    def _completions(self, slot: int, rot: int, near: Near) -> list[list[int]]:
+        """`completions` of `slot` turned `rot` on the cell `near` describes (`_around`)."""
+        present, fenced, roots, closing = near
+        joined: list[tuple[set[int], bool, list[int]]] = []  # per joined town: towns met, open, brands
+        for counts, gap, ways in self.game.reach(slot, rot, present, fenced):
+            met = {roots[d] for d in ways}
+            for town in [town for town in joined if town[0] & met]:
+                joined.remove(town)
+                met |= town[0]
+                gap = gap or town[1]
+                counts = [a + b for a, b in zip(counts, town[2], strict=True)]
+            joined.append((met, gap, counts))
+        brands = self.brands
         out = []
-        for labels in groups.values():
-            if sum(opens[x] for x in labels) or any(x >= 0 and self.done[x] for x in labels):
-                continue
-            if any(x >= 0 and self._was_closed(x) for x in labels):
-                continue  # closed again after a relocation reopened it: it scored before
-            counts = [0] * COLOURS
-            for x in labels:
-                for c in range(COLOURS):
-                    counts[c] += (
-                        g.section_brands[slot * 4 + x - new][c] if x < 0 else self.brands[x * COLOURS + c]
-                    )
-            out.append(counts)
+        linked: set[int] = set()
+        for met, gap, counts in joined:
+            linked |= met
+            if not gap and met <= closing:
+                for r in met:
+                    town = brands[r * COLOURS : r * COLOURS + COLOURS]
+                    counts = [a + b for a, b in zip(counts, town, strict=True)]
+                out.append(counts)
+        for r in roots:
+            if r in closing and r not in linked:
+                linked.add(r)
+                out.append(brands[r * COLOURS : r * COLOURS + COLOURS])
         return out
 
     def _was_closed(self, r: int) -> bool:

@@ -29,6 +29,7 @@ import numpy as np
 
 from simulate.fast import mt
 from simulate.fast.arrays import copy_into
+from simulate.fast.bits import low_index, popcount
 from simulate.fast.core import CoreBase
 from simulate.fast.jit import jit, leaf
 
@@ -137,21 +138,6 @@ def tables(game: Game) -> tuple[np.ndarray, ...]:
 
 
 # ------------------------------------------------------------------ bits
-@leaf
-def popcount(x):
-    """Set bits of a non-negative int64 (at most 55 here: the top byte of the product cannot overflow)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56
-
-
-@leaf
-def low_index(mask):
-    """The index of the lowest set bit of a non-zero mask."""
-    return popcount((mask & -mask) - 1)
-
-
 @jit
 def pips_of(hand, pips):
     total = 0

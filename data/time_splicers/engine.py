@@ -124,6 +124,7 @@ class Game(GameBase):
     }
     # per-seat crystals by the collapse that brought them (Result.breakdown)
     categories: ClassVar[tuple[str, ...]] = COLLAPSES
+    core: ClassVar[str | None] = f"{__package__}.core"
 
     def __init__(self, rules: Rules, debug: bool = False):
         super().__init__(rules, debug)
@@ -272,6 +273,7 @@ class State(StateBase):
         "winner",
         "first",
         "moves",
+        "scored_at",
         "by_kind",
         "collapses",
         "limit_tokens",
@@ -333,6 +335,7 @@ class State(StateBase):
         self.capped = False
         self.winner = -1
         self.moves = 0
+        self.scored_at = -1  # the move after which crystals last changed (scores_moved)
         self.by_kind = [[0] * n for _ in COLLAPSES]
         self.collapses = [0, 0, 0]
         self.limit_tokens = 0
@@ -473,6 +476,7 @@ class State(StateBase):
 
     def _gain(self, p: int, k: int, kind: int) -> None:
         self.crystals[p] += k
+        self.scored_at = self.moves
         self.by_kind[kind][p] += k
         if self.crystals[p] >= self.game.goal:
             self.over = True
@@ -778,6 +782,10 @@ class State(StateBase):
     def scores(self) -> list[float]:
         return [float(c) for c in self.crystals]
 
+    def scores_moved(self) -> bool:
+        """Crystals, the scores, move only when a collapse gives some."""
+        return self.scored_at == self.moves
+
     def result(self) -> Result:
         """Crystals are the scores; the winner ranks first, then players still in, by crystals."""
         n = self.game.players
@@ -843,9 +851,7 @@ class State(StateBase):
             return quick
         if self.valued is None or self.valued[0] != seat:
             self.valued = (seat, self.evaluate(seat))
-        after = self._copy()
-        after.viewer = seat
-        after.deck = [HIDDEN] * len(self.deck)
+        after = self._copy(seat)
         after.apply(move)
         return after.evaluate(seat) - self.valued[1]
 
@@ -909,13 +915,17 @@ class State(StateBase):
         new.rng = copy_generator(self.rng)
         return new
 
-    def _copy(self) -> State:
-        """A copy of everything but the generator."""
+    def _copy(self, viewer: int | None = None) -> State:
+        """A copy of everything but the generator; with `viewer`, of what that seat knows of the deck
+        (its size: `HIDDEN` cards) and marked as that seat's.
+
+        Field by field, no loop over names: a greedy move copies the position once per legal move.
+        """
         new = State(self.game, None, _blank=True)
-        new.viewer = self.viewer
+        new.viewer = self.viewer if viewer is None else viewer
         new.hands = self.hands[:]
         new.sizes = self.sizes[:]
-        new.deck = self.deck[:]
+        new.deck = self.deck[:] if viewer is None else [HIDDEN] * len(self.deck)
         new.discard = self.discard[:]
         new.lines = [line[:] for line in self.lines]
         new.line_colour = self.line_colour[:]
@@ -934,19 +944,29 @@ class State(StateBase):
         new.phase = self.phase
         new.runs = self.runs[:]
         new.pending = self.pending[:]
-        for name in _SCALARS:
-            setattr(new, name, getattr(self, name))
+        new.turns = self.turns
+        new.over = self.over
+        new.capped = self.capped
+        new.winner = self.winner
+        new.first = self.first
+        new.moves = self.moves
+        new.scored_at = self.scored_at
         new.by_kind = [row[:] for row in self.by_kind]
         new.collapses = self.collapses[:]
+        new.limit_tokens = self.limit_tokens
+        new.knockouts = self.knockouts
         new.free_uses = self.free_uses[:]
+        new.portal_main = self.portal_main
+        new.fixed_tokens = self.fixed_tokens
+        new.reshuffles = self.reshuffles
+        new.timeline_sum = self.timeline_sum
+        new.timeline_max = self.timeline_max
         return new
 
     def view(self, player: int) -> State:
         """What `player` sees: own hand, other hands' sizes, the table, discards, the deck's size."""
-        v = self._copy()
-        v.viewer = player
+        v = self._copy(player)
         v.hands = [h if s == player else None for s, h in enumerate(self.hands)]
-        v.deck = [HIDDEN] * len(self.deck)
         return v
 
     def public(self, player: int) -> tuple[Any, ...]:
@@ -1029,23 +1049,6 @@ class State(StateBase):
         _check_cards(self, g)
         _check_lines(self, g)
         _check_pieces(self, g)
-
-
-_SCALARS = (
-    "turns",
-    "over",
-    "capped",
-    "winner",
-    "first",
-    "moves",
-    "limit_tokens",
-    "knockouts",
-    "portal_main",
-    "fixed_tokens",
-    "reshuffles",
-    "timeline_sum",
-    "timeline_max",
-)
 
 
 def _bits(mask: int) -> Iterator[int]:

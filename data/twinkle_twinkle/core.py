@@ -263,7 +263,7 @@ def new_state(t, game_seed):
     bag = cfg[O_BAG]
     for k in range(tiles):
         s[bag + k] = k
-    shuffle_part(r, s, bag, tiles)
+    mt.shuffle_at(r, s, bag, tiles)
     s[BAG_LEN] = tiles
     fill(s, cfg[O_CUR], cfg[O_CUR] + cfg[C_CUR], -1)
     fill(s, cfg[O_NEXT], cfg[O_NEXT] + cfg[C_NEXT], -1)
@@ -272,7 +272,7 @@ def new_state(t, game_seed):
     picks = cfg[C_PICKS]
     for k in range(picks):
         s[cfg[O_ORDER] + k] = k
-    shuffle_part(r, s, cfg[O_ORDER], picks)
+    mt.shuffle_at(r, s, cfg[O_ORDER], picks)
     s[FIRST] = s[PLAYER] = tab(t, T_OWNER)[s[cfg[O_ORDER]]]
     fill(s, cfg[O_AT], cfg[O_AT] + picks, -1)
     s[HELD] = -1
@@ -283,16 +283,6 @@ def new_state(t, game_seed):
         analyse(s, t, b)
     fill(s, cfg[O_BEST], cfg[C_LENGTH], UNKNOWN)
     return s, r
-
-
-@jit
-def shuffle_part(r, s, at, count):
-    """`Random.shuffle` of s[at:at + count] in place."""
-    for i in range(count - 1, 0, -1):
-        j = mt.randbelow(r, i + 1)
-        v = s[at + i]
-        s[at + i] = s[at + j]
-        s[at + j] = v
 
 
 @jit
@@ -1281,7 +1271,7 @@ def make_view(s, t, seat, out):
 def sample(s, t, rng, seat, s_out, r_out):
     """`State.sample`: the bag sorted, then shuffled by `rng`; a generator seeded from `rng`."""
     make_view(s, t, seat, s_out)
-    shuffle_part(rng, s_out, t[0][O_BAG], s[BAG_LEN])
+    mt.shuffle_at(rng, s_out, t[0][O_BAG], s[BAG_LEN])
     mt.seed(r_out, mt.getrandbits(rng, 64))
 
 

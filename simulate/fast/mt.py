@@ -241,8 +241,14 @@ def random(mt):
 @leaf
 def shuffle(mt, items, n):
     """`Random.shuffle(items[:n])` in place."""
+    shuffle_at(mt, items, 0, n)
+
+
+@leaf
+def shuffle_at(mt, items, at, n):
+    """`Random.shuffle(items[at:at + n])` in place (a part of a state, without taking a view of it)."""
     for i in range(n - 1, 0, -1):
         j = randbelow(mt, i + 1)
-        t = items[i]
-        items[i] = items[j]
-        items[j] = t
+        t = items[at + i]
+        items[at + i] = items[at + j]
+        items[at + j] = t

@@ -37,7 +37,20 @@ SEARCH_GAMES = 3  # games per search agent and variant, row by row
 # each stopped after 20 moves (a whole match of mcts:15,depth=0 is minutes on the Python side).
 # Twinkle Twinkle: a 4-player game is 160 moves, and a search game on the Python side a few seconds of
 # CPU: 10 greedy games, and 2 search games stopped after 40 moves.
-LONG = {"tiddly_wink": (10, 2, 20), "twinkle_twinkle": (10, 2, 40)}
+# Time Splicers: a 4-player greedy game is about 300 moves: 10 greedy games, 2 search games of 20 moves.
+# This Town: a game is 27 moves, but a search decision on the Python side is tens of milliseconds
+# (`mc:3` tries every placement, `rollout=greedy` weighs every placement at each rollout move): 10 greedy
+# games, and 2 search games stopped after 8 moves (relocations come later; the slow test plays whole
+# games).
+LONG = {
+    "tiddly_wink": (10, 2, 20),
+    "twinkle_twinkle": (10, 2, 40),
+    "time_splicers": (10, 2, 20),
+    "this_town": (10, 2, 8),
+}
+
+
+CORED = ["united_square", "tiddly_wink", "twinkle_twinkle", "time_splicers", "this_town"]
 
 
 def _cases():
@@ -51,14 +64,14 @@ def _cases():
 CASES = list(_cases())
 
 
-def _pair(name: str, variant: str):
-    game = make_game(load_game(name).resolve(variant))
+def _pair(name: str, variant: str, sets: tuple[str, ...] = ()):
+    game = make_game(load_game(name).resolve(variant, sets))
     core = core_of(game, "fast")
     assert core is not None, "the compiled core does not load"
     return game, core
 
 
-@pytest.mark.parametrize("name", ["united_square", "tiddly_wink", "twinkle_twinkle"])
+@pytest.mark.parametrize("name", CORED)
 def test_the_game_has_core_cases(name):
     assert any(case.values[0] == name for case in CASES)
 
@@ -169,9 +182,7 @@ def test_united_square_compensation_on_the_core(variant, sets):
     """United Square's core adds the compensation (komi) as `GameBase.compensated` does: to the scores,
     the winners and the places, a team's once and split between its seats; every search agent reads it
     at a finished game's placements. No variant of the data file sets it: arms built with --set."""
-    game = make_game(load_game("united_square").resolve(variant, sets))
-    core = core_of(game, "fast")
-    assert core is not None
+    game, core = _pair("united_square", variant, sets)
     for seed in range(6):
         step_by_step(game, core, seed, "random")
     n = game.players
@@ -203,7 +214,7 @@ def test_a_rule_the_core_does_not_implement_plays_on_python(monkeypatch, capsys)
     assert "does not implement the rule compensation; playing its Python engine" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("name", ["united_square", "tiddly_wink", "twinkle_twinkle"])
+@pytest.mark.parametrize("name", CORED)
 def test_every_rule_of_the_data_file_is_implemented_by_the_core(name):
     """So the fast path is what the data file's games play on (a new rule needs its core taught it)."""
     from importlib import import_module
@@ -224,9 +235,7 @@ def test_every_rule_of_the_data_file_is_implemented_by_the_core(name):
 )
 def test_tiddly_wink_compensation_and_head_start_on_the_core(variant, sets):
     """No variant of the data file sets the compensation or the head start: arms built with --set."""
-    game = make_game(load_game("tiddly_wink").resolve(variant, sets))
-    core = core_of(game, "fast")
-    assert core is not None
+    game, core = _pair("tiddly_wink", variant, sets)
     for seed in range(4):
         step_by_step(game, core, seed, "random")
     n = game.players
@@ -257,12 +266,65 @@ def test_tiddly_wink_compensation_and_head_start_on_the_core(variant, sets):
 def test_twinkle_twinkle_compensation_and_mixed_sides_on_the_core(variant, sets):
     """No variant of the data file sets the compensation or mixes the score references' sides: arms
     built with --set, move by move and row by row (greedy_left, the engine's own agent, included)."""
-    game = make_game(load_game("twinkle_twinkle").resolve(variant, sets))
-    core = core_of(game, "fast")
-    assert core is not None
+    game, core = _pair("twinkle_twinkle", variant, sets)
     for seed in range(6):
         step_by_step(game, core, seed, "random")
         step_by_step(game, core, seed, "greedy")
     n = game.players
     for agents in ("random", "greedy", "greedy_left", "mcts:20,prior=greedy,rollout=greedy,norm=minmax"):
         same_rows(game, (agents,) * n, 3, range(20 if agents == "random" else 4))
+
+
+@pytest.mark.parametrize(
+    ("variant", "sets"),
+    [
+        ("default", ("compensation=0.5", "position_tokens=2")),
+        ("p2", ("partial_at_edge=lowest", "collapse_order=partial_first", "full_at=fifth")),
+        ("p3", ("hand_size=6", "hand_limit=8", "freeze_markers=2", "turn_cap=40")),
+        ("shared_colours", ("specials_per_kind=8", "crystal_goal=3", "compensation=-1.25")),
+        ("tokens0", ("hand_size=2", "hand_limit=4")),
+    ],
+)
+def test_time_splicers_rules_no_variant_sets_on_the_core(variant, sets):
+    """The rules no variant of the data file changes (the compensation and head start, the collapses'
+    house rules, the hand's size and limit, freeze markers, the turn cap, a deck of 76 cards): arms
+    built with --set, move by move and row by row."""
+    game, core = _pair("time_splicers", variant, sets)
+    for seed in range(6):
+        step_by_step(game, core, seed, "random")
+        step_by_step(game, core, seed, "greedy")
+    n = game.players
+    for agents in ("random", "greedy", "ismcts:20"):
+        same_rows(
+            game, (agents,) * n, 3, range(40 if agents == "random" else 3), 60 if agents == "ismcts:20" else 0
+        )
+
+
+@pytest.mark.parametrize(
+    ("variant", "sets"),
+    [
+        ("default", ("compensation=0.5",)),
+        ("p2", ("compensation=-1.25", "npc_brands=not_ranked")),
+        ("p3", ("npc_brands=not_ranked", "first_player=seat1", "tie_break=next_largest")),
+        ("loose_relocation", ("relocation_lock=town_and_fences", "rotation=false")),
+        ("draft_tiles", ("compensation=3", "tie_break=shared", "relocation_connected=false")),
+    ],
+)
+def test_this_town_arms_without_a_variant_on_the_core(variant, sets):
+    """No variant of the data file sets the compensation, leaves NPC brands unranked with NPCs in play,
+    or mixes these options: arms built with --set, move by move and row by row."""
+    game = make_game(load_game("this_town").resolve(variant, sets))
+    core = core_of(game, "fast")
+    assert core is not None
+    for seed in range(12):
+        step_by_step(game, core, seed, "random")
+        step_by_step(game, core, seed, "greedy")
+    n = game.players
+    for agents in ("random", "greedy", "ismcts:20", "mcts:20,prior=greedy,norm=minmax"):
+        same_rows(
+            game,
+            (agents,) * n,
+            3,
+            range(60 if agents == "random" else 4),
+            0 if agents in ("random", "greedy") else 10,
+        )

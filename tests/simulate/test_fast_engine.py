@@ -18,9 +18,16 @@ def _games_csv(out: Path) -> str:
     return path.read_text()
 
 
-@pytest.mark.long  # four whole runs, reports drawn; the README's command checks the same games move by move
+@pytest.mark.long  # whole runs, reports drawn; the README's command checks the same games move by move
 @pytest.mark.parametrize(
-    "game", [("united_square",), ("tiddly_wink", "--variant", "block"), ("tiddly_wink", "--variant", "p5")]
+    "game",
+    [
+        ("united_square",),
+        ("tiddly_wink", "--variant", "block"),
+        ("tiddly_wink", "--variant", "p5"),
+        ("time_splicers",),
+        ("this_town",),
+    ],
 )
 def test_fast_and_python_engines_write_the_same_games(run_tool, tmp_path, game):
     texts = []
@@ -59,6 +66,9 @@ def test_without_numba_the_python_engine_plays_and_says_so_in_one_line(tmp_path,
     assert _games_csv(hidden) == _games_csv(tmp_path / "fast")
 
 
+TUTORIAL = Path(__file__).resolve().parents[2] / "examples" / "pebble_pile" / "pebble_pile.toml"  # no core
+
+
 @pytest.mark.parametrize(
     ("args", "path"),
     [
@@ -66,7 +76,10 @@ def test_without_numba_the_python_engine_plays_and_says_so_in_one_line(tmp_path,
         (["united_square", "--engine", "python"], "engine python (--engine python)"),
         (["tiddly_wink", "--variant", "block"], "engine fast (compiled core)"),
         (["tiddly_wink", "--variant", "block", "--engine", "python"], "engine python (--engine python)"),
-        (["this_town", "--players", "2"], "engine python only (no compiled core for this game)"),
+        (["this_town", "--players", "2"], "engine fast (compiled core)"),
+        (["this_town", "--engine", "python"], "engine python (--engine python)"),
+        (["time_splicers", "--players", "2"], "engine fast (compiled core)"),
+        ([str(TUTORIAL)], "engine python only (no compiled core for this game)"),
     ],
 )
 def test_bench_names_the_engine(run_tool, args, path):

@@ -40,6 +40,10 @@ def test_draws_are_cpythons_and_leave_its_state(seed):
     mt.shuffle(ours, items, 33)
     theirs.shuffle(expected)
     assert list(items) == expected
+    part = expected[5:25]  # a part of an array, the rest untouched
+    mt.shuffle_at(ours, items, 5, 20)
+    theirs.shuffle(part)
+    assert list(items) == expected[:5] + part + expected[25:]
     # across the end of the 624 words, where CPython twists all at once and the core word by word
     for _ in range(700):
         assert int(mt.next_word(ours)) == theirs.getrandbits(32)

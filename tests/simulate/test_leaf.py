@@ -26,7 +26,7 @@ from simulate.fast import ENGINE, core_of  # noqa: E402
 from simulate.fast.seeds import spawned  # noqa: E402
 from simulate.play.runner import compiled  # noqa: E402
 
-CORES = ["united_square", "tiddly_wink", "twinkle_twinkle"]
+CORES = ["united_square", "tiddly_wink", "twinkle_twinkle", "time_splicers", "this_town"]
 AGENTS = ["random", "greedy", "mc:4", "mcts:4", "ismcts:4"]
 
 

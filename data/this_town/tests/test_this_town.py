@@ -333,6 +333,32 @@ def test_move_gain_is_the_change_in_lead_that_the_move_makes():
     assert checked > 1000
 
 
+@pytest.mark.parametrize(
+    "spec", ["default", "fence_lock", "loose_relocation", "p2+npc_not_ranked", "draft_tiles"]
+)
+def test_completions_are_the_towns_a_placement_scores(spec):
+    """`completions` (what `move_gain` reads, worked out from the cell's surroundings) names exactly the
+    towns that playing the placement scores, at every placement of random games, relocations included."""
+    game = make_game(DATA.resolve(spec))
+    checked = scored = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = game.new_state(seed)
+        while not state.is_over():
+            legal = state.legal_moves()
+            if state.phase != PICK:
+                slot = state.current if state.phase == PLACE else state.picked
+                for move in legal:
+                    after = state.clone()
+                    after.apply(move)
+                    towns = sorted(after.completed[len(state.completed) :])
+                    assert sorted(map(tuple, state.completions(slot, *divmod(move, 4)))) == towns
+                    checked += 1
+                    scored += bool(towns)
+            state.apply(legal[rng.randrange(len(legal))])
+    assert checked > 3000 and scored > 100
+
+
 def test_a_view_hides_the_stack_order_and_a_sample_reshuffles_only_the_unseen_tiles():
     game = make_game(DATA.resolve("default"))
     one, two = game.new_state(1), game.new_state(2)

@@ -148,3 +148,19 @@ def test_move_gain_agrees_with_playing_the_move_on_what_the_seat_knows(seed, spe
             after.deck = [HIDDEN] * len(view.deck)
             after.apply(move)
             assert view.move_gain(move, seat) == pytest.approx(after.evaluate(seat) - view.evaluate(seat))
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32), spec=st.sampled_from(SPECS))
+def test_scores_moved_says_exactly_when_a_move_changed_the_crystals(seed, spec):
+    """The runner's observer reads the scores only after moves that say so: none may be missed."""
+    game = build(spec, debug=False)
+    before = None
+    moved = 0
+    for k, state in enumerate(playthrough(game, seed)):
+        scores = state.scores()
+        if k:
+            assert state.scores_moved() == (scores != before), f"move {k}"
+            moved += state.scores_moved()
+        before = scores
+    assert moved or not any(before)
