@@ -34,7 +34,7 @@ from printkit.pieces.contract import Piece
 
 RGB = re.compile(r"#[0-9a-fA-F]{6}")
 MARKS = ("circle", "square", "triangle", "diamond")
-SPECIAL_KINDS = ("portal", "jump", "freeze")
+SPECIAL_KINDS = ("portal", "jump", "freeze")  # the seed's special cards, each with its rule in the engine
 
 
 def _component(data: GameData, name: str) -> Mapping[str, Any]:

@@ -316,7 +316,6 @@ COMPONENT_FIELDS: dict[str, Field] = {
     "tiles": MANIFEST,
     "cards": MANIFEST,
     "types": MANIFEST,
-    "kinds": Field("a non-empty list of names", lambda v: _is_strings(v) and bool(v)),
     # a generic back for every piece of the component (printkit/pieces/piece_backs.py), or a layout's
     "back": Field(
         'a table { rgb = "#rrggbb", text = "..." } or { layout = "name" }',
