@@ -472,7 +472,8 @@ def ladder_cmd(
     timing_games,
     quiet,
 ):
-    """Rate agents against each other: every pair in every seating, Bradley-Terry ratings, win matrix."""
+    """Rate agents against each other: every pair in every seating, each pair's sign test with its draws,
+    Davidson ratings (draws in the model), the matrix of shares of decided games."""
     # imported here, as the report modules are by the run: the command line starts without scipy
     from simulate.commands.ladder import plan_ladder, run_ladder
     from simulate.report.ladder_report import table_lines

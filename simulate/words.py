@@ -31,6 +31,11 @@ EN: dict[str, str] = {
     "word.advantage": "an advantage",
     "word.disadvantage": "a disadvantage",
     "first.none_decided": "{who}: no game was decided, so there is no share to weigh.",
+    "first.drawn": (
+        "{who}'s edge turns into draws: {draws} {interval} of games drawn, so whoever wins the rest its "
+        "score share (a draw as half) lies within {delta} of fair."
+    ),
+    "first.drawn_decided": " Of the {decided} decided games it wins {won}.",
     "first.head": "{who} wins {share} of decided games {interval}",
     "first.matters": "{head}: {word} ({p}).",
     "first.small": (
@@ -45,6 +50,10 @@ EN: dict[str, str] = {
     "seats.noun": "Seats",
     "teams.noun": "Teams",
     "seats.none_decided": "{noun}: no game was decided, so there is nothing to split.",
+    "seats.drawn": (
+        "{noun}: {draws} {interval} of games drawn, so any imbalance turns into draws: every side's score "
+        "share (a draw as half) lies within {delta} of fair."
+    ),
     "seats.head": "{noun} of decided games: {shares}",
     "seats.matters": "{head}: an imbalance ({p}).",
     "seats.small": (
@@ -151,6 +160,7 @@ EN: dict[str, str] = {
     "said.n/a": "no test possible",
     "said.within": "no difference larger than the minimum effect",
     "said.small": "a difference smaller than players would notice",
+    "said.drawn": "nearly every game drawn",
     "said.advantage": "advantage",
     "said.disadvantage": "disadvantage",
     "said.imbalance": "imbalance",
@@ -187,13 +197,23 @@ EN: dict[str, str] = {
     "fig.skill.draws": "draw rate",
     "fig.skill.length": "length: mean moves (Kaplan-Meier median if capped)",
     "fig.skill.margin": "winning margin, mean",
+    "fig.skill.drawn": "{draws} drawn",
     "fig.skill.change": "first mover's share: change against {base}",
     "fig.skill": "the verdict at each level of skill",
     "fig.skill.note": "\n(95% intervals; dotted: fair, or no change)",
-    "fig.strength.strong": "stronger level's share (draw as half)",
-    "fig.strength.weak": "weaker level finishes ahead",
+    "fig.strength.decided": "stronger level's share of decided games (95% Wilson; sign test)",
+    "fig.strength.outcomes": "every game of the pair",
+    "fig.strength.won": "won by the stronger level",
+    "fig.strength.drawn": "drawn",
+    "fig.strength.lost": "won by the weaker level",
+    "fig.strength.none": "no game decided",
+    "fig.strength.record": "{won}-{lost}, {p}",
     "fig.strength.pair": "{strong}\nagainst {weak}",
-    "fig.strength.axis": "share of head-to-head games (95% Wilson)",
+    "fig.strength.axis": "share of decided games",
+    "fig.strength.games_axis": "share of games",
+    "fig.strength.heading": (
+        "{title}: {what}\n{arm} | {players}p | levels {levels} | {games} games per pair | seed {seed}"
+    ),
     "fig.strength": "are the levels ordered? adjacent levels head to head",
     "metric.moves": "moves",
     "metric.draw rate": "draw rate",
@@ -260,11 +280,35 @@ EN: dict[str, str] = {
     ),
     "ladder.filler": ", other seats {filler}",
     "ladder.columns": "| agent | rating (Elo, mean 0) | 95% interval |",
-    "ladder.matrix": (
-        "Share of games the row agent finished ahead of the column agent (draws half), 95% interval:"
+    "ladder.model": (
+        "Ratings from Davidson's model of wins, draws and losses (a draw is an outcome of its own; among "
+        "decided games the model is Bradley-Terry): two equally strong agents would draw {draws} of their "
+        "games."
     ),
-    "ladder.axis": "Bradley-Terry rating (Elo points, 95% interval)",
-    "ladder.cells": "row's share against column (draws half)",
+    "ladder.model_short": "Davidson's model: equal agents draw {draws}",
+    "ladder.pairs": (
+        "Each pair, the better rated first: only decided games say which is stronger (an exact sign test), "
+        "draws counted beside:"
+    ),
+    "ladder.pair_columns": "| pair | won | lost | drawn | share of decided games (95%) | sign test p | |",
+    "ladder.pair": "{a} against {b}",
+    "ladder.stronger": "stronger",
+    "ladder.weaker": "weaker",
+    "ladder.not_shown": "not shown to differ",
+    "ladder.none_decided": "no game decided",
+    "ladder.matrix": (
+        "Share of decided games the row agent won against the column agent (95% interval), and the share "
+        "of their games drawn:"
+    ),
+    "ladder.cell": "{share} ({lo}-{hi}), {drawn} drawn",
+    "ladder.cell_none": "none decided, {drawn} drawn",
+    "ladder.fig_drawn": "{drawn} drawn",
+    "ladder.fig_none": "none decided",
+    "ladder.axis": "Davidson rating (Elo points, 95% interval; draws in the model)",
+    "ladder.cells": (
+        "row's share of decided games against column, and the share drawn\ncolour: the end of its 95% "
+        "interval nearest an even share"
+    ),
     # ---------------------------------------------------------------- the definitions page
     "def.terms": "Terms",
     "def.figures": "Figures of this report",
@@ -319,8 +363,9 @@ EN: dict[str, str] = {
         "margin, and the first mover's change against the first arm"
     ),
     "doc.strength": (
-        "each level's share of games against the level below, head to head in mixed seats (a draw as half), "
-        "with 95% Wilson intervals; above the dotted half, the pair is ordered"
+        "left: each level's share of the decided games against the level below, head to head in mixed "
+        "seats, with its 95% Wilson interval and the sign test's p (draws decide nothing); right: every "
+        "game of the pair, won by either level or drawn"
     ),
     "doc.moves": "moves per game (every decision of every seat)",
     "doc.draw rate": "share of games whose top place was shared between rivals",
@@ -346,7 +391,17 @@ EN: dict[str, str] = {
     "bottom.depends": "depends on skill",
     "bottom.holds": "does not depend on skill",
     "bottom.unshown": "is not shown to depend on skill",
-    "bottom.level_share": "{share} {interval} under {level}",
+    "bottom.none_decided": "none decided",
+    "bottom.level_share": "{share} {interval} under {level}{drawn}",
+    "bottom.level_none": "none under {level}{drawn}",
+    "bottom.level_drawn": " (its edge turns into draws: {draws} {interval} of games drawn)",
+    "bottom.first_drawn": (
+        "{arm}: under {level} the first mover's edge turns into draws: {draws} {interval} of games drawn."
+    ),
+    "bottom.first_none": (
+        "{arm}: no game was decided under {level} ({draws} {interval} of games drawn), so the first mover "
+        "has no share to weigh."
+    ),
     "bottom.change": (
         "{other} against {base} ({changes}) moves the first mover {direction}: {a} to {b} of decided "
         "games (fair {fair}); {called} under {level}."
@@ -392,6 +447,10 @@ EN: dict[str, str] = {
     "trend.weak_only": "appears only under weak play ({weak} under {x}; {strong} under {y}).",
     "trend.reverses": "reverses between {x} and {y} ({a} under {x}; {b} under {y}).",
     "trend.grows": "grows with skill ({a} under {x}; {b} under {y}).",
+    "trend.into_draws": "turns into draws with skill ({a} under {x}; {b} under {y}).",
+    "trend.drawn": "nearly every game is drawn at every level ({answers}).",
+    "trend.drawn_also": " Nearly every game drawn under {levels}.",
+    "trend.draws_rise": " Draws rise too, from {a} under {x} to {b} under {y}.",
     "trend.unresolved": "not resolved at level {levels}.",
     "trend.unresolved_also": " Not resolved at level {levels}.",
     "trend.unsteady": "changes between levels without a steady trend ({answers}).",
@@ -406,6 +465,7 @@ EN: dict[str, str] = {
     "answer.within": "within {delta} of fair",
     "answer.open": "not resolved",
     "answer.apart": "none called (apart from {level}'s)",
+    "answer.drawn": "{draws} of games drawn",
     "answer.na": "no test",
     "answer.change_within": "no change larger than {delta}",
     "answer.change": "{word} by {d}",
@@ -423,15 +483,26 @@ EN: dict[str, str] = {
     "strength.title": "Are the levels ordered?",
     "strength.where": (
         "Each pair of adjacent levels played head to head under {arm} ({players} players{filler}), "
-        "each level first and second{rotations}; a game counts for the level placed better, a draw "
-        "as half."
+        "each level first and second{rotations}; a game counts for the level placed better, and only "
+        "decided games say which level is stronger (an exact sign test), draws counted beside."
     ),
     "strength.filler": ", the other seats played by the weaker level",
     "strength.rotations": " at every rotation of the table",
-    "strength.ordered": "{strong} against {weak}: {share} {interval} of {games} games: stronger.",
+    "strength.record": (
+        "{strong} against {weak}: of {games} games, {won} won, {lost} lost, {drawn} drawn ({draws})"
+    ),
+    "strength.decided": "; {share} {interval} of decided games ({p})",
+    "strength.ordered": ": stronger.",
     "strength.not_ordered": (
-        "{strong} against {weak}: {share} {interval} of {games} games: not shown to be stronger, "
-        "so a change between them is not called an effect of skill."
+        ": not shown to be stronger, so a change between them is not called an effect of skill."
+    ),
+    "strength.reversed": (
+        ": weaker, so the levels are not in order of strength and a change between them is not called "
+        "an effect of skill."
+    ),
+    "strength.none_decided": (
+        "; no game decided, so neither is shown stronger and a change between them is not called an "
+        "effect of skill."
     ),
     "strength.luck": "How much luck there is: the weaker level still finishes ahead in {shares} of games.",
     "strength.luck_pair": "{share} ({weak} against {strong})",

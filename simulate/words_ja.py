@@ -38,6 +38,11 @@ JA: dict[str, str] = {
     "word.advantage": "有利",
     "word.disadvantage": "不利",
     "first.none_decided": "{who}：決着したゲームがなく、比べる割合がない。",
+    "first.drawn": (
+        "{who}の優位は引き分けに変わる：ゲームの{draws} {interval}が引き分けなので、残りを誰が勝っても"
+        "得点の割合（引き分けは半分）は公平な値から{delta}以内。"
+    ),
+    "first.drawn_decided": "決着した{decided}ゲームのうち{won}ゲームで勝つ。",
     "first.head": "{who}は決着したゲームの{share} {interval}で勝つ",
     "first.matters": "{head}：{word}（{p}）。",
     "first.small": (
@@ -54,6 +59,10 @@ JA: dict[str, str] = {
     "seats.noun": "席",
     "teams.noun": "チーム",
     "seats.none_decided": "{noun}：決着したゲームがなく、分け合いを比べられない。",
+    "seats.drawn": (
+        "{noun}：ゲームの{draws} {interval}が引き分けなので、偏りは引き分けに変わる。どの陣営の得点の割合"
+        "（引き分けは半分）も公平な値から{delta}以内。"
+    ),
     "seats.head": "決着したゲームの{noun}ごとの勝ち：{shares}",
     "seats.matters": "{head}：偏りがある（{p}）。",
     "seats.small": (
@@ -159,6 +168,7 @@ JA: dict[str, str] = {
     "said.n/a": "検定できない",
     "said.within": "最小効果を超える差はない",
     "said.small": "プレイヤーが気づかないほど小さい差",
+    "said.drawn": "ほぼすべてのゲームが引き分け",
     "said.advantage": "有利",
     "said.disadvantage": "不利",
     "said.imbalance": "偏りがある",
@@ -195,13 +205,23 @@ JA: dict[str, str] = {
     "fig.skill.draws": "引き分けの割合",
     "fig.skill.length": "長さ：平均手数（打ち切りがあれば中央値）",
     "fig.skill.margin": "勝者の点差（平均）",
+    "fig.skill.drawn": "引き分け{draws}",
     "fig.skill.change": "先手の割合：{base}からの変化",
     "fig.skill": "プレイの強さのレベルごとの判定",
     "fig.skill.note": "\n（95%区間。点線：公平、または変化なし）",
-    "fig.strength.strong": "強いほうのレベルの割合（引き分けは半分）",
-    "fig.strength.weak": "弱いほうのレベルが上位になる割合",
+    "fig.strength.decided": "決着したゲームのうち強いほうのレベルが勝った割合（95% Wilson区間、符号検定）",
+    "fig.strength.outcomes": "この組のすべてのゲーム",
+    "fig.strength.won": "強いほうのレベルの勝ち",
+    "fig.strength.drawn": "引き分け",
+    "fig.strength.lost": "弱いほうのレベルの勝ち",
+    "fig.strength.none": "決着したゲームなし",
+    "fig.strength.record": "{won}勝{lost}敗、{p}",
     "fig.strength.pair": "{strong}\n対 {weak}",
-    "fig.strength.axis": "直接対戦でのゲームの割合（95% Wilson区間）",
+    "fig.strength.axis": "決着したゲームの割合",
+    "fig.strength.games_axis": "ゲームの割合",
+    "fig.strength.heading": (
+        "{title}：{what}\n{arm} | {players}人 | レベル {levels} | 1組あたりのゲーム数 {games} | シード {seed}"
+    ),
     "fig.strength": "レベルは強さの順に並んでいるか：隣り合うレベルの直接対戦",
     "metric.moves": "手数",
     "metric.draw rate": "引き分けの割合",
@@ -268,11 +288,34 @@ JA: dict[str, str] = {
     ),
     "ladder.filler": "、ほかの席は{filler}",
     "ladder.columns": "| エージェント | レーティング（Elo、平均0） | 95%区間 |",
-    "ladder.matrix": (
-        "行のエージェントが列のエージェントより上位になったゲームの割合（引き分けは半分）と95%区間："
+    "ladder.model": (
+        "レーティングは勝ち・引き分け・負けのDavidsonモデルによる（引き分けはそれ自体で1つの結果。"
+        "決着したゲームの間ではBradley-Terryモデル）。同じ強さの2つのエージェントはゲームの{draws}を"
+        "引き分ける。"
     ),
-    "ladder.axis": "Bradley-Terryレーティング（Eloの点、95%区間）",
-    "ladder.cells": "列に対する行の割合（引き分けは半分）",
+    "ladder.model_short": "Davidsonモデル：同じ強さなら引き分け{draws}",
+    "ladder.pairs": (
+        "各組（レーティングの高いほうが先）：どちらが強いかは決着したゲームだけで判定し（正確な符号検定）、"
+        "引き分けは別に数える："
+    ),
+    "ladder.pair_columns": "| 組 | 勝ち | 負け | 引き分け | 決着したゲームの割合（95%） | 符号検定のp | |",
+    "ladder.pair": "{a} 対 {b}",
+    "ladder.stronger": "強い",
+    "ladder.weaker": "弱い",
+    "ladder.not_shown": "差は示されない",
+    "ladder.none_decided": "決着したゲームなし",
+    "ladder.matrix": (
+        "行のエージェントが列のエージェントに対して決着したゲームで勝った割合（95%区間）と、"
+        "そのゲームのうち引き分けの割合："
+    ),
+    "ladder.cell": "{share}（{lo}-{hi}）、引き分け{drawn}",
+    "ladder.cell_none": "決着なし、引き分け{drawn}",
+    "ladder.fig_drawn": "引き分け{drawn}",
+    "ladder.fig_none": "決着なし",
+    "ladder.axis": "Davidsonレーティング（Eloの点、95%区間、引き分けはモデルに含む）",
+    "ladder.cells": (
+        "列に対する行の決着したゲームでの割合と、引き分けの割合\n色：95%区間の、半分に近いほうの端"
+    ),
     # ---------------------------------------------------------------- the definitions page
     "def.terms": "用語",
     "def.figures": "このレポートの図",
@@ -323,9 +366,8 @@ JA: dict[str, str] = {
         "最も離れた席の差、引き分け、長さ、点差、最初のアームに対する先手の割合の変化"
     ),
     "doc.strength": (
-        "各レベルが1つ下のレベルと混ぜた席で直接対戦したときのゲームの割合（引き分けは半分）と95% "
-        "Wilson区間。"
-        "点線の半分より上なら、その組は強さの順に並んでいる"
+        "左：各レベルが1つ下のレベルと混ぜた席で直接対戦し、決着したゲームのうち勝った割合と95% Wilson区間、"
+        "符号検定のp（引き分けは判定に使わない）。右：その組のすべてのゲームの勝ち・引き分け・負け"
     ),
     "doc.moves": "1ゲームの手数（すべての席のすべての決定）",
     "doc.draw rate": "1位を複数の陣営が分け合ったゲームの割合",
@@ -348,7 +390,17 @@ JA: dict[str, str] = {
     "bottom.depends": "プレイの強さによって変わる",
     "bottom.holds": "プレイの強さによらない",
     "bottom.unshown": "プレイの強さによって変わるとは示されない",
-    "bottom.level_share": "{level}で{share} {interval}",
+    "bottom.none_decided": "決着なし",
+    "bottom.level_share": "{level}で{share} {interval}{drawn}",
+    "bottom.level_none": "{level}ではなし{drawn}",
+    "bottom.level_drawn": "（優位は引き分けに変わる：ゲームの{draws} {interval}が引き分け）",
+    "bottom.first_drawn": (
+        "{arm}：{level}では先手の優位は引き分けに変わる：ゲームの{draws} {interval}が引き分け。"
+    ),
+    "bottom.first_none": (
+        "{arm}：{level}では決着したゲームがない（ゲームの{draws} {interval}が引き分け）ので、先手の割合は"
+        "比べられない。"
+    ),
     "bottom.change": (
         "{other}は{base}に比べて（{changes}）、先手の割合が{direction}：決着したゲームの{a}から{b}へ"
         "（公平なら{fair}）。{level}では{called}。"
@@ -393,6 +445,10 @@ JA: dict[str, str] = {
     "trend.weak_only": "弱いプレイでだけ現れる（{x}では{weak}、{y}では{strong}）。",
     "trend.reverses": "{x}と{y}の間で逆転する（{x}では{a}、{y}では{b}）。",
     "trend.grows": "強いプレイほど大きくなる（{x}では{a}、{y}では{b}）。",
+    "trend.into_draws": "強いプレイでは引き分けに変わる（{x}では{a}、{y}では{b}）。",
+    "trend.drawn": "どのレベルでもほぼすべてのゲームが引き分け（{answers}）。",
+    "trend.drawn_also": "{levels}ではほぼすべてのゲームが引き分け。",
+    "trend.draws_rise": "引き分けも{x}の{a}から{y}の{b}に増える。",
     "trend.unresolved": "レベル{levels}では判定できない。",
     "trend.unresolved_also": "レベル{levels}では判定できない。",
     "trend.unsteady": "レベルによって変わり、一定の傾向はない（{answers}）。",
@@ -405,6 +461,7 @@ JA: dict[str, str] = {
     "answer.within": "公平な値との差は{delta}以内",
     "answer.open": "判定できない",
     "answer.apart": "有意ではない（{level}の差とは区間が離れている）",
+    "answer.drawn": "ゲームの{draws}が引き分け",
     "answer.na": "検定できない",
     "answer.change_within": "{delta}を超える変化はない",
     "answer.change": "{word}（{d}）",
@@ -423,14 +480,21 @@ JA: dict[str, str] = {
     "strength.title": "レベルは強さの順に並んでいるか",
     "strength.where": (
         "隣り合うレベルの組ごとに、{arm}のルールで直接対戦させた（{players}人{filler}）。どちらのレベルも"
-        "先手と後手を受け持ち{rotations}、順位が上だったレベルの勝ち、引き分けは半分と数える。"
+        "先手と後手を受け持ち{rotations}、順位が上だったレベルの勝ちと数える。どちらが強いかは決着した"
+        "ゲームだけで判定し（正確な符号検定）、引き分けは別に数える。"
     ),
     "strength.filler": "、ほかの席は弱いほうのレベル",
     "strength.rotations": "、席の回し方をすべて試し",
-    "strength.ordered": "{strong} 対 {weak}：{games}ゲーム中{share} {interval}：強い。",
-    "strength.not_ordered": (
-        "{strong} 対 {weak}：{games}ゲーム中{share} {interval}：強いとは示されないので、この2つの間の変化"
-        "はプレイの強さの効果とは呼ばない。"
+    "strength.record": "{strong} 対 {weak}：{games}ゲーム中{won}勝{lost}敗、引き分け{drawn}（{draws}）",
+    "strength.decided": "、決着したゲームの{share} {interval}（{p}）",
+    "strength.ordered": "：強い。",
+    "strength.not_ordered": "：強いとは示されないので、この2つの間の変化はプレイの強さの効果とは呼ばない。",
+    "strength.reversed": (
+        "：弱い。レベルは強さの順に並んでいないので、この2つの間の変化はプレイの強さの効果とは呼ばない。"
+    ),
+    "strength.none_decided": (
+        "。決着したゲームがないので、どちらも強いとは示されず、この2つの間の変化はプレイの強さの効果とは"
+        "呼ばない。"
     ),
     "strength.luck": "運の大きさ：弱いほうのレベルが上位になるゲームの割合は{shares}。",
     "strength.luck_pair": "{share}（{weak} 対 {strong}）",

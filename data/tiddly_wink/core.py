@@ -608,7 +608,9 @@ def make_view(s, t, seat, out):
     for q in range(t[0][C_PLAYERS]):
         if q != seat:
             out[O_HANDS + q] = 0
-    for k in range(s[BONE_LEN]):
+    # every slot, not only the boneyard's: the deal and the draws leave tiles past its end (the next
+    # ones drawn, a tile drawn into another hand)
+    for k in range(t[0][C_TILES]):
         out[O_BONE + k] = HIDDEN
     out[PENDING] = 0
     out[SEED_LO] = 0

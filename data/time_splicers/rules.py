@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 MAX_COLOURS = 8  # colours of number cards the engine's card masks hold
 NUMBERS = (3, 20)  # the lowest and highest max_number: 3 makes one partial collapse possible
+MAX_CARDS = 128  # a move is `kind << 7 | card` (engine.SHIFT), so a card's id fits in 7 bits
 
 FIELDS: dict[str, Field] = {}
 PLAYERS = (2, 3, 4)  # the player counts the engine and the print kit support
@@ -63,8 +64,16 @@ def check_data(data: GameData) -> None:
 
 
 def check_rules(data: GameData, rules: Rules) -> None:
-    """A hand drawn up to `hand_size` never breaks `hand_limit` by itself."""
+    """A hand drawn up to `hand_size` never breaks `hand_limit` by itself; the deck fits the moves."""
     v = rules.values
+    cards = rules.components["number_card"]
+    numbers = len(cards["colours"]) * cards["max_number"]
+    if numbers + 3 * v["specials_per_kind"] > MAX_CARDS:
+        raise RuleError(
+            "rules.specials_per_kind",
+            f"{numbers} number cards and 3 x {v['specials_per_kind']} special cards are "
+            f"{numbers + 3 * v['specials_per_kind']} cards; the engine plays at most {MAX_CARDS}",
+        )
     if v["hand_size"] > v["hand_limit"]:
         raise RuleError(
             "rules.hand_size",

@@ -52,6 +52,11 @@ def called_words(c: Change) -> str:
     return say("bottom.open", p=p_of(c.test), need=f"{c.need:,}", delta=c.size(c.delta, adj=True))
 
 
+def decided_share(r: dict[str, Any]) -> str:
+    """A share of decided games in percent, or that none was decided (never a NaN)."""
+    return pct(r["p"]) if r["n"] else say("bottom.none_decided")
+
+
 def change_line(base: str, other: str, what: str, per_level: Sequence[LevelChange], one_level: bool) -> str:
     """One comparison: the first mover's move at each level, toward fair or away, and whether it is called."""
     fair = pct(per_level[0].other["fair_share"])
@@ -64,8 +69,8 @@ def change_line(base: str, other: str, what: str, per_level: Sequence[LevelChang
             base=base,
             changes=what,
             direction=_direction(lc.change),
-            a=pct(a["p"]),
-            b=pct(b["p"]),
+            a=decided_share(a),
+            b=decided_share(b),
             fair=fair,
             called=called_words(lc.change),
             level=lc.level,
@@ -74,8 +79,8 @@ def change_line(base: str, other: str, what: str, per_level: Sequence[LevelChang
         say(
             "bottom.change_level",
             level=lc.level,
-            a=pct(lc.base["position_wins"][0]["p"]),
-            b=pct(lc.other["position_wins"][0]["p"]),
+            a=decided_share(lc.base["position_wins"][0]),
+            b=decided_share(lc.other["position_wins"][0]),
             direction=_direction(lc.change),
             called=called_words(lc.change),
         )
@@ -94,11 +99,15 @@ def change_line(base: str, other: str, what: str, per_level: Sequence[LevelChang
 def first_mover_line(
     arm: str, per_level: Sequence[tuple[str, dict[str, Any], Finding]], trend: Trend | None
 ) -> str:
-    """One arm's first mover: its share and answer at its one level, or at every level with the trend."""
+    """One arm's first mover: its share and answer at its one level, or at every level with the trend;
+    at a level that draws nearly every game, that its edge turns into draws."""
     fair = pct(per_level[0][1]["fair_share"])
     if trend is None:
         ((level, s, f),) = per_level
         r = s["position_wins"][0]
+        if f.state == "drawn" or not r["n"]:
+            key = "bottom.first_drawn" if f.state == "drawn" else "bottom.first_none"
+            return say(key, arm=arm, level=level, draws=pct(s["draws"]["p"]), interval=span(s["draws"]))
         return say(
             "bottom.first",
             arm=arm,
@@ -108,19 +117,24 @@ def first_mover_line(
             answer=f.answer,
             level=level,
         )
-    shares = say("join.list").join(
-        say(
-            "bottom.level_share",
-            share=pct(s["position_wins"][0]["p"]),
-            interval=span(s["position_wins"][0]),
-            level=lv,
-        )
-        for lv, s, _ in per_level
-    )
+    shares = say("join.list").join(_level_share(lv, s, f) for lv, s, f in per_level)
     depends = say(
         "bottom.holds" if trend.key == "holds" else "bottom.depends" if trend.skill else "bottom.unshown"
     )
     return say("bottom.first_levels", arm=arm, depends=depends, levels=shares, fair=fair, trend=trend.text)
+
+
+def _level_share(level: str, s: dict[str, Any], f: Finding) -> str:
+    """The first mover's share of decided games at one level of several, or that it has none; where the
+    level draws nearly every game, its draws beside."""
+    r = s["position_wins"][0]
+    draws = s["draws"]
+    drawn = (
+        say("bottom.level_drawn", draws=pct(draws["p"]), interval=span(draws)) if f.state == "drawn" else ""
+    )
+    if not r["n"]:
+        return say("bottom.level_none", level=level, drawn=drawn)
+    return say("bottom.level_share", share=pct(r["p"]), interval=span(r), level=level, drawn=drawn)
 
 
 def ranking_line(level: str | None, arms: Sequence[tuple[str, dict[str, Any]]]) -> str | None:

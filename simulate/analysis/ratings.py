@@ -1,13 +1,11 @@
-"""Bradley-Terry ratings of agents from their head-to-head results, with 95% intervals.
+"""What a ladder rates agents from and the scale it rates them on: each pair's wins, losses and draws,
+Elo points, and the quasi-variances that give every agent one interval.
 
-The model: agent i beats agent j with probability 1 / (1 + exp(b_j - b_i)). A
-draw counts as half a win to each. Each pair also gets one virtual drawn game,
-so that a clean sweep gives a finite rating instead of an infinite one (a
-small pull towards equal strength, visible only in one-sided pairs). The
-strengths are fitted by Newton's method with the first agent held at 0, their
-covariance is the inverse of the observed information, and ratings are
-reported centred on their mean, in Elo points (400 / ln 10 per unit of b),
-with comparison intervals from quasi-variances (see `quasi_variances`).
+The model that turns a ladder's pairs into ratings is Davidson's extension
+of Bradley-Terry, in which a draw is an outcome of its own
+(`simulate.analysis.davidson`); its strengths are put on the Elo scale
+(400 / ln 10 points per unit of log-strength) with comparison intervals from
+quasi-variances (`quasi_variances`).
 """
 
 from __future__ import annotations
@@ -17,10 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simulate.analysis.stats import Z95
-
 ELO = 400 / math.log(10)
-PRIOR_GAMES = 1.0
 
 
 @dataclass(frozen=True)
@@ -29,55 +24,13 @@ class PairResult:
 
     a: int
     b: int
-    wins_a: float
-    wins_b: float
-    draws: float
+    wins_a: int
+    wins_b: int
+    draws: int
 
     @property
-    def games(self) -> float:
+    def games(self) -> int:
         return self.wins_a + self.wins_b + self.draws
-
-
-def _tables(k: int, pairs: list[PairResult]) -> tuple[np.ndarray, np.ndarray]:
-    """Games played and (fractional) wins between every ordered pair, virtual draws included."""
-    played = np.zeros((k, k))
-    won = np.zeros((k, k))
-    for p in pairs:
-        n = p.games + PRIOR_GAMES
-        played[p.a, p.b] += n
-        played[p.b, p.a] += n
-        won[p.a, p.b] += p.wins_a + (p.draws + PRIOR_GAMES) / 2
-        won[p.b, p.a] += p.wins_b + (p.draws + PRIOR_GAMES) / 2
-    return played, won
-
-
-def bradley_terry(k: int, pairs: list[PairResult]) -> dict[str, list[float]]:
-    """Ratings (Elo points, mean 0) of `k` agents with their standard errors and 95% intervals."""
-    played, won = _tables(k, pairs)
-    beta = np.zeros(k)
-    info = np.zeros((k, k))
-    for _ in range(100):
-        diff = beta[:, None] - beta[None, :]
-        p = 1 / (1 + np.exp(-diff))
-        grad = (won - played * p).sum(axis=1)
-        weight = played * p * (1 - p)
-        info = np.diag(weight.sum(axis=1)) - weight
-        step = np.linalg.solve(info[1:, 1:], grad[1:])
-        beta[1:] += step
-        if np.max(np.abs(step)) < 1e-12:
-            break
-    cov = np.zeros((k, k))
-    cov[1:, 1:] = np.linalg.inv(info[1:, 1:])
-    beta = beta - beta.mean()
-    sd = np.sqrt(quasi_variances(cov))
-    rating = beta * ELO
-    half = Z95 * sd * ELO
-    return {
-        "rating": rating.tolist(),
-        "se": (sd * ELO).tolist(),
-        "lo": (rating - half).tolist(),
-        "hi": (rating + half).tolist(),
-    }
 
 
 def quasi_variances(cov: np.ndarray) -> np.ndarray:

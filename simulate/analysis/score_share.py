@@ -78,3 +78,17 @@ def score_share(wins: float, draws: float, losses: float) -> dict[str, Any]:
         "hi": hi,
         "draws": {"k": draws, "p": draws / n, "lo": float(d_lo), "hi": float(d_hi)},
     }
+
+
+def nearly_all_drawn(draws: dict[str, Any], delta: float) -> bool:
+    """Whether so many games are shown to be drawn that the first mover's edge has turned into draws: the
+    draw rate's 95% interval (`draws`, with `lo`) lies at or above 1 - 2 `delta` (96% at a minimum effect
+    of 2 points).
+
+    A drawn game scores one half to each side, so with a draw rate d a side's score share lies within
+    (1 - d) / 2 of one half whoever wins the decided games: at d >= 1 - 2 delta no edge can reach the
+    minimum effect. Exact for two sides; a game of more sides is held to the same line. The interval
+    (not the estimate) must clear it, so that a handful of games all drawn is not read as a drawn game.
+    """
+    lo = draws.get("lo")
+    return lo is not None and lo >= 1 - 2 * delta  # no games: no interval (None, or NaN: never at or above)

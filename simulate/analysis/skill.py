@@ -14,14 +14,18 @@ file's count where the file lists it, else `--games`); `--games N` plays N
 at every level. The strength check plays each pair of adjacent levels head
 to head with the ladder's machinery (`simulate.commands.ladder`): the two on
 neighbouring seats, each first and second, at every rotation, the other seats
-played by the weaker level, under the run's first arm. The stronger level's
-share of those games (a draw as half) with its 95% Wilson interval says
-whether the pair is *ordered*: the interval lies above one half.
+played by the weaker level, under the run's first arm. Only decided games say
+which level is stronger (`simulate.analysis.sign_test`): the pair is *ordered*
+where the level named stronger wins more of them than it loses, by the exact
+sign test at 5%, and *reversed* where it loses more, so shown; draws are
+counted beside, so a level that wins 13, loses none and draws 87 is stronger
+(p = 0.00024), where a draw counted as half a win would hide it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from printkit.datafile.gamedata import GameData
 from printkit.errors import DataError
@@ -83,19 +87,31 @@ class Strength:
 
     weak: str
     strong: str
-    games: float
-    strong_share: dict[str, float]  # the stronger level's share, a draw as half, with its Wilson interval
-    weak_ahead: dict[str, float]  # the share of games the weaker level finished ahead
+    # `sign_test(weak wins, strong wins, draws)`: the stronger level's share of decided games with its
+    # Wilson interval, the sign test's p, and the draw rate beside
+    test: dict[str, Any]
+    weak_ahead: dict[str, float]  # the share of all games the weaker level finished ahead (how much luck)
+
+    @property
+    def games(self) -> int:
+        return self.test["games"]
 
     @property
     def ordered(self) -> bool:
-        """Whether the stronger level's interval lies above one half."""
-        return self.strong_share["n"] > 0 and self.strong_share["lo"] > 0.5
+        """Whether the stronger level wins more decided games than it loses, shown by the sign test."""
+        return self.test["stronger"]
+
+    @property
+    def reversed(self) -> bool:
+        """Whether the level named stronger loses more decided games than it wins, shown by the sign test."""
+        return self.test["weaker"]
 
 
-def strength_of(weak: str, strong: str, weak_wins: float, strong_wins: float, draws: float) -> Strength:
-    """The stronger level's share (a draw as half) and the weaker's share of games finished ahead."""
+def strength_of(weak: str, strong: str, weak_wins: int, strong_wins: int, draws: int) -> Strength:
+    """The sign test of the stronger level's decided games, draws beside, and the weaker's share of
+    games finished ahead."""
+    from simulate.analysis.sign_test import sign_test
     from simulate.analysis.stats import wilson
 
     games = weak_wins + strong_wins + draws
-    return Strength(weak, strong, games, wilson(strong_wins + draws / 2, games), wilson(weak_wins, games))
+    return Strength(weak, strong, sign_test(weak_wins, strong_wins, draws), wilson(weak_wins, games))

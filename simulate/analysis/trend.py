@@ -1,4 +1,4 @@
-"""How one question's answer changes across skill levels: one of five phrases, in words.
+"""How one question's answer changes across skill levels: one of five phrases, or that it turns into draws.
 
 Each level's finding (`simulate.analysis.verdict.Finding`) reads as a mark: +1 or -1
 for a difference that matters (its direction), 0 for none that matters (shown
@@ -23,6 +23,18 @@ overlap) reads as none that matters there, and says why. A change across
 levels is an effect of skill only if some pair of adjacent levels between
 them is shown to be ordered by the strength check (`ordered[i]` for levels i
 and i + 1); otherwise the line says so.
+
+Draws are read too. A level that draws nearly every game (its finding's
+state `drawn`: whoever wins the rest, no edge can reach the minimum effect)
+has no direction of its own. Where the strongest levels all draw nearly
+every game and a weaker level shows a direction, the phrase is *turns into
+draws* (the direction at the last level that shows one; the draws at the
+first level from which every stronger one draws nearly every game): the
+edge did not grow, it was drawn away. Otherwise the other levels are read
+as above and the drawn levels named after them; where every level draws
+nearly every game, that is the phrase. And where the draw rate rises
+between the two levels a phrase names (their intervals apart), the line
+says so beside it.
 """
 
 from __future__ import annotations
@@ -30,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from simulate.analysis.verdict import Finding, magnitude
+from simulate.analysis.verdict import Finding, magnitude, pct
 from simulate.words import say
 
 
@@ -95,19 +107,65 @@ def _skill_note(levels: Sequence[str], ordered: Sequence[bool | None], i: int, j
     return say("trend.not_skill", x=levels[i], y=levels[j])
 
 
-def trend(levels: Sequence[str], found: Sequence[Finding], ordered: Sequence[bool | None]) -> Trend:
-    """One question's findings at each level (weakest first) as one of the five phrases."""
+def trend(
+    levels: Sequence[str],
+    found: Sequence[Finding],
+    ordered: Sequence[bool | None],
+    draws: Sequence[dict[str, float]] | None = None,
+) -> Trend:
+    """One question's findings at each level (weakest first) as one of the five phrases, or that it turns
+    into draws; `draws` (each level's draw rate with its interval) adds where draws rise."""
+    drawn = [i for i, f in enumerate(found) if f.state == "drawn"]
+    if len(drawn) == len(found):
+        answers = [
+            say("trend.answer", answer=f.answer, level=lv) for lv, f in zip(levels, found, strict=True)
+        ]
+        return Trend("drawn", say("trend.drawn", answers=say("join.parts").join(answers)))
     marks, answers = marks_of(levels, found)
-    resolved = [i for i, m in enumerate(marks) if m is not None]
-    open_levels = say("join.list").join(levels[i] for i, m in enumerate(marks) if m is None)
-    if not resolved:
-        return Trend("unresolved", say("trend.unresolved", levels=open_levels))
-    also = say("trend.unresolved_also", levels=open_levels) if open_levels else ""
-    key, text, span = _phrase(levels, found, answers, marks, resolved)
-    if key == "holds" and open_levels:
-        key, text = "holds_resolved", say("trend.holds_resolved", answer=answers[resolved[0]])
+    for i in drawn:
+        marks[i] = None
+    open_levels = _open(levels, marks, drawn)
+    tail = len(found)  # the strongest levels that all draw nearly every game start here
+    while tail - 1 in drawn:
+        tail -= 1
+    edge = [i for i in range(tail) if marks[i] not in (None, 0)]
+    if tail < len(found) and edge:
+        i, j = edge[-1], tail
+        key, span = "into draws", (i, j)
+        text = say("trend.into_draws", x=levels[i], y=levels[j], a=answers[i], b=answers[j])
+        drawn = [k for k in drawn if k < tail]  # the phrase names the strongest ones
+    else:
+        resolved = [i for i, m in enumerate(marks) if m is not None]
+        if not resolved:
+            return Trend("unresolved", say("trend.unresolved", levels=open_levels) + _drawn(levels, drawn))
+        key, text, span = _phrase(levels, found, answers, marks, resolved)
+        if key == "holds" and (open_levels or drawn):
+            key, text = "holds_resolved", say("trend.holds_resolved", answer=answers[resolved[0]])
+        if span and draws is not None:
+            text += _draws_rise(levels, draws, *span)
+    text += say("trend.unresolved_also", levels=open_levels) if open_levels else ""
+    text += _drawn(levels, drawn)
     note = _skill_note(levels, ordered, *span) if span else ""
-    return Trend(key, text + also + note, bool(span) and not note)
+    return Trend(key, text + note, bool(span) and not note)
+
+
+def _open(levels: Sequence[str], marks: Sequence[int | None], drawn: Sequence[int]) -> str:
+    """The levels the tests leave unresolved (a level drawing nearly every game is resolved: drawn)."""
+    return say("join.list").join(lv for i, (lv, m) in enumerate(zip(levels, marks, strict=True))
+                                 if m is None and i not in drawn)  # fmt: skip
+
+
+def _drawn(levels: Sequence[str], drawn: Sequence[int]) -> str:
+    """The levels that draw nearly every game, where the phrase does not already say so."""
+    return say("trend.drawn_also", levels=say("join.list").join(levels[i] for i in drawn)) if drawn else ""
+
+
+def _draws_rise(levels: Sequence[str], draws: Sequence[dict[str, float]], i: int, j: int) -> str:
+    """That the draw rate rises from level i to level j, where their intervals lie apart."""
+    a, b = draws[i], draws[j]
+    if a["hi"] >= b["lo"]:
+        return ""
+    return say("trend.draws_rise", a=pct(a["p"]), x=levels[i], b=pct(b["p"]), y=levels[j])
 
 
 def _phrase(

@@ -10,7 +10,11 @@ holds under both, and a `state` that a skill axis reads across levels:
 - `within`: the test does not call it and the equivalence test shows it is
   smaller than the minimum effect ("no difference larger than 2 points");
 - `open`: neither test calls anything (the line says how many games would);
-- `n/a`: no test is possible (`info` for lines that test nothing).
+- `n/a`: no test is possible (`info` for lines that test nothing);
+- `drawn`: the arm draws nearly every game, so many that whoever wins the
+  rest no side's score share can leave the minimum effect
+  (`score_share.nearly_all_drawn`): the first mover's edge, and any
+  imbalance between seats, has turned into draws.
 
 A difference is called only where the Holm-corrected p-value is below 0.05.
 The sentences themselves are templates in `simulate.words`.
@@ -24,6 +28,7 @@ from typing import Any
 
 from simulate.analysis import stats
 from simulate.analysis.min_effect import DEFAULT, MinEffect
+from simulate.analysis.score_share import nearly_all_drawn
 from simulate.words import say
 
 
@@ -115,9 +120,23 @@ def _who(s: dict[str, Any], lower: bool = False) -> str:
     return say(key + (".lower" if lower else ""))
 
 
+def _drawn(question: str, text: str, s: dict[str, Any]) -> Finding:
+    """A question of an arm that draws nearly every game: its edge has turned into draws."""
+    answer = say("answer.drawn", draws=pct(s["draws"]["p"]))
+    return Finding(question, "drawn", text, "drawn", answer=answer)
+
+
 def first_mover(s: dict[str, Any], me: MinEffect = DEFAULT) -> Finding:
-    """The first mover's share of decided games against fair, with the equivalence test beside it."""
+    """The first mover's share of decided games against fair, with the equivalence test beside it; where
+    nearly every game is drawn, that its edge has turned into draws."""
     who = _who(s)
+    if nearly_all_drawn(s["draws"], me.share):
+        r = s["draws"]
+        text = say("first.drawn", who=who, draws=pct(r["p"]), interval=span(r), delta=points(me.share))
+        if s["decided"]:
+            won = s["position_wins"][0]["k"]
+            text += say("first.drawn_decided", won=f"{won:,}", decided=f"{s['decided']:,}")
+        return _drawn("first mover", text, s)
     if not s["decided"]:
         return Finding(
             "first mover", "n/a", say("first.none_decided", who=who), "n/a", answer=say("answer.na")
@@ -179,8 +198,13 @@ def side_names(s: dict[str, Any]) -> list[str]:
 
 
 def seat_balance(s: dict[str, Any], me: MinEffect = DEFAULT) -> Finding:
-    """Each side's share of decided games, tested against an equal split and for every share within fair."""
+    """Each side's share of decided games, tested against an equal split and for every share within fair;
+    where nearly every game is drawn, that any imbalance has turned into draws."""
     noun = say("seats.noun" if s["sides"] == s["players"] else "teams.noun")
+    if nearly_all_drawn(s["draws"], me.share):
+        r = s["draws"]
+        text = say("seats.drawn", noun=noun, draws=pct(r["p"]), interval=span(r), delta=points(me.share))
+        return _drawn("seat balance", text, s)
     if not s["decided"]:
         return Finding(
             "seat balance", "n/a", say("seats.none_decided", noun=noun), "n/a", answer=say("answer.na")

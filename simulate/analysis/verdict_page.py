@@ -22,6 +22,7 @@ from simulate.analysis.bottom_line import (
     ranking_line,
 )
 from simulate.analysis.min_effect import DEFAULT, MinEffect
+from simulate.analysis.stats import fmt_p
 from simulate.analysis.trend import trend
 from simulate.analysis.verdict import Finding, arm_findings, change_finding, changes, median_length, pct, span
 from simulate.words import say
@@ -123,7 +124,8 @@ def bottom_lines(
         if on_skill:
             found = [per_set[j][_name(arm)][0] for j in range(len(groups))]
             per_level = [(lv, g[k].summary, f) for lv, g, f in zip(levels, groups, found, strict=True)]
-            lines.append(first_mover_line(_name(arm), per_level, trend(levels, found, ordered)))
+            draws = [g[k].summary["draws"] for g in groups]
+            lines.append(first_mover_line(_name(arm), per_level, trend(levels, found, ordered, draws)))
         else:
             for j, (level, group) in enumerate(zip(levels, groups, strict=True)):
                 f = per_set[j][_name(arm)][0]
@@ -155,11 +157,11 @@ def skill_lines(
     lines = [say("skill.levels", levels=say("join.list").join(levels), games=games)]
     for k, arm in enumerate(groups[0]):
         name = _name(arm)
+        draws = [g[k].summary["draws"] for g in groups]
         for question, key in QUESTIONS_OF_ARM:
             found = [next(f for f in per_set[j][name] if f.question == question) for j in range(len(groups))]
-            lines.append(
-                say("skill.question", question=say(key), arm=name, trend=trend(levels, found, ordered).text)
-            )
+            text = trend(levels, found, ordered, draws).text
+            lines.append(say("skill.question", question=say(key), arm=name, trend=text))
         lines += value_lines(name, [g[k].summary for g in groups], levels)
     base = _name(groups[0][0])
     for arm in groups[0][1:]:
@@ -206,19 +208,7 @@ def strength_lines(first: Arm, strengths: Sequence[Strength]) -> list[str]:
             rotations=say("strength.rotations") if players > 2 else "",
         )
     ]
-    for s in strengths:
-        key = "strength.ordered" if s.ordered else "strength.not_ordered"
-        share = s.strong_share
-        lines.append(
-            say(
-                key,
-                strong=s.strong,
-                weak=s.weak,
-                share=pct(share["p"]),
-                interval=span(share),
-                games=f"{s.games:,.0f}",
-            )
-        )
+    lines += [strength_line(s) for s in strengths]
     luck = say("join.list").join(
         say(
             "strength.luck_pair",
@@ -230,6 +220,27 @@ def strength_lines(first: Arm, strengths: Sequence[Strength]) -> list[str]:
     )
     lines.append(say("strength.luck", shares=luck))
     return lines
+
+
+def strength_line(s: Strength) -> str:
+    """One pair: its record of won, lost and drawn games, the share of decided games the stronger level
+    won with the sign test's p, and what that shows (stronger, not shown, weaker, or nothing decided)."""
+    t = s.test
+    record = say(
+        "strength.record",
+        strong=s.strong,
+        weak=s.weak,
+        games=f"{t['games']:,}",
+        won=f"{t['wins_b']:,}",
+        lost=f"{t['wins_a']:,}",
+        drawn=f"{t['draws']['k']:,}",
+        draws=pct(t["draws"]["p"]),
+    )
+    if not t["decided"]:
+        return record + say("strength.none_decided")
+    key = "ordered" if s.ordered else "reversed" if s.reversed else "not_ordered"
+    decided = say("strength.decided", share=pct(t["share"]), interval=span(t), p=fmt_p(t["p"]))
+    return record + decided + say(f"strength.{key}")
 
 
 def holds_under_both(per_set: list[dict[str, list[Finding]]], names: list[str]) -> list[str]:
@@ -266,7 +277,7 @@ def holds_under_both(per_set: list[dict[str, list[Finding]]], names: list[str]) 
 
 
 # conclusions that are keys rather than words (a comparison's conclusion is its words already)
-SAID = ("none", "n/a", "within", "small", "advantage", "disadvantage", "imbalance", "balanced")
+SAID = ("none", "n/a", "within", "small", "advantage", "disadvantage", "imbalance", "balanced", "drawn")
 
 
 def _said(f: Finding) -> str:

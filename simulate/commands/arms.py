@@ -512,7 +512,7 @@ def report_arms(plan: Plan, played: Played, games: int, options: PlayOptions) ->
     )
     if plan.skill is not None:
         levels = [agents_name(g[0].agents) for g in groups]
-        ctx.skill = SkillView(levels, groups, played.strengths, comparisons)
+        ctx.skill = SkillView(levels, groups, played.strengths, comparisons, me.share)
     run_info: dict[str, Any] = {
         "games": games if plan.skill is None else level_games,
         "seed": options.seed,

@@ -1,4 +1,4 @@
-"""Rate agents against each other: every pair plays in every seat, then Bradley-Terry ratings.
+"""Rate agents against each other: every pair plays in every seat, then ratings that count draws.
 
 For a pair (A, B) the ladder plays *arrangements*: A and B on neighbouring
 seats, A first and B first, at every rotation of the table, the other seats
@@ -6,7 +6,10 @@ seats, A first and B first, at every rotation of the table, the other seats
 runner (one CSV, streamed, resumable, the same games whatever `--jobs` is),
 and all arrangements use the same seed, so A and B meet the same deals from
 both sides. A game counts for A when A finishes better placed than B, a draw
-when they are placed equal.
+when they are placed equal. Each pair's decided games say which of the two is
+stronger (an exact sign test, `simulate.analysis.sign_test`), its draws
+counted beside; the ratings are Davidson's (`simulate.analysis.davidson`),
+in which a draw is an outcome of its own rather than half a win to each.
 """
 
 from __future__ import annotations
@@ -27,8 +30,9 @@ from printkit.datafile.gamedata import GameData, Rules
 from printkit.errors import DataError
 from printkit.filenames import safe_part
 from simulate.agents import agent_list
-from simulate.analysis.ratings import PairResult, bradley_terry
-from simulate.analysis.stats import wilson
+from simulate.analysis.davidson import davidson
+from simulate.analysis.ratings import PairResult
+from simulate.analysis.sign_test import sign_test
 from simulate.commands.options import PlayOptions
 from simulate.commands.runs import load_for_run, slug
 from simulate.play.runner import ArmRun, RunConfig, read_rows, run_all_to_csv
@@ -118,9 +122,9 @@ def pair_result(i: int, j: int, seating: Seating, cols: dict[str, Any]) -> PairR
     return PairResult(
         a=i,
         b=j,
-        wins_a=float(np.sum(place_i < place_j)),
-        wins_b=float(np.sum(place_j < place_i)),
-        draws=float(np.sum(place_i == place_j)),
+        wins_a=int(np.sum(place_i < place_j)),
+        wins_b=int(np.sum(place_j < place_i)),
+        draws=int(np.sum(place_i == place_j)),
     )
 
 
@@ -155,7 +159,7 @@ def seated_runs(plan: LadderPlan, folder: Path) -> list[SeatedRun]:
 
 def pair_results(plan: LadderPlan, seated: list[SeatedRun]) -> list[PairResult]:
     """One summed result per pair, from the games CSVs of its seatings (played)."""
-    totals = {(i, j): PairResult(i, j, 0.0, 0.0, 0.0) for i, j in plan.pairs()}
+    totals = {(i, j): PairResult(i, j, 0, 0, 0) for i, j in plan.pairs()}
     for one in seated:
         part = pair_result(one.i, one.j, one.seating, read_rows(one.run.csv_path, limit=plan.per_arrangement))
         total = totals[one.i, one.j]
@@ -179,12 +183,13 @@ def play_ladder(
     return pair_results(plan, seated)
 
 
-def win_matrix(k: int, results: list[PairResult]) -> list[list[dict[str, float] | None]]:
-    """Row agent's share of games against the column agent (draws half), with its Wilson interval."""
-    matrix: list[list[dict[str, float] | None]] = [[None] * k for _ in range(k)]
+def win_matrix(k: int, results: list[PairResult]) -> list[list[dict[str, Any] | None]]:
+    """Row agent against the column agent: its share of their decided games with its Wilson interval and
+    the sign test, and the share of their games drawn (`sign_test`, the row agent as its agent b)."""
+    matrix: list[list[dict[str, Any] | None]] = [[None] * k for _ in range(k)]
     for r in results:
-        matrix[r.a][r.b] = wilson(r.wins_a + r.draws / 2, r.games)
-        matrix[r.b][r.a] = wilson(r.wins_b + r.draws / 2, r.games)
+        matrix[r.a][r.b] = sign_test(r.wins_b, r.wins_a, r.draws)
+        matrix[r.b][r.a] = sign_test(r.wins_a, r.wins_b, r.draws)
     return matrix
 
 
@@ -200,7 +205,7 @@ def summarize_ladder(plan: LadderPlan, results: list[PairResult]) -> dict[str, A
         "seed": plan.seed,
         "games_per_pair": plan.per_arrangement * len(plan.seatings(0, 1)),
         "seatings_per_pair": len(plan.seatings(0, 1)),
-        "ratings": bradley_terry(k, results),
+        "ratings": davidson(k, results),
         "pairs": [
             {
                 "agents": [plan.agents[r.a], plan.agents[r.b]],

@@ -33,12 +33,14 @@ COLOURS = [
 
 @dataclass
 class SkillView:
-    """A skill axis as the report draws it: the levels, each level's arms and the strength checks."""
+    """A skill axis as the report draws it: the levels, each level's arms and the strength checks, and the
+    minimum effect on shares (which says where a level draws nearly every game)."""
 
     levels: list[str]
     groups: list[list[Arm]]
     strengths: list[Any]
     comparisons: dict[str, Any]
+    min_share: float
 
 
 @dataclass

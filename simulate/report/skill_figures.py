@@ -9,6 +9,9 @@ from typing import Any
 import numpy as np
 
 from simulate.analysis import stats
+from simulate.analysis.score_share import nearly_all_drawn
+from simulate.analysis.skill import Strength
+from simulate.analysis.verdict import pct
 from simulate.report.context import Context, SkillView, colour, heading, short_levels
 from simulate.report.plotting import plt
 from simulate.words import say
@@ -46,13 +49,14 @@ def _margin(s: dict[str, Any]) -> tuple[float, float, float]:
     return d["mean"], d["lo"], d["hi"]
 
 
-# each panel's title (`fig.skill.<key>` in `simulate.words`), value and line
-PANELS: tuple[tuple[str, Value, str], ...] = (
-    ("first", _first, "fair"),
-    ("seats", _furthest_seat, "zero"),
-    ("draws", _draws, ""),
-    ("length", _length, ""),
-    ("margin", _margin, ""),
+# each panel's title (`fig.skill.<key>` in `simulate.words`), value, line, and whether a level that draws
+# nearly every game is marked on it (the question of who wins has no answer there but its draws)
+PANELS: tuple[tuple[str, Value, str, bool], ...] = (
+    ("first", _first, "fair", True),
+    ("seats", _furthest_seat, "zero", True),
+    ("draws", _draws, "", False),
+    ("length", _length, "", False),
+    ("margin", _margin, "", False),
 )
 
 
@@ -70,20 +74,35 @@ def _lines(ax: Any, view: SkillView, value: Value) -> None:
     ax.set_xticks(x, short_levels(view.levels), fontsize=7, rotation=15)
 
 
+def _mark_drawn(ax: Any, view: SkillView, at: float) -> None:
+    """At each level where an arm draws nearly every game, its draw rate written on the panel's line (its
+    edge there has turned into draws), in the arm's colour."""
+    for x, group in enumerate(view.groups):
+        for k, arm in enumerate(group):
+            draws = arm.summary["draws"]
+            if nearly_all_drawn(draws, view.min_share):
+                text = say("fig.skill.drawn", draws=pct(draws["p"]))
+                ax.annotate(text, (x, at), xytext=(0, 3 + 9 * k), textcoords="offset points", ha="center",
+                            va="bottom", fontsize=7, color=colour(k))  # fmt: skip
+
+
 def figure_skill(ctx: Context, view: SkillView) -> plt.Figure:
     """Every question at each level, weakest first: five panels per arm and the first mover's change."""
     fig, axes = plt.subplots(3, 2, figsize=(8, 9.5), layout="constrained")
     flat = axes.ravel()
     fair = view.groups[0][0].summary["fair_share"]
-    for ax, (title, value, line) in zip(flat, PANELS, strict=False):
+    for ax, (title, value, line, drawn) in zip(flat, PANELS, strict=False):
         _lines(ax, view, value)
         if line == "fair":
             ax.axhline(fair, color="k", linestyle="dotted", linewidth=1)
         elif line == "zero":
             ax.axhline(0, color="k", linestyle="dotted", linewidth=1)
+        if drawn:
+            _mark_drawn(ax, view, fair if line == "fair" else 0.0)
         ax.set_title(say(f"fig.skill.{title}"), fontsize=9)
     ax = flat[-1]
     base = view.groups[0][0]
+    ax.set_visible(len(view.groups[0]) > 1)  # one arm: no change to draw
     x = np.arange(len(view.levels))
     for k in range(1, len(view.groups[0])):
         changes = [
@@ -110,25 +129,67 @@ def figure_skill(ctx: Context, view: SkillView) -> plt.Figure:
 
 
 def figure_strength(ctx: Context, view: SkillView) -> plt.Figure:
-    """Each level's share against the level below (draws half), and how often the weaker finishes ahead."""
-    fig, ax = plt.subplots(figsize=(8, 4.5), layout="constrained")
+    """Each pair of adjacent levels: the stronger level's share of decided games with its interval and the
+    sign test (left), and every game of the pair won by either level or drawn (right)."""
     pairs = view.strengths
-    x = np.arange(len(pairs))
-    for values, name, shift, tint in (
-        ([s.strong_share for s in pairs], say("fig.strength.strong"), -0.12, "#0067a5"),
-        ([s.weak_ahead for s in pairs], say("fig.strength.weak"), 0.12, "#be0032"),
-    ):
-        y = np.array([r["p"] for r in values])
-        err = np.array([[r["p"] - r["lo"] for r in values], [r["hi"] - r["p"] for r in values]])
-        ax.bar(x + shift, y, 0.24, yerr=err, capsize=3, color=tint, label=name)
-    ax.axhline(0.5, color="k", linestyle="dotted", linewidth=1)
+    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 0.9 * len(pairs) + 2.2), layout="constrained")
     names = dict(zip(view.levels, short_levels(view.levels), strict=True))
+    y = np.arange(len(pairs))[::-1]  # the weakest pair on top, as the verdict lists them
+    for row, s in zip(y, pairs, strict=True):
+        _decided_share(left, row, s)
+    left.axvline(0.5, color="k", linestyle="dotted", linewidth=1)
+    left.set_xlim(0, 1)
+    left.set_ylim(-0.6, len(pairs) - 0.4)
     labels = [say("fig.strength.pair", strong=names[s.strong], weak=names[s.weak]) for s in pairs]
-    ax.set_xticks(x, labels, fontsize=7)
-    ax.set_ylim(0, 1)
-    ax.set_ylabel(say("fig.strength.axis"))
-    ax.legend(fontsize=7)
-    first = view.groups[0][0]
-    title = heading(ctx, [first], say("fig.strength"))
-    ax.set_title(title, fontsize=8)
+    left.set_yticks(y, labels, fontsize=7)
+    left.set_xlabel(say("fig.strength.axis"), fontsize=8)
+    left.set_title(say("fig.strength.decided"), fontsize=8)
+    games = np.array([s.games for s in pairs])
+    start = np.zeros(len(pairs))
+    for part, key, tint, ink in (
+        ("won", "wins_b", "#0067a5", "white"),
+        ("drawn", "draws", "#c2b280", "black"),
+        ("lost", "wins_a", "#be0032", "white"),
+    ):
+        counts = [s.test["draws"]["k"] if key == "draws" else s.test[key] for s in pairs]
+        shares = np.array(counts) / games
+        right.barh(y, shares, left=start, color=tint, label=say(f"fig.strength.{part}"), height=0.5)
+        for row, x0, share in zip(y, start, shares, strict=True):
+            if share >= 0.08:  # a narrower part has no room for its figure
+                right.text(x0 + share / 2, row, pct(share), ha="center", va="center", fontsize=7, color=ink)
+        start += shares
+    right.set_xlim(0, 1)
+    right.set_ylim(left.get_ylim())
+    right.set_yticks(y, [])  # the rows are the left panel's pairs
+    right.set_xlabel(say("fig.strength.games_axis"), fontsize=8)
+    right.set_title(say("fig.strength.outcomes"), fontsize=8)
+    right.legend(fontsize=7, loc="lower center", bbox_to_anchor=(0.5, 1.06), ncol=3, frameon=False)
+    title = say(
+        "fig.strength.heading",
+        title=ctx.title,
+        what=say("fig.strength"),
+        arm=view.groups[0][0].label.split(" @ ")[0],
+        players=view.groups[0][0].players,
+        levels=say("join.list").join(view.levels),
+        games=say("join.list").join(f"{s.games:,}" for s in pairs),
+        seed=ctx.seed,
+    )
+    fig.suptitle(title, fontsize=8)
     return fig
+
+
+def _decided_share(ax: Any, row: float, s: Strength) -> None:
+    """One pair's share of decided games won by the stronger level, its interval, record and p."""
+    t = s.test
+    if not t["decided"]:
+        ax.text(0.5, row, say("fig.strength.none"), ha="center", va="center", fontsize=8)
+        return
+    tint = "#0067a5" if s.ordered else "#be0032" if s.reversed else "#848482"
+    err = [[max(0.0, t["share"] - t["lo"])], [max(0.0, t["hi"] - t["share"])]]  # rounding at 0 and 1
+    ax.errorbar(t["share"], row, xerr=err, fmt="o", capsize=4, color=tint)
+    record = say(
+        "fig.strength.record", won=f"{t['wins_b']:,}", lost=f"{t['wins_a']:,}", p=stats.fmt_p(t["p"])
+    )
+    # written inwards from the end its share is at, so that it stays inside the panel
+    side = "right" if t["share"] > 0.7 else "left" if t["share"] < 0.3 else "center"
+    ax.text(t["share"], row + 0.2, record, ha=side, va="bottom", fontsize=7)

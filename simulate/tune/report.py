@@ -343,7 +343,7 @@ def _confirmation_json(conf: confirm.Confirmation, bottom: list[str]) -> dict[st
             )
         ],
         "strength": [
-            {"weak": s.weak, "strong": s.strong, "share": _clean(s.strong_share["p"]), "ordered": s.ordered}
+            {"weak": s.weak, "strong": s.strong, "test": s.test, "ordered": s.ordered, "reversed": s.reversed}
             for s in conf.strengths
         ],
     }

@@ -16,13 +16,24 @@ import unicodedata
 
 import pytest
 from test_report_stats import capped_games, draw_heavy, four_player, report, team_game, write_games
-from test_skill_verdict import LEVELS, alone, first_mover_at, summary_of, two_player
+from test_skill_verdict import (
+    DRAWN,
+    ISSUE,
+    LEVEL,
+    LEVELS,
+    ORDERED,
+    REVERSED,
+    alone,
+    first_mover_at,
+    summary_of,
+    two_player,
+)
 
 from printkit.datafile.template import _tokens
 from simulate.analysis import balance, stats, verdict
 from simulate.analysis.bottom_line import LevelChange, change_line, ranking_line
 from simulate.analysis.min_effect import MinEffect
-from simulate.analysis.skill import strength_of
+from simulate.analysis.ratings import PairResult
 from simulate.analysis.tally import tally_csv
 from simulate.analysis.trend import trend
 from simulate.analysis.verdict_page import strength_lines
@@ -66,6 +77,7 @@ def test_the_japanese_keeps_the_printed_pieces_style():
         "z",
         "Elo",
         "Bradley-Terry",
+        "Davidson",
         "k",
         "CSV",
     }
@@ -257,23 +269,28 @@ def test_the_five_trend_phrases(tmp_path):
     )
 
 
-def test_the_strength_check_by_hand():
-    ordered = strength_of("greedy", "mcts:100", weak_wins=30, strong_wins=60, draws=10)
-    level = strength_of("mcts:100", "mcts:400", weak_wins=45, strong_wins=50, draws=5)
-
+def test_the_strength_lines_word_for_word():
     class First:
         label, players = "default", 2
 
-    assert strength_lines(First(), [ordered, level]) == [
-        "隣り合うレベルの組ごとに、defaultのルールで直接対戦させた（2人）。"
-        "どちらのレベルも先手と後手を受け持ち、"
-        "順位が上だったレベルの勝ち、引き分けは半分と数える。",
-        "mcts:100 対 greedy：100ゲーム中65% [55, 74]：強い。",
-        "mcts:400 対 mcts:100：100ゲーム中52% [43, 62]：強いとは示されないので、"
-        "この2つの間の変化はプレイの強さの"
-        "効果とは呼ばない。",
+    assert strength_lines(First(), [ORDERED, LEVEL, REVERSED, DRAWN, ISSUE]) == [
+        "隣り合うレベルの組ごとに、defaultのルールで直接対戦させた（2人）。どちらのレベルも先手と後手を"
+        "受け持ち、順位が上だったレベルの勝ちと数える。どちらが強いかは決着したゲームだけで判定し（正確な"
+        "符号検定）、引き分けは別に数える。",
+        "mcts:100 対 greedy：100ゲーム中60勝30敗、引き分け10（10%）、決着したゲームの67% [56, 76]"
+        "（p = 0.002）：強い。",
+        "mcts:400 対 mcts:100：100ゲーム中50勝45敗、引き分け5（5%）、決着したゲームの53% [43, 62]"
+        "（p = 0.68）：強いとは示されないので、この2つの間の変化はプレイの強さの効果とは呼ばない。",
+        "mcts:800 対 mcts:400：100ゲーム中0勝8敗、引き分け92（92%）、決着したゲームの0% [0, 32]"
+        "（p = 0.008）：弱い。レベルは強さの順に並んでいないので、この2つの間の変化はプレイの強さの効果とは"
+        "呼ばない。",
+        "mcts:1600 対 mcts:800：100ゲーム中0勝0敗、引き分け100（100%）。決着したゲームがないので、"
+        "どちらも強いとは示されず、この2つの間の変化はプレイの強さの効果とは呼ばない。",
+        "mcts:1000 対 mcts:200：100ゲーム中13勝0敗、引き分け87（87%）、決着したゲームの100% [77, 100]"
+        "（p = 2.4e-04）：強い。",
         "運の大きさ：弱いほうのレベルが上位になるゲームの割合は30% [22, 40]（greedy 対 mcts:100）、"
-        "45% [36, 55]（mcts:100 対 mcts:400）。",
+        "45% [36, 55]（mcts:100 対 mcts:400）、8% [4, 15]（mcts:400 対 mcts:800）、"
+        "0% [0, 4]（mcts:800 対 mcts:1600）、0% [0, 4]（mcts:200 対 mcts:1000）。",
     ]
 
 
@@ -331,7 +348,10 @@ def test_a_skill_axis_reads_in_japanese_on_its_pages_and_figures(tmp_path):
         summary["skill"][0]
         == "レベル（弱い順）：random、greedy、mcts:100。1アームあたりのゲーム数：100、100、100。"
     )
-    assert summary["strength"][1] == "greedy 対 random：20ゲーム中100% [84, 100]：強い。"
+    assert summary["strength"][1] == (
+        "greedy 対 random：20ゲーム中20勝0敗、引き分け0（0%）、決着したゲームの100% [84, 100]"
+        "（p = 1.9e-06）：強い。"
+    )
     assert summary["bottom_line"][0].startswith("arm1+option_1=valueはarm0+option_0=valueに比べて（Arm 1）、")
     html = (folder / "report.html").read_text(encoding="utf-8")
     assert (
@@ -341,21 +361,41 @@ def test_a_skill_axis_reads_in_japanese_on_its_pages_and_figures(tmp_path):
 
 
 def test_a_ladders_table_in_japanese():
+    from simulate.commands.ladder import win_matrix
     from simulate.report.ladder_report import table_lines
 
     summary = {
         "title": "ユナイテッドスクエア", "variant": "default", "players": 4, "filler": "random",
-        "games_per_pair": 8, "seed": 1, "agents": ["random", "greedy"],
-        "ratings": {"rating": [-50.0, 50.0], "lo": [-90.0, 10.0], "hi": [-10.0, 90.0]},
-        "win_matrix": [[None, {"p": 0.25, "lo": 0.1, "hi": 0.5}], [{"p": 0.75, "lo": 0.5, "hi": 0.9}, None]],
+        "games_per_pair": 100, "seed": 1, "agents": ["mcts:200", "mcts:1000"],
+        "ratings": {"rating": [-50.0, 50.0], "lo": [-90.0, 10.0], "hi": [-10.0, 90.0], "equal_draws": 0.8},
+        "win_matrix": win_matrix(2, [PairResult(0, 1, 0, 13, 87)]),
     }  # fmt: skip
-    assert table_lines(summary)[:5] == [
+    assert table_lines(summary) == [
         "ユナイテッドスクエア［default、4人、ほかの席はrandom］：エージェントのラダー、"
-        "1組あたり8ゲーム、シード 1",
+        "1組あたり100ゲーム、シード 1",
         "",
         "| エージェント | レーティング（Elo、平均0） | 95%区間 |",
         "| --- | ---: | --- |",
-        "| greedy | +50 | +10 .. +90 |",
+        "| mcts:1000 | +50 | +10 .. +90 |",
+        "| mcts:200 | -50 | -90 .. -10 |",
+        "",
+        "レーティングは勝ち・引き分け・負けのDavidsonモデルによる（引き分けはそれ自体で1つの結果。"
+        "決着したゲームの間ではBradley-Terryモデル）。同じ強さの2つのエージェントはゲームの80%を引き分ける。",
+        "",
+        "各組（レーティングの高いほうが先）：どちらが強いかは決着したゲームだけで判定し（正確な符号検定）、"
+        "引き分けは別に数える：",
+        "",
+        "| 組 | 勝ち | 負け | 引き分け | 決着したゲームの割合（95%） | 符号検定のp | |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+        "| mcts:1000 対 mcts:200 | 13 | 0 | 87 (87%) | 1.00 (0.77-1.00) | 2.4e-04 | 強い |",
+        "",
+        "行のエージェントが列のエージェントに対して決着したゲームで勝った割合（95%区間）と、"
+        "そのゲームのうち引き分けの割合：",
+        "",
+        "| | mcts:1000 | mcts:200 |",
+        "| --- | --- | --- |",
+        "| mcts:1000 |  | 1.00（0.77-1.00）、引き分け87% |",
+        "| mcts:200 | 0.00（0.00-0.23）、引き分け87% |  |",
     ]
 
 

@@ -14,6 +14,7 @@ from printkit.datafile.gamedata import load_game
 from printkit.errors import DataError
 from simulate.analysis import balance
 from simulate.analysis.arm import Arm
+from simulate.analysis.min_effect import MinEffect
 from simulate.analysis.skill import strength_of
 from simulate.analysis.tally import tally_csv
 from simulate.analysis.verdict_page import build_verdict
@@ -47,7 +48,7 @@ def _skill_report(tmp_path: Path, paper: str, arms_count: int = 8) -> Path:
     strengths = [strength_of("random", "greedy", 0, 20, 0), strength_of("greedy", "mcts:100", 8, 10, 2)]
     verdict = build_verdict(groups, comparisons, tests, [100] * 3, 1, skill=skill, strengths=strengths)
     ctx = context.Context("United Square", "united_square", 100, 1, (), (), paper=paper)
-    ctx.skill = context.SkillView(levels, groups, strengths, comparisons)
+    ctx.skill = context.SkillView(levels, groups, strengths, comparisons, MinEffect().share)
     folder = tmp_path / paper
     report.write_report(folder, ctx, arms, comparisons, {}, verdict)
     return folder
@@ -99,7 +100,11 @@ def test_a_skill_run_end_to_end_checks_its_levels_and_says_so(run_tool, tmp_path
     assert first.startswith("board7 against default (7x7 board with 8 panels of each type), the first mover")
     assert "under random" in first and "under greedy" in first
     assert "How the verdict changes with skill" in out and "Are the levels ordered?" in out
-    assert "greedy against random: 100% [" in out and "of 20 games: stronger." in out
+    # 20 won, none lost: the sign test's p = 2 / 2^20
+    assert (
+        "greedy against random: of 20 games, 20 won, 0 lost, 0 drawn (0%); 100% [84, 100] of decided games "
+        "(p = 1.9e-06): stronger."
+    ) in " ".join(line.strip() for line in out.splitlines())
     folder = next(tmp_path.glob("united_square/*skill-random-greedy*"))
     assert {p.parent.name for p in folder.glob("strength/*/pairs/*/seating*/games.csv")} == {
         "seating1",

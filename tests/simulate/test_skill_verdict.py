@@ -268,26 +268,62 @@ def test_not_resolved_at_a_level(tmp_path):
 
 
 # ------------------------------------------------------------------ strength and ranking
-def test_the_strength_check_by_hand():
-    ordered = strength_of("greedy", "mcts:100", weak_wins=30, strong_wins=60, draws=10)
-    # the stronger level's share: (60 + 10/2) / 100 = 0.65, Wilson [0.552, 0.736]: above one half
-    assert ordered.strong_share["p"] == pytest.approx(0.65)
-    assert (ordered.strong_share["lo"], ordered.strong_share["hi"]) == pytest.approx(wilson_by_hand(65, 100))
-    assert ordered.ordered and ordered.weak_ahead["p"] == pytest.approx(0.30)
-    level = strength_of("mcts:100", "mcts:400", weak_wins=45, strong_wins=50, draws=5)
-    assert level.strong_share["p"] == pytest.approx(0.525) and not level.ordered
+def sign_p_by_hand(wins: int, decided: int) -> float:
+    """The exact two-sided sign test: twice the chance of at least max(wins, losses) of `decided` at 1/2."""
+    most = max(wins, decided - wins)
+    return min(1.0, 2 * sum(math.comb(decided, k) for k in range(most, decided + 1)) / 2**decided)
 
+
+# The pairs of the strength check by hand: (weak wins, strong wins, draws)
+ORDERED = strength_of("greedy", "mcts:100", weak_wins=30, strong_wins=60, draws=10)
+LEVEL = strength_of("mcts:100", "mcts:400", weak_wins=45, strong_wins=50, draws=5)
+REVERSED = strength_of("mcts:400", "mcts:800", weak_wins=8, strong_wins=0, draws=92)
+DRAWN = strength_of("mcts:800", "mcts:1600", weak_wins=0, strong_wins=0, draws=100)
+ISSUE = strength_of("mcts:200", "mcts:1000", weak_wins=0, strong_wins=13, draws=87)
+
+
+def test_the_strength_check_tests_decided_games_by_hand():
+    # 60 won, 30 lost: 60 of 90 decided games, Wilson [0.564, 0.755]; two-sided sign test p = 0.00206
+    assert ORDERED.test["share"] == pytest.approx(60 / 90)
+    assert (ORDERED.test["lo"], ORDERED.test["hi"]) == pytest.approx(wilson_by_hand(60, 90))
+    assert ORDERED.test["p"] == pytest.approx(sign_p_by_hand(60, 90)) and ORDERED.test["p"] == pytest.approx(
+        0.00206, abs=1e-5
+    )
+    assert ORDERED.ordered and not ORDERED.reversed and ORDERED.weak_ahead["p"] == pytest.approx(0.30)
+    # 50 won, 45 lost: p = 0.68, neither way
+    assert LEVEL.test["p"] == pytest.approx(sign_p_by_hand(50, 95)) and not (LEVEL.ordered or LEVEL.reversed)
+    # 0 won, 8 lost, 92 drawn: p = 2 / 2^8 = 0.0078: the level named stronger is weaker
+    assert REVERSED.test["p"] == pytest.approx(2 / 2**8) and REVERSED.reversed and not REVERSED.ordered
+    # every game drawn decides nothing
+    assert DRAWN.test["decided"] == 0 and not (DRAWN.ordered or DRAWN.reversed)
+    # the issue's case: 13 won, none lost, 87 drawn: p = 2 / 2^13 = 0.00024, stronger (a draw as half a
+    # win read 56.5% of 100 games, Wilson [0.467, 0.658]: not ordered)
+    assert ISSUE.test["p"] == pytest.approx(2 / 2**13) and ISSUE.ordered
+
+
+def test_the_strength_lines_word_for_word():
     class First:
         label, players = "default", 2
 
-    assert strength_lines(First(), [ordered, level]) == [
+    assert strength_lines(First(), [ORDERED, LEVEL, REVERSED, DRAWN, ISSUE]) == [
         "Each pair of adjacent levels played head to head under default (2 players), each level first and "
-        "second; a game counts for the level placed better, a draw as half.",
-        "mcts:100 against greedy: 65% [55, 74] of 100 games: stronger.",
-        "mcts:400 against mcts:100: 52% [43, 62] of 100 games: not shown to be stronger, so a change between "
-        "them is not called an effect of skill.",
+        "second; a game counts for the level placed better, and only decided games say which level is "
+        "stronger (an exact sign test), draws counted beside.",
+        "mcts:100 against greedy: of 100 games, 60 won, 30 lost, 10 drawn (10%); 67% [56, 76] of decided "
+        "games (p = 0.002): stronger.",
+        "mcts:400 against mcts:100: of 100 games, 50 won, 45 lost, 5 drawn (5%); 53% [43, 62] of decided "
+        "games (p = 0.68): not shown to be stronger, so a change between them is not called an effect of "
+        "skill.",
+        "mcts:800 against mcts:400: of 100 games, 0 won, 8 lost, 92 drawn (92%); 0% [0, 32] of decided "
+        "games (p = 0.008): weaker, so the levels are not in order of strength and a change between them "
+        "is not called an effect of skill.",
+        "mcts:1600 against mcts:800: of 100 games, 0 won, 0 lost, 100 drawn (100%); no game decided, so "
+        "neither is shown stronger and a change between them is not called an effect of skill.",
+        "mcts:1000 against mcts:200: of 100 games, 13 won, 0 lost, 87 drawn (87%); 100% [77, 100] of "
+        "decided games (p = 2.4e-04): stronger.",
         "How much luck there is: the weaker level still finishes ahead in 30% [22, 40] (greedy against "
-        "mcts:100), 45% [36, 55] (mcts:100 against mcts:400) of games.",
+        "mcts:100), 45% [36, 55] (mcts:100 against mcts:400), 8% [4, 15] (mcts:400 against mcts:800), "
+        "0% [0, 4] (mcts:800 against mcts:1600), 0% [0, 4] (mcts:200 against mcts:1000) of games.",
     ]
 
 

@@ -381,6 +381,25 @@ def test_a_hand_size_above_the_hand_limit_is_refused():
         build(sets=["hand_size=8"])
 
 
+def test_a_deck_of_more_cards_than_a_move_can_name_is_refused():
+    """A move keeps its card in 7 bits: 6 colours of 1..18 and 3 x 6 specials are 126 cards, one more
+    special of each kind 129."""
+    from printkit.datafile.gamedata import check_game
+    from printkit.datafile.toml_file import read_toml
+
+    raw = read_toml(DATA.path)
+    cards = raw["components"]["number_card"]
+    cards["colours"] += [
+        {"name": "purple", "letter": "P", "mark": "circle", "rgb": "#6a1b9a"},
+        {"name": "orange", "letter": "O", "mark": "square", "rgb": "#ef6c00"},
+    ]
+    cards.update(max_number=18, count=108)
+    data = check_game(raw, DATA.path)
+    assert make_game(data.resolve("default", ["specials_per_kind=6"])).cards == 126
+    with pytest.raises(DataError, match="108 number cards and 3 x 7 special cards are 129 cards; the engine"):
+        make_game(data.resolve("default", ["specials_per_kind=7"]))
+
+
 def test_illegal_moves_are_refused_in_debug_mode():
     st = build().position([["R4", "R7"]], [["R9"], ["G1"]], ["R4", "R7"])
     with pytest.raises(ValueError, match="illegal move place R9"):
