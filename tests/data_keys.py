@@ -26,7 +26,8 @@ key and says what is wrong, if anything:
   and that tool's output must change: `printkit list`, the designer's sheet, the data-file
   reference, `printkit export --tts`, the demo's headline arms, the `--skill` plan, the
   `simulate sweep` grid, or a compare's words of what an arm changes. A key under `variants.NAME` is
-  read under that variant, one under `lang.CODE` in that language.
+  read under that variant, one under `lang.CODE` in that language; words printed only under rules no
+  variant sets are declared with an arm that prints them (`printkit build under stake=2`).
 """
 
 from __future__ import annotations
@@ -329,6 +330,7 @@ PROBES: dict[str, Callable[[GameData, Context], Any]] = {
     "sweep grid": lambda data, ctx: repr(grid_of(data, [])),
 }
 EACH_VARIANT = ", each variant"  # a reader's name with this: the tool's output under every variant
+UNDER = " under "  # "TOOL under ARM": the tool's output under that arm (variants and KEY=VALUE joined by +)
 
 _DRAWN = ("printkit build", "printkit build --lang ja")
 _PRINTED = (*_DRAWN, "printkit build" + EACH_VARIANT)
@@ -343,6 +345,10 @@ READERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("game.designer", ("designer sheet",)),
     ("game.sources.**", ("printkit list", "designer sheet")),
     ("game.headline", ("demo arms",)),
+    # words printed only under rules no variant sets: declared with rules that print them
+    ("**.components.reference.text.counter_units.many", ("printkit build under stake=2",)),
+    ("**.reference.text.rules.match_tie.rounds_won", ("printkit build under match_tie=rounds_won",)),
+    ("**.text.rules.match_tie_pips.rounds_won", ("printkit build under block+match_tie=rounds_won",)),
     ("game.skill.**", ("skill plan",)),
     ("game.sweep", ("sweep grid",)),
     # a component's name: its deck or bag in Tabletop Simulator, an aid's label, a layout's {title}
@@ -406,8 +412,8 @@ NO_CHANGE: tuple[tuple[str, str], ...] = (
 UNSEEN: tuple[tuple[str, str], ...] = (
     ("layouts.*.*.min_size", "the least size a text shrinks to where it does not fit: the file's words fit"),
     ("layouts.*.*.wrap", "whether a text too long for its line wraps: the file's words fit on one line"),
-    ("layouts.*.*.w", "the width of a text that fits with room to spare, held at the side that stays put"),
-    ("layouts.*.*.h", "the height of a table whose rows fit with room to spare"),
+    ("layouts.*.*.w", "a box its text, table or square icon fits with room, held where it stays put"),
+    ("layouts.*.*.h", "a box its text, table or square icon fits with room, held where it stays put"),
     ("layouts.*.seats.head", "the seats' first row is bold by its own markup: as a head it looks the same"),
 )
 
@@ -457,7 +463,8 @@ def _changed(outputs: Outputs, name: str, ctx: Context) -> bool:
     """Whether reader `name` gives another output for the changed file than for the shipped one (`DataError`
     if it refuses the changed file)."""
     tool, each = (name.removesuffix(EACH_VARIANT), name.endswith(EACH_VARIANT))
-    variants = raw_file(outputs.game).get("variants", {}) if each else [ctx.variant]
+    tool, _, arm = tool.partition(UNDER)
+    variants = [arm] if arm else raw_file(outputs.game).get("variants", {}) if each else [ctx.variant]
     contexts = [replace(ctx, variant=v) for v in variants]
     return any(outputs(tool, c) != shipped_outputs(outputs.game)(tool, c) for c in contexts)
 
