@@ -345,6 +345,8 @@ READERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("game.designer", ("designer sheet",)),
     ("game.sources.**", ("printkit list", "designer sheet")),
     ("game.headline", ("demo arms",)),
+    # who takes the pot when everyone still in is out at once: common only when a stake is all one holds
+    ("rules.all_out", ("games under last_standing+stake=30",)),
     # words printed only under rules no variant sets: declared with rules that print them
     ("**.components.reference.text.counter_units.many", ("printkit build under stake=2",)),
     ("**.reference.text.rules.match_tie.rounds_won", ("printkit build under match_tie=rounds_won",)),
@@ -400,7 +402,7 @@ NO_CHANGE: tuple[tuple[str, str], ...] = (
     ("rules.mode", "teams needs 4 players: the teams variant sets both"),
     ("rules.round_score", "pips goes with no stake and one round: the block variant sets the three"),
     ("variants.block.set.*", "pips, no stake and one round go together (block dominoes)"),
-    ("rules.standees.4", "with rules.opening.4: the opening row holds a tile more than the standees"),
+    ("rules.standees.*", "with rules.opening: the opening row holds a tile more than the standees"),
     ("options.*.choices", "the values the rules and variants use, each one the game implements"),
     ("options.*.min", "the least the game implements, and a value the rules or a variant use"),
     ("options.asteroids.variable_length", "the asteroids_7 variant's points are longer than the default's"),
@@ -490,6 +492,12 @@ def excuse(path: Key, excuses: tuple[tuple[str, str], ...] = NO_CHANGE) -> str |
     return next((why for pattern, why in excuses if matches(pattern, path)), None)
 
 
+def _played_arms(names: tuple[str, ...], ctx: Context) -> list[Context]:
+    """Where reader `games` plays for these readers: the key's variant, or the arms they name."""
+    arms = [name.partition(UNDER)[2] for name in names if name.startswith("games" + UNDER)]
+    return [replace(ctx, variant=arm) for arm in arms] or ([ctx] if "games" in names else [])
+
+
 def unread(game: str, path: Key, out: Path, names: tuple[str, ...] = ()) -> str | None:
     """What is wrong with one key (see the module's docstring), or None; `names` overrides its readers."""
     ctx = context(path, out)
@@ -501,8 +509,9 @@ def unread(game: str, path: Key, out: Path, names: tuple[str, ...] = ()) -> str 
         asked = [n for n in names if not (tried and n.endswith(EACH_VARIANT))]
         try:
             # the compiled core must read every key the Python engine reads: the same games, changed or not
-            if "games" in names and core_games(data, ctx) not in (None, outputs("games", ctx)):
-                return f"{shown(path)} = {value!r}: the compiled core plays other games than the Python one"
+            for arm in _played_arms(names, ctx):
+                if core_games(data, arm) not in (None, outputs("games", arm)):
+                    return f"{shown(path)} = {value!r}: the compiled core plays other games than Python"
             if any(_changed(outputs, name, ctx) for name in asked):
                 return None
         except DataError:  # a tool refuses what the loader let through (a file with no engine, an agent)
