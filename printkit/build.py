@@ -18,6 +18,8 @@ One build writes, into the output folder:
 - with `cut_svg` / `cut_dxf`, `<stem>-cut-NN.svg` / `.dxf` for front sheet NN, each
   shared edge cut once, with Silhouette Studio's registration marks on the
   sheets (`printkit/sheets/cutfile.py`);
+- home sheets draw a rounded piece's corners as faint quarter circles, where
+  scissors round them (`corner_guides = False` leaves them out);
 - with `ink_saver`, pieces on dark grounds printed as outlined light tints for
   a playtest (`printkit/output/ink_saver.py`), the stem marked `-inksaver`;
 - with `designer_sheet`, `<stem>-designer.pdf`: the options in force, their
@@ -126,6 +128,7 @@ def build(
     rotate: bool = True,
     designer_sheet: bool = False,
     unique: bool = False,
+    corner_guides: bool = True,
 ) -> BuildResult:
     """Write the game's files (see the module docstring); bad input raises `DataError` first.
 
@@ -152,7 +155,8 @@ def build(
     options = LayoutOptions(
         paper=paper, margin=margin, gap=gap, bleed=bleed, crop_marks=crop_marks, rotate=rotate
     )
-    converter = Converter(load_profile(icc)) if cmyk or pdfx or icc is not None else None
+    fixed = data.layouts.palette.cmyk if data.layouts is not None else {}
+    converter = Converter(load_profile(icc), fixed) if cmyk or pdfx or icc is not None else None
     fonts = family(lang)
     rules = data.resolve(spec, sets, players)
     items = pieces_for(data, rules)
@@ -180,14 +184,17 @@ def build(
         sheets = shop_layout(items, bleed)
     title = f"{data.title} ({rules.label})"
     colours = converter.colour if converter else None
-    pdf = render(sheets, title, fonts, colours, info=info, duplex=duplex, ink_saver=ink_saver)
+    guides = corner_guides and mode == "home"
+    pdf = render(
+        sheets, title, fonts, colours, info=info, duplex=duplex, ink_saver=ink_saver, corner_guides=guides
+    )
     if converter is not None:
         pdf = with_output_intent(pdf, converter.profile, title, pdfx)
     path = out / f"{stem}.pdf"
     summary = summarize(data, rules, items, sheets, mode, options.paper if mode == "home" else None, duplex)
     summary["fold"] = fold
     summary["ink_saver"] = ink_saver
-    summary["colour"] = colour_summary(data, converter, pdfx)
+    summary["colour"] = colour_summary(data, converter, pdfx, items)
     if unique:
         summary["faces"] = [
             {"face": face_name(f, faces), "label": f.piece.label, "quantity": f.quantity} for f in faces

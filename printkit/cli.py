@@ -3,15 +3,16 @@
     printkit list
     printkit build GAME [--variant SPEC] [--set key=value ...] [--mode home|shop]
                         [--paper a4|a3|letter|WxH] [--bleed MM] [--margin MM] [--gap MM]
-                        [--no-crop-marks] [--no-rotate] [--no-backs] [--duplex|--simplex]
+                        [--no-crop-marks] [--no-rotate] [--no-backs] [--no-corner-guides]
+                        [--duplex|--simplex]
                         [--fold] [--back-offset X,Y] [--cut-svg] [--cut-dxf] [--cmyk] [--icc FILE]
                         [--pdfx] [--ink-saver] [--unique] [--designer-sheet] [--lang en|ja] [--out DIR]
                         [--watch]
     printkit new NAME [--out DIR]
     printkit calibrate [--paper a4|a3|letter|WxH] [--back-offset X,Y] [--out DIR]
     printkit proof GAME [--variant SPEC] [--set key=value ...] [--dpi N] [--lang en|ja] [--out DIR]
-    printkit export GAME [--png] [--svg] [--tts] [--tts-url URL] [--dpi N] [--variant SPEC]
-                         [--lang en|ja] [--out DIR]
+    printkit export GAME [--png] [--svg] [--tts] [--tts-url URL] [--images [--preset NAME] [--bleed MM]]
+                         [--pages png|svg [--paper P]] [--dpi N] [--variant SPEC] [--lang en|ja] [--out DIR]
 
 Every mistake in the input is one line `error: ...` on stderr and exit status
 2, with no output file written.
@@ -30,7 +31,8 @@ from printkit.build import MODES, build
 from printkit.datafile.gamedata import LANGS, GameData, available_games, load_game
 from printkit.draw import has_drawing, pieces_for
 from printkit.errors import DataError, run_cli
-from printkit.exports.export import export
+from printkit.exports.export import PAGE_KINDS, export
+from printkit.exports.pod import PRESETS
 from printkit.exports.proof import write_proofs
 from printkit.pieces.contract import count_by_component
 from printkit.sheets.backs import parse_offset
@@ -202,6 +204,12 @@ def _offset(help_text: str) -> Any:
 )
 @click.option("--backs/--no-backs", default=True, show_default=True, help="Print the backs of pieces.")
 @click.option(
+    "--corner-guides/--no-corner-guides",
+    default=True,
+    show_default=True,
+    help="Home sheets: faint quarter circles at a rounded piece's corners, where scissors round them.",
+)
+@click.option(
     "--duplex/--simplex",
     default=None,
     help="Double-sided backs after each front sheet, or single-sided with no blank page "
@@ -269,6 +277,7 @@ def build_cmd(
     crop_marks: bool,
     rotate: bool,
     backs: bool,
+    corner_guides: bool,
     duplex: bool | None,
     fold: bool,
     back_offset: str,
@@ -299,6 +308,7 @@ def build_cmd(
         crop_marks=crop_marks,
         mode=mode,
         backs=backs,
+        corner_guides=corner_guides,
         duplex=duplex,
         fold=fold,
         rotate=rotate,
@@ -396,6 +406,27 @@ def proof_cmd(game: str, spec: str, sets: tuple[str, ...], dpi: int, lang: str, 
     help="Prefix of the images' URLs in the TTS object, e.g. where you upload OUT/GAME-export/tts/ "
     "[default: file:/// URLs of the files written].",
 )
+@click.option(
+    "--images",
+    is_flag=True,
+    help="Print-on-demand: one PNG per distinct face and back with bleed, and manifest.csv with the counts.",
+)
+@click.option(
+    "--preset",
+    default=None,
+    metavar="NAME",
+    help=f"--images at a shop's card size and bleed, 300 dpi: {', '.join(PRESETS)}.",
+)
+@click.option(
+    "--bleed", type=float, default=3.0, show_default=True, help="--images without a preset: bleed in mm."
+)
+@click.option(
+    "--pages",
+    type=click.Choice(PAGE_KINDS),
+    default=None,
+    help="Every page of the home sheets (as printkit build makes them) as PNG at --dpi, or SVG.",
+)
+@_paper
 @click.option("--dpi", type=int, default=300, show_default=True, help="Resolution of the images.")
 @_lang
 @_out_option
@@ -407,13 +438,33 @@ def export_cmd(
     svg: bool,
     tts: bool,
     tts_url: str | None,
+    images: bool,
+    preset: str | None,
+    bleed: float,
+    pages: str | None,
+    paper: str,
     dpi: int,
     lang: str,
     out_dir: Path,
 ) -> None:
-    """Write OUT/GAME-export/: images of each distinct face, and with --tts OUT/GAME-export/tts/."""
+    """Write OUT/GAME-export/: images of each distinct face, with --tts OUT/GAME-export/tts/, with
+    --images OUT/GAME-export/images/ and with --pages OUT/GAME-export/pages/."""
     paths = export(
-        game, out_dir, png=png, svg=svg, tts=tts, dpi=dpi, spec=spec, sets=sets, lang=lang, tts_url=tts_url
+        game,
+        out_dir,
+        png=png,
+        svg=svg,
+        tts=tts,
+        dpi=dpi,
+        spec=spec,
+        sets=sets,
+        lang=lang,
+        tts_url=tts_url,
+        images=images,
+        preset=preset,
+        bleed=bleed,
+        pages=pages,
+        paper=paper,
     )
     folders = sorted({str(p.parent) for p in paths})
     click.echo(f"wrote {len(paths)} files into {', '.join(folders)}")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
+from pathlib import Path
 
 UNSAFE = re.compile(r"[^A-Za-z0-9_.=+-]")
 MAX_PART = 120  # characters: well inside the 255 bytes a file name may have
@@ -23,3 +25,14 @@ def safe_part(text: str, fallback: str = "default") -> str:
         digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
         part = f"{part[: MAX_PART - len(digest) - 1]}-{digest}"
     return part or fallback
+
+
+def inside(base: Path, name: str, suffixes: Sequence[str], what: str) -> Path:
+    """`name`, as a data file writes a picture or a font, as a path in the folder `base` (it may not
+    exist); `ValueError` saying why not: a path that leaves the folder, or a suffix not in `suffixes`."""
+    relative = Path(name)
+    if relative.is_absolute() or ".." in relative.parts:
+        raise ValueError(f"{name!r}: write a path inside the data file's folder, without .. or a leading /")
+    if relative.suffix.lower() not in suffixes:
+        raise ValueError(f"{name!r}: expected {what}")
+    return base / relative

@@ -17,7 +17,12 @@ To stay cheap the cases run in this process, where that tests the same thing:
   and the first `RUNS` by `simulate run` (whose report takes 8 s of CPU), both
   through `run_cli` as the commands are;
 - bad command lines go through both tools' `run_cli`;
-- `SUBPROCESSES` cases run as real commands, for the real exit status.
+- `SUBPROCESSES` cases run as real commands, for the real exit status;
+- the games printed from layouts alone (the examples) get `LAYOUT_CASES`
+  copies with a hostile layout, row, markup, expression, palette, font or
+  picture (`tests/fuzz_layouts.py`), each loaded, drawn and rendered, every
+  `BUILD_EVERY`-th that loads built and the first `EXPORTS` exported as
+  print-on-demand images; a few of each kind run in the default tests too.
 """
 
 from __future__ import annotations
@@ -44,8 +49,14 @@ from printkit.datafile.rulesets import ruleset
 from printkit.datafile.shapes import Between, OneOf, PerPlayers
 from printkit.draw import has_drawing, pieces_for
 from printkit.errors import DataError
+from printkit.output.fonts import family
+from printkit.pieces.faces import distinct_faces
+from printkit.sheets.imposition import render
+from printkit.sheets.shop import shop_layout
 from simulate.engines import ENGINES, make_game
 from simulate.play.runner import play
+from tests.fuzz_layouts import LAYOUT_GAMES, Case, mutated
+from tests.fuzz_layouts import MUTATIONS as LAYOUT_MUTATIONS
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 GAMES = sorted(p.stem for p in DATA.glob("*/*.toml"))
@@ -57,6 +68,9 @@ SUBPROCESSES = 6
 SECONDS = 20.0  # of CPU time per case: a run with its report takes 8
 WALL_SECONDS = 180.0  # per case, for what waits without working; generous on a loaded 2-core machine
 MEMORY = 1 << 30  # bytes of address space a case may add
+LAYOUT_CASES = 150  # copies of the examples with a hostile layout, row, font or picture
+EXPORTS = 3  # of those that load, exported with --images as well as built
+FACES_DRAWN = 4  # distinct faces of a mutated example rendered in the test process
 
 HOSTILE_VALUES: list[Any] = [
     0,
@@ -377,6 +391,8 @@ def command_lines(rng: random.Random, count: int) -> list[list[str]]:
         "--seconds": ["0", "1e9", "nan", "x"],
         "--timing-games": ["1000000", "-1"],
         "--filler": ["wizard", "random,greedy"],
+        "--preset": ["poker", "", "x" * 300, "tarot-1/8in"],
+        "--pages": ["pdf", "", "PNG"],
     }
     commands = {
         "printkit build": [
@@ -390,7 +406,7 @@ def command_lines(rng: random.Random, count: int) -> list[list[str]]:
             "--lang",
         ],
         "printkit proof": ["--variant", "--set", "--dpi", "--lang"],
-        "printkit export": ["--dpi", "--variant", "--lang"],
+        "printkit export": ["--dpi", "--variant", "--lang", "--preset", "--pages"],
         "printkit calibrate": ["--paper", "--back-offset"],
         "simulate run": [
             "--variant",
@@ -432,7 +448,7 @@ def command_lines(rng: random.Random, count: int) -> list[list[str]]:
             given.setdefault("--games", "2")
             given.setdefault("--repeats", "1")
         if command == "export":
-            args.append("--png")
+            args.append("--images" if "--preset" in given else "--png")
         for option, value in given.items():
             args += [option, value]
         lines.append(args)
@@ -560,3 +576,66 @@ def test_a_sample_ends_in_exit_0_or_2_as_real_commands(tmp_path):
         except subprocess.TimeoutExpired:
             raise AssertionError(f"{args}: no end within 60 s") from None
         assert check_outcome(done.returncode, done.stderr, out) is None, (args, done.stderr[-500:])
+
+
+# ------------------------------------------------------------------ layouts, rows, fonts, pictures
+def exercise_layouts(path: Path, rng: random.Random) -> None:
+    """What `printkit build` does with a layout game before it writes: load, draw its pieces (in
+    Japanese too, at times), render a few faces; only a `DataError` of one line may stop it."""
+    data = load_game(str(path))
+    for lang in ("en", "ja") if rng.random() < 0.3 else ("en",):
+        shown = data.localized(lang)
+        faces = distinct_faces(pieces_for(shown, shown.resolve()))
+        render(shop_layout([f.piece for f in faces[:FACES_DRAWN]], 0.0), "fuzz", family(lang))
+
+
+def _layout_case(path: Path, rng: random.Random) -> tuple[bool, str | None]:
+    """(loaded, what went wrong) for one mutated layout game, run in this process under the bounds."""
+    try:
+        with bounded():
+            exercise_layouts(path, rng)
+        return True, None
+    except DataError as exc:
+        return False, f"a refusal of more than one line: {exc}" if "\n" in str(exc) else None
+    except CaseTimeout:
+        return False, f"no end within {SECONDS:g} s of CPU time"
+    except BaseException:
+        return False, traceback.format_exc(limit=-3)
+
+
+@pytest.mark.long  # 150 mutated copies of the examples, some built and exported (.ci/run's long part)
+def test_mutated_layouts_rows_fonts_and_pictures_end_in_exit_0_or_2(run_tool, tmp_path):
+    rng = random.Random("issue 36 fuzz")
+    failures: list[str] = []
+    loaded: list[Path] = []
+    for k in range(LAYOUT_CASES):
+        game = LAYOUT_GAMES[k % len(LAYOUT_GAMES)]
+        path = mutated(game, tmp_path / "cases" / f"{game}-{k}", rng, toml_text)
+        ok, problem = _layout_case(path, rng)
+        if problem:
+            failures.append(f"{path.parent.name}: {problem}")
+        if ok:
+            loaded.append(path)
+    for k, path in enumerate(loaded):
+        commands = [["printkit", "build", str(path)]] if k % BUILD_EVERY == 0 else []
+        if k < EXPORTS:
+            commands.append(["printkit", "export", str(path), "--images", "--dpi", "60"])
+        for args in commands:
+            problem = run_case(run_tool, args, tmp_path / "out" / f"{args[1]}-{k}")
+            if problem:
+                failures.append(f"{' '.join(args[:2])} {path.parent.name}: {problem}")
+    assert not failures, f"{len(failures)} cases failed:\n" + "\n".join(failures)
+    assert 0 < len(loaded) < LAYOUT_CASES  # the changes hit both harmless and breaking parts
+
+
+@pytest.mark.parametrize("kind", sorted(LAYOUT_MUTATIONS))
+def test_a_few_mutated_layout_games_of_each_kind_end_in_one_line_or_a_drawing(tmp_path, kind):
+    """Two copies per kind of change, in the default tests, so that a new surface is fuzzed on every run."""
+    rng = random.Random(f"issue 36 fuzz, {kind}")
+    for k in range(2):
+        game = LAYOUT_GAMES[(k + len(kind)) % len(LAYOUT_GAMES)]
+        case = Case(game, tmp_path / f"{game}-{k}")
+        LAYOUT_MUTATIONS[kind](case, rng)
+        path = case.write(toml_text)
+        _, problem = _layout_case(path, rng)
+        assert problem is None, f"{kind} {path.parent.name}: {problem}"

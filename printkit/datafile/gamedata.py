@@ -35,7 +35,9 @@ from typing import Any
 
 from printkit.datafile import datacheck, layout_spec, texts
 from printkit.datafile.datacheck import LANGS
+from printkit.datafile.font_table import read_fonts
 from printkit.datafile.games import folders_in, register_folder, shipped_data
+from printkit.datafile.palette import NO_PALETTE, read_palette
 from printkit.datafile.rulesets import RuleError, check_players, ruleset
 from printkit.datafile.schema import (
     MAX_ARMS,
@@ -174,7 +176,9 @@ class GameData:
                 for name, (table, _) in self.layout_tables.items()
             }
             declared = {name: (tables[name], at) for name, (_, at) in self.layout_tables.items()}
-            layouts = layout_spec.library(declared, self.icon_tables, self.path.parent)
+            palette = self.layouts.palette if self.layouts is not None else NO_PALETTE
+            fonts = self.layouts.fonts if self.layouts is not None else {}
+            layouts = layout_spec.library(declared, self.icon_tables, self.path.parent, palette, fonts)
         return replace(
             self,
             game=_overlay(self.game, overlay.get("game", {})),
@@ -349,7 +353,13 @@ def check_game(raw: Mapping[str, Any], path: Path) -> GameData:
         translations=translations,
         layout_tables=layout_tables,
         icon_tables=icon_tables,
-        layouts=layout_spec.library(layout_tables, icon_tables, path.parent),
+        layouts=layout_spec.library(
+            layout_tables,
+            icon_tables,
+            path.parent,
+            read_palette(where, raw),
+            read_fonts(where, raw, path.parent),
+        ),
     )
     if module is not None:
         try:

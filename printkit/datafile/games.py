@@ -85,9 +85,7 @@ def is_game_folder(data_file: Path | str, engine: str) -> bool:
     """Whether `data_file` is `<engine>.toml` of a game folder: beside at least one of its modules."""
     path = Path(data_file)
     return (
-        bool(engine)
-        and path.stem == engine
-        and any((path.parent / f"{role}.py").is_file() for role in ROLES)
+        bool(engine) and path.stem == engine and any((path.parent / f"{role}.py").is_file() for role in ROLES)
     )
 
 

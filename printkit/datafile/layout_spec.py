@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.datafile import layout_values as v
+from printkit.datafile.palette import NO_PALETTE, Palette
 from printkit.datafile.schema import show, unknown_key
 from printkit.datafile.toml_file import read_toml  # the loader reads files the same way everywhere
 from printkit.errors import DataError
@@ -44,6 +45,7 @@ COMMON = {
 }
 SHAPE = {"fill": v.COLOUR, "stroke": v.COLOUR, "stroke_width": v.THICKNESS, "dash": v.DASH}
 TYPE = {
+    "font": v.TEXT,  # a family of the data file's [fonts] or printkit's own (printkit/layouts/typefaces.py)
     "size": v.POINTS,
     "min_size": v.POINTS,
     "colour": v.COLOUR,
@@ -135,6 +137,8 @@ class Library:
     icons: Mapping[str, Mapping[str, Any]]
     base: Path
     icon_where: Mapping[str, str] = field(default_factory=dict)
+    palette: Palette = NO_PALETTE
+    fonts: Mapping[str, Mapping[str, Path]] = field(default_factory=dict)  # the data file's [fonts]
     drawers: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)  # one per layout and use
 
     def layout(self, name: Any, where: str, key: str) -> Layout:
@@ -189,18 +193,27 @@ def collect(raw: Mapping[str, Any], path: Path, files: list[str]) -> tuple[Decla
     return layouts, icons
 
 
-def library(layouts: Declared, icons: Declared, base: Path) -> Library:
-    """The layouts (with printkit's own beneath them) and icons, checked and with `extends` resolved."""
+def library(
+    layouts: Declared,
+    icons: Declared,
+    base: Path,
+    palette: Palette = NO_PALETTE,
+    fonts: Mapping[str, Mapping[str, Path]] | None = None,
+) -> Library:
+    """The layouts (with printkit's own beneath them) and icons, checked and with `extends` resolved;
+    colour names are the `palette`'s and CSS's, `fonts` the data file's font files."""
     declared = dict(layouts)
     for name, table in _builtin().items():
         declared.setdefault(name, (table, str(BUILTIN)))
     for name, (table, at) in icons.items():
-        check_icon(at, name, table)
+        check_icon(at, name, table, palette)
     return Library(
-        layouts={name: _resolve(name, declared, []) for name in declared},
+        layouts={name: _resolve(name, declared, [], palette) for name in declared},
         icons={name: table for name, (table, _) in icons.items()},
         base=base,
         icon_where={name: at for name, (_, at) in icons.items()},
+        palette=palette,
+        fonts=fonts or {},
     )
 
 
@@ -209,19 +222,21 @@ def _builtin() -> dict[str, Any]:
     return tomllib.loads(BUILTIN.read_text(encoding="utf-8"))["layouts"]
 
 
-def check_icon(where: str, name: str, table: Mapping[str, Any]) -> None:
+def check_icon(where: str, name: str, table: Mapping[str, Any], palette: Palette = NO_PALETTE) -> None:
     key = f"icons.{name}"
     for k, value in table.items():
         if k not in ICON_KEYS:
             raise unknown_key(where, f"{key}.{k}", ICON_KEYS)
-        v.check_literal(ICON_KEYS[k], value, where, f"{key}.{k}")
+        v.check_literal(ICON_KEYS[k], value, where, f"{key}.{k}", palette)
     if sum(k in table for k in ("path", "svg", "shape")) != 1:
         raise DataError(
             f'{where}: {key}: expected one of path = "file.svg", svg = "<svg ...>" or shape = "circle"'
         )
 
 
-def _resolve(name: str, declared: Mapping[str, tuple[dict[str, Any], str]], chain: list[str]) -> Layout:
+def _resolve(
+    name: str, declared: Mapping[str, tuple[dict[str, Any], str]], chain: list[str], palette: Palette
+) -> Layout:
     """Layout `name` with its `extends` chain laid under it, every element checked."""
     table, where = declared[name]
     key = f"layouts.{name}"
@@ -234,7 +249,7 @@ def _resolve(name: str, declared: Mapping[str, tuple[dict[str, Any], str]], chai
     if parent is not None:
         if not isinstance(parent, str) or parent not in declared:
             raise unknown_key(where, f"{key}.extends", declared, f"no layout {show(parent)}", str(parent))
-        for element in _resolve(parent, declared, [*chain, name]).elements:
+        for element in _resolve(parent, declared, [*chain, name], palette).elements:
             elements[element.name] = (dict(element.keys, kind=element.kind), element.key)
     for ename, keys in table.items():
         if ename in LAYOUT_KEYS:
@@ -250,10 +265,12 @@ def _resolve(name: str, declared: Mapping[str, tuple[dict[str, Any], str]], chai
         elements[ename] = ({**base, **keys}, f"{key}.{ename}")
     if len(elements) > MAX_ELEMENTS:
         raise DataError(f"{where}: {key}: {len(elements)} elements; at most {MAX_ELEMENTS}")
-    return Layout(name, tuple(_element(where, n, keys, at) for n, (keys, at) in elements.items()), where)
+    return Layout(
+        name, tuple(_element(where, n, keys, at, palette) for n, (keys, at) in elements.items()), where
+    )
 
 
-def _element(where: str, name: str, keys: Mapping[str, Any], key: str) -> Element:
+def _element(where: str, name: str, keys: Mapping[str, Any], key: str, palette: Palette) -> Element:
     kind = keys.get("kind")
     if kind not in KINDS:
         if kind is None:
@@ -263,7 +280,7 @@ def _element(where: str, name: str, keys: Mapping[str, Any], key: str) -> Elemen
     for k, value in keys.items():
         if k not in allowed:
             raise unknown_key(where, f"{key}.{k}", allowed, f"unknown key for a {kind}")
-        v.check_literal(allowed[k], value, where, f"{key}.{k}")
+        v.check_literal(allowed[k], value, where, f"{key}.{k}", palette)
     if kind == "polygon" and "points" not in keys:
         raise DataError(f"{where}: {key}.points: missing; a polygon needs [x, y] points")
     rest = {k: value for k, value in keys.items() if k != "kind"}

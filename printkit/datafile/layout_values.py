@@ -9,9 +9,11 @@ is checked (`printkit/layouts/rows.py`), before anything is drawn.
 - lengths are millimetres, or a share of the piece (`"50%"` of its width for
   x, w and x2, of its height for y, h and y2), give or take millimetres
   (`"100% - 10"`);
-- colours are `"#rrggbb"`, `"none"`, `"ink on C"` (black or white, whichever
-  reads on colour C) or `"readable C on G"` (colour C darkened or lightened
-  until text in it reads on ground G), where C and G are `"#rrggbb"`;
+- colours are `"#rrggbb"`, a palette name or a CSS colour name
+  (`printkit/datafile/palette.py`), `"none"`, `"ink on C"` (black or white,
+  whichever reads on colour C) or `"readable C on G"` (colour C darkened or
+  lightened until text in it reads on ground G), where C and G are colours
+  of the first three kinds;
 - flags are true or false, or a template whose value is empty, `0`, `false`,
   `no` or `none` for false;
 - sizes of type are points.
@@ -26,16 +28,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.datafile import template
+from printkit.datafile.palette import NO_PALETTE, Palette
 from printkit.datafile.schema import show
 from printkit.errors import DataError
 
-RGB = re.compile(r"#[0-9a-fA-F]{6}")
-INK_ON = re.compile(r"ink on (#[0-9a-fA-F]{6})")
-READABLE = re.compile(r"readable (#[0-9a-fA-F]{6}) on (#[0-9a-fA-F]{6})")
+INK_ON = re.compile(r"ink on (\S+)")
+READABLE = re.compile(r"readable (\S+) on (\S+)")
 PERCENT = re.compile(r"(-?\d+(?:\.\d+)?)\s*%(?:\s*([+-])\s*(\d+(?:\.\d+)?))?")
-_COLOUR_FORMS = re.compile(
-    r"(?i:none)|#[0-9a-fA-F]{6}|ink on #[0-9a-fA-F]{6}|readable #[0-9a-fA-F]{6} on #[0-9a-fA-F]{6}"
-)
 FALSE_WORDS = ("", "0", "false", "no", "none", "off")
 MAX_LENGTH_MM = 2000.0  # longer than any paper printkit takes
 MAX_POINTS = 1000.0  # type and line sizes, in points
@@ -109,7 +108,29 @@ def _flag(value: Any, axis: float) -> bool:
     raise ValueError
 
 
-def colour(value: Any) -> Any:
+def colour_form(value: Any, palette: Palette = NO_PALETTE) -> tuple[str, ...]:
+    """A colour value's form and its "#rrggbb" colours: ("none",), ("rgb", C), ("ink", C) or
+    ("readable", C, G); `ValueError` if it is none of them. Needs no reportlab, so the loader checks
+    colours with it."""
+    if not isinstance(value, str):
+        raise ValueError
+    text = " ".join(value.split())
+    if text.lower() == "none":
+        return ("none",)
+    for form, pattern in (("ink", INK_ON), ("readable", READABLE)):
+        match = pattern.fullmatch(text)
+        if match:
+            found = [palette.rgb(c) for c in match.groups()]
+            if None in found:
+                raise ValueError
+            return (form, *found)  # type: ignore[arg-type]
+    rgb = palette.rgb(text)
+    if rgb is None:
+        raise ValueError
+    return ("rgb", rgb)
+
+
+def colour(value: Any, palette: Palette = NO_PALETTE) -> Any:
     """A colour value as a reportlab colour, None for "none"; `ValueError` if it is none of the forms.
 
     reportlab is imported here, not with the module: the loader (which
@@ -119,20 +140,14 @@ def colour(value: Any) -> Any:
 
     from printkit.output.colours import ink_on, readable_on
 
-    if not isinstance(value, str):
-        raise ValueError
-    text = value.strip()
-    if text.lower() == "none":
+    form = colour_form(value, palette)
+    if form[0] == "none":
         return None
-    if RGB.fullmatch(text):
-        return HexColor(text)
-    match = INK_ON.fullmatch(text)
-    if match:
-        return ink_on(match[1])
-    match = READABLE.fullmatch(text)
-    if match:
-        return readable_on(match[1], match[2])
-    raise ValueError
+    if form[0] == "ink":
+        return ink_on(form[1])
+    if form[0] == "readable":
+        return readable_on(form[1], form[2])
+    return HexColor(form[1])
 
 
 def _colour(value: Any, axis: float) -> Any:
@@ -188,7 +203,9 @@ POINTS = Kind(f"a size in points, 0.1 to {MAX_POINTS:g}", _points)
 NUMBER = Kind("a number", _any_number)
 COUNT = Kind("a whole number 0 to 100", _count)
 FLAG = Kind("true or false", _flag)
-COLOUR = Kind('a colour: "#rrggbb", "none", "ink on #rrggbb" or "readable #rrggbb on #rrggbb"', _colour)
+COLOUR = Kind(
+    'a colour: "#rrggbb", a palette or CSS colour name, "none", "ink on C" or "readable C on G"', _colour
+)
 TEXT = Kind("text", _text)
 DASH = Kind("[on, off] in mm", _dash)
 SHARES = Kind("a list of numbers >= 0", _shares)
@@ -204,7 +221,7 @@ PIPS = _choice("domino", "line")
 LINES = _choice("rules", "grid", "none")
 
 
-def check_literal(kind: Kind, value: Any, where: str, key: str) -> None:
+def check_literal(kind: Kind, value: Any, where: str, key: str, palette: Palette = NO_PALETTE) -> None:
     """Refuse a literal value that is not of `kind` (a template is checked for its syntax only)."""
     if is_template(value):
         template.fields_of(value, f"{where}: {key}")
@@ -212,8 +229,10 @@ def check_literal(kind: Kind, value: Any, where: str, key: str) -> None:
     if isinstance(value, str) and kind.read is _points_list:
         raise DataError(f"{where}: {key}: expected {kind.expected}, got {show(value)}")
     if kind.read is _colour:  # by its form, so that loading a file needs no reportlab
-        if not (isinstance(value, str) and _COLOUR_FORMS.fullmatch(value.strip())):
-            raise DataError(f"{where}: {key}: expected {kind.expected}, got {show(value)}")
+        try:
+            colour_form(value, palette)
+        except ValueError:
+            raise DataError(f"{where}: {key}: expected {kind.expected}, got {show(value)}") from None
         return
     try:
         kind.read(value, 100.0)
@@ -221,18 +240,29 @@ def check_literal(kind: Kind, value: Any, where: str, key: str) -> None:
         raise DataError(f"{where}: {key}: expected {kind.expected}, got {show(value)}") from None
 
 
-def resolve(kind: Kind, value: Any, fields: Mapping[str, Any], size: Sequence[float], blame: Callable) -> Any:
+def resolve(
+    kind: Kind,
+    value: Any,
+    fields: Mapping[str, Any],
+    size: Sequence[float],
+    blame: Callable,
+    palette: Palette = NO_PALETTE,
+) -> Any:
     """The value for one row: a template filled from `fields`, then read as `kind`.
 
     `size` is the piece's (width, height) in mm, for shares; `blame(message)`
-    makes the error naming the row, the column and the key.
+    makes the error naming the row, the column and the key; colour names are
+    looked up in `palette`, then among the CSS colours.
     """
     raw = value
     if is_template(value):
-        raw = template.fill(value, {k: _plain(v) for k, v in fields.items()}, "")
+        try:
+            raw = template.fill(value, {k: _plain(v) for k, v in fields.items()}, "")
+        except template.TemplateError as exc:  # an expression that fails for this row
+            raise blame(str(exc)) from None
     axis = size[0] if kind.axis == "x" else size[1] if kind.axis == "y" else 0.0
     try:
-        return kind.read(raw, axis)
+        return colour(raw, palette) if kind is COLOUR else kind.read(raw, axis)
     except (ValueError, TypeError):
         raise blame(f"expected {kind.expected}, got {show(raw)}") from None
 

@@ -177,6 +177,13 @@ def render() -> str:
         schema.VARIANT_FIELDS,
     )
     lines += [
+        "## [layouts.NAME], [icons.NAME], [palette], [fonts]",
+        "",
+        "What a game printed from layouts draws with: its layouts' elements, its icons, its colours by "
+        'name (`ember = "#c0392b"`, or `{ rgb = ..., cmyk = [c, m, y, k] }`) and its font files '
+        '(`serif = "fonts/Serif.ttf"`, or `{ regular = ..., bold = ..., italic = ..., '
+        "bold_italic = ... }`); see the layouts guide.",
+        "",
         "## [lang.CODE]",
         "",
         "The printed text in another language (`ja`): the same key paths as the English text it "

@@ -39,7 +39,18 @@ from printkit.errors import DataError
 
 SOURCES = ("seed", "pub", "house")
 COMPONENT_KINDS = ("tile", "board", "card", "domino", "token", "reference", "chart")
-TOP_LEVEL = ("game", "components", "rules", "options", "variants", "lang", "layouts", "icons")
+TOP_LEVEL = (
+    "game",
+    "components",
+    "rules",
+    "options",
+    "variants",
+    "lang",
+    "layouts",
+    "icons",
+    "palette",
+    "fonts",
+)
 RGB = re.compile(r"#[0-9a-fA-F]{6}")
 MAX_DEPTH = 24  # far deeper than any real table; deeper input is refused before anything recurses into it
 # Bounds on what sizes work and memory, generous for real games (docs/guides/data-file-limits.md).
@@ -51,6 +62,7 @@ MAX_COUNT = 2000  # pieces of one component, records of a manifest
 MAX_PLAYERS = 16  # any player count a data file may name (each game's rule set allows fewer)
 SIZE_MM = (3.0, 1000.0)  # each side of a piece, in mm
 MAX_ARMS = 256  # arms of a compare, combinations of a sweep (a shipped game's default sweep has 32)
+MAX_LISTED = 40  # names an unknown key's error lists
 VARIANT_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")  # typed in --variant, joined with '+'
 
 
@@ -99,7 +111,9 @@ def unknown_key(
     """One line for a name the schema does not know (`typed`, or the end of `key`), with the nearest known."""
     known = sorted(str(k) for k in known)
     hint = nearest(typed if typed is not None else key.rpartition(".")[2], known)
-    listed = ", ".join(known) if len(known) <= 12 else ", ".join(known[:12]) + ", ..."
+    # every name, so that a designer sees the key they meant (a text element has 30 keys); a long list
+    # of a data file's own names (its layouts, its rules) is cut
+    listed = ", ".join(known) if len(known) <= MAX_LISTED else ", ".join(known[:MAX_LISTED]) + ", ..."
     return DataError(f"{where}: {key}: {what}{hint} (expected one of: {listed or 'none'})")
 
 

@@ -7,6 +7,12 @@ at its trim size, the way proofs are made, and writes into `<out>/<stem>-export/
   face of w x h mm being round(w / 25.4 * dpi) x round(h / 25.4 * dpi) pixels;
 - `--svg`: the same faces as vector SVG, converted from the face's PDF page by
   `pdftocairo` (poppler-utils), which must be installed;
+- `--images`: into `<stem>-export/images/`, one PNG per distinct face and
+  back with bleed, at a print-on-demand shop's size (`--preset`), and a
+  manifest of the counts (`printkit/exports/pod.py`);
+- `--pages png` or `--pages svg`: into `<stem>-export/pages/`, every page of
+  the home-sheet PDF `printkit build` makes (`--paper`), as PNG at `--dpi` or
+  as SVG (pdftocairo), `page-NN.*` in the PDF's order;
 - `--tts`: into `<stem>-export/tts/`, a Tabletop Simulator saved object
   `<stem>.json` with its thumbnail `<stem>.png` (the two files to copy into
   TTS's Saved Objects folder) and the images it names: deck sheets of at most
@@ -28,41 +34,53 @@ import json
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 import pypdfium2
 from PIL import Image, ImageDraw
 
 from printkit.atomic import write_output
-from printkit.build import output_stem
+from printkit.build import build, output_stem
 from printkit.datafile.gamedata import GameData
 from printkit.errors import DataError
-from printkit.exports.proof import checked_faces
+from printkit.exports import pod
+from printkit.exports.proof import checked_faces, png_pages
 from printkit.exports.tts import Builder, Plan, face_pixels, plan, save_state
 from printkit.output.fonts import Family
 from printkit.pieces.contract import Piece
 from printkit.pieces.faces import Face, face_name
 from printkit.sheets.imposition import render
-from printkit.sheets.shop import shop_layout
+from printkit.sheets.shop import SHOP_BLEED_MM, shop_layout
 
 THUMBNAIL_PX = 256
+MAX_BLEED_MM = 25.0  # as build's --bleed
 PNG_LEVEL = 3  # zlib level: 6 (Pillow's default) took twice the time for files 10 % smaller
-Images = list[tuple[Image.Image, Image.Image | None]]
+Images = Iterator[tuple[Image.Image, Image.Image | None]]
 Files = list[tuple[str, bytes | str]]  # file name (in the export folder) and content
 
 __all__ = ["export", "face_pixels"]
 
 
-def face_images(faces: Sequence[Face], title: str, fonts: Family, dpis: Sequence[int]) -> Images:
-    """Front and (if any) back image of each face, each exactly `face_pixels` at its face's dpi."""
-    sheets = shop_layout([f.piece for f in faces], bleed=0.0)
+def face_images(
+    faces: Sequence[Face],
+    title: str,
+    fonts: Family,
+    dpis: Sequence[int],
+    bleeds: Sequence[float] | None = None,
+    pixels: Sequence[tuple[int, int]] | None = None,
+) -> Images:
+    """Front and (if any) back image of each face at its dpi: its trim and its bleed (none unless
+    `bleeds` says), exactly `pixels` (else `face_pixels` of that); one face at a time, so that a caller
+    keeping only what it makes of them (PNG bytes) holds one face's pixels at once."""
+    bleeds = bleeds or [0.0] * len(faces)
+    sheets = [sheet for face, b in zip(faces, bleeds, strict=True) for sheet in shop_layout([face.piece], b)]
     doc = pypdfium2.PdfDocument(render(sheets, title, fonts))
     try:
-        out: Images = []
         page = 0
-        for face, dpi in zip(faces, dpis, strict=True):
-            size = face_pixels(face.piece.size_mm, dpi)
+        for k, (face, dpi) in enumerate(zip(faces, dpis, strict=True)):
+            w, h = face.piece.size_mm
+            size = pixels[k] if pixels else face_pixels((w + 2 * bleeds[k], h + 2 * bleeds[k]), dpi)
             sides = []
             for _ in range(2 if face.piece.draw_back is not None else 1):
                 pdf_page = doc[page]
@@ -70,8 +88,7 @@ def face_images(faces: Sequence[Face], title: str, fonts: Family, dpis: Sequence
                 pdf_page.close()
                 sides.append(_fit(image, size))
                 page += 1
-            out.append((sides[0], sides[1] if len(sides) > 1 else None))
-        return out
+            yield sides[0], sides[1] if len(sides) > 1 else None
     finally:
         doc.close()
 
@@ -86,9 +103,9 @@ def _fit(image: Image.Image, size: tuple[int, int]) -> Image.Image:
     return image.resize(size, Image.Resampling.LANCZOS)
 
 
-def _png(image: Image.Image) -> bytes:
+def _png(image: Image.Image, dpi: int | None = None) -> bytes:
     buf = io.BytesIO()
-    image.save(buf, format="PNG", compress_level=PNG_LEVEL)
+    image.save(buf, format="PNG", compress_level=PNG_LEVEL, **({"dpi": (dpi, dpi)} if dpi else {}))
     return buf.getvalue()
 
 
@@ -116,17 +133,72 @@ def _digest(image: Image.Image | None) -> str | None:
     return None if image is None else hashlib.sha256(image.tobytes()).hexdigest()
 
 
-def _svg(pdf: bytes) -> str:
+def _svg(pdf: bytes, page: int = 1, option: str = "--svg") -> str:
     tool = shutil.which("pdftocairo")
     if tool is None:
-        raise DataError("--svg: needs pdftocairo from poppler-utils (e.g. apt-get install poppler-utils)")
+        raise DataError(f"{option}: needs pdftocairo from poppler-utils (e.g. apt-get install poppler-utils)")
     with tempfile.TemporaryDirectory() as tmp:
         src, dst = Path(tmp) / "face.pdf", Path(tmp) / "face.svg"
         src.write_bytes(pdf)
         subprocess.run(
-            [tool, "-svg", "-f", "1", "-l", "1", str(src), str(dst)], check=True, capture_output=True
+            [tool, "-svg", "-f", str(page), "-l", str(page), str(src), str(dst)],
+            check=True,
+            capture_output=True,
         )
         return dst.read_text(encoding="utf-8")
+
+
+def pod_files(
+    faces: Sequence[Face], title: str, fonts: Family, chosen: pod.Preset | None, bleed: float, dpi: int
+) -> Files:
+    """The print-on-demand images of every distinct face and back, and their manifest (`pod.py`)."""
+    plans = pod.plans(faces, chosen, bleed, dpi)
+    images = face_images(
+        faces, title, fonts, [p.dpi for p in plans], [p.bleed_mm for p in plans], [p.pixels for p in plans]
+    )
+    fronts: list[bytes] = []
+    digests: list[str | None] = []
+    back_pngs: dict[tuple[str | None, int], bytes] = {}  # each distinct back once
+    for how, (front, back) in zip(plans, images, strict=True):
+        fronts.append(_png(front, how.dpi))
+        digests.append(_digest(back))
+        if back is not None and (digests[-1], how.dpi) not in back_pngs:
+            back_pngs[digests[-1], how.dpi] = _png(back, how.dpi)
+    names = pod.file_names(faces, digests)
+    files: Files = []
+    rows: list[pod.Row] = []
+    backs: dict[str, pod.Row] = {}
+    for face, how, front, digest, (front_name, back_name) in zip(
+        faces, plans, fronts, digests, names, strict=True
+    ):
+        files.append((f"images/{front_name}", front))
+        rows.append(pod.row(front_name, "front", face, face.quantity, how))
+        if digest is None or back_name is None:
+            continue
+        if back_name in backs:  # a back shared by the component's faces: once, counted for them all
+            backs[back_name]["count"] = int(str(backs[back_name]["count"])) + face.quantity
+            continue
+        files.append((f"images/{back_name}", back_pngs[digest, how.dpi]))
+        backs[back_name] = pod.row(back_name, "back", face, face.quantity, how)
+        rows.append(backs[back_name])
+    return [*files, ("images/manifest.csv", pod.manifest(rows))]
+
+
+PAGE_KINDS = ("png", "svg")
+
+
+def page_files(
+    game: str, spec: str, sets: Iterable[str], lang: str, paper: str, kind: str, dpi: int
+) -> Files:
+    """Every page of the game's home-sheet PDF, as `printkit build` makes it, as PNG or SVG."""
+    if kind not in PAGE_KINDS:
+        raise DataError(f"--pages: expected png or svg, got {kind!r}")
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf = build(game, tmp, spec=spec, sets=sets, paper=paper, lang=lang).path.read_bytes()
+    if kind == "png":
+        return [(f"pages/page-{k:02d}.png", png) for k, png in enumerate(png_pages(pdf, dpi), 1)]
+    count = len(pypdfium2.PdfDocument(pdf))
+    return [(f"pages/page-{k:02d}.svg", _svg(pdf, k, "--pages svg")) for k in range(1, count + 1)]
 
 
 def _tts_prefix(folder: Path, base: str | None) -> str:
@@ -191,7 +263,7 @@ def tts_files(
     """The saved object, its thumbnail and its images (see `printkit/exports/tts.py`), by file name."""
     kinds = {name: str(spec.get("kind", "")) for name, spec in data.components.items()}
     dpis = plan(faces, kinds, dpi, {}).dpi
-    images = face_images(faces, data.title, fonts, [dpis[f.piece.component] for f in faces])
+    images = list(face_images(faces, data.title, fonts, [dpis[f.piece.component] for f in faces]))
     digests: dict[str, set[str | None]] = {}
     for face, (_, back) in zip(faces, images, strict=True):
         digests.setdefault(face.piece.component, set()).add(_digest(back))
@@ -224,10 +296,20 @@ def export(
     sets: Iterable[str] = (),
     lang: str = "en",
     tts_url: str | None = None,
+    images: bool = False,
+    preset: str | None = None,
+    bleed: float = SHOP_BLEED_MM,
+    pages: str | None = None,
+    paper: str = "a4",
 ) -> list[Path]:
     """Write the asked exports (see the module docstring) and return their paths."""
-    if not (png or svg or tts):
-        raise DataError("export: say what to write: --png, --svg and/or --tts")
+    if not (png or svg or tts or images or pages):
+        raise DataError("export: say what to write: --png, --svg, --tts, --images and/or --pages png|svg")
+    if preset is not None and not images:
+        raise DataError("--preset: a print-on-demand size for --images; add --images")
+    chosen = pod.preset(preset) if preset is not None else None
+    if not 0 <= bleed <= MAX_BLEED_MM:
+        raise DataError(f"--bleed: expected 0 to {MAX_BLEED_MM:g} mm, got {bleed:g}")
     data, rules, fonts, faces = checked_faces(game, spec, sets, dpi, lang)
     stem = output_stem(data.name, rules.label, "home", lang)
     folder = Path(out_dir) / f"{stem}-export"
@@ -250,6 +332,10 @@ def export(
         files += [
             (f"tts/{name}", content) for name, content in tts_files(data, stem, faces, fonts, dpi, prefix)
         ]
+    if images:
+        files += pod_files(faces, data.title, fonts, chosen, bleed, dpi)
+    if pages is not None:
+        files += page_files(game, spec, sets, lang, paper, pages, dpi)
     for name, content in files:
         write_output(folder / name, content)
     return [folder / name for name, _ in files]

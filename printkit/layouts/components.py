@@ -36,11 +36,12 @@ from typing import Any
 from printkit.datafile import template
 from printkit.datafile.gamedata import GameData
 from printkit.datafile.layout_spec import Element, Layout, Library, check_icon
+from printkit.datafile.schema import nearest
 from printkit.errors import DataError
 from printkit.layouts import rows as rows_mod
 from printkit.layouts.elements import Context, check_layout, draw_layout
 from printkit.layouts.icons import Drawn, Icons
-from printkit.output.fonts import Family, family
+from printkit.layouts.typefaces import Fonts
 from printkit.pieces.contract import Piece
 from printkit.pieces.outlines import RECT, Shape, hex_size_mm
 from printkit.pieces.piece_backs import back_record, draw_generic_back
@@ -66,6 +67,7 @@ class RowSpec:
     label: str = ""
     where: str = ""
     back_fields: Mapping[str, Any] | None = None
+    columns: Mapping[str, str] | None = None  # a translated field's column (text -> text.ja), for errors
 
 
 def size_and_shape(data: GameData, component: str) -> tuple[tuple[float, float], Shape]:
@@ -101,21 +103,33 @@ class Drawer:
 
     layout: Layout
     icons: Icons
-    fonts: Family
+    fonts: Fonts
     key: str = "fields"  # the record key holding the fields (a back may have its own)
 
     def __call__(self, canvas: Any, piece: Piece) -> None:
-        ctx = context(self, piece.size_mm, piece.bleed_mm, piece.record[self.key], piece.record["where"])
+        record = piece.record
+        ctx = context(
+            self, piece.size_mm, piece.bleed_mm, record[self.key], record["where"], record.get("columns")
+        )
         draw_layout(canvas, self.layout, ctx)
 
 
 def context(
-    drawer: Drawer, size: tuple[float, float], bleed: float, fields: Mapping[str, Any], where: str
+    drawer: Drawer,
+    size: tuple[float, float],
+    bleed: float,
+    fields: Mapping[str, Any],
+    where: str,
+    read_from: Mapping[str, str] | None = None,
 ) -> Context:
+    """What a layout is drawn with for one row; an error names the row's columns its bad value came
+    from (`read_from`: the column a translated field was read from, `text.ja` for `text`)."""
+
     def blame(element: Element, key: str, message: str, column: str | None = None) -> DataError:
         raw = element.keys.get(key)
         names = template.fields_of(raw, "") if isinstance(raw, str) and "{" in raw else []
         columns = [column] if column else [n for n in names if n in fields]
+        columns = [(read_from or {}).get(c, c) for c in columns]
         if not columns:
             return DataError(f"{drawer.layout.where}: {element.key}.{key}: {message} ({where})")
         said = f"column {columns[0]}" if len(columns) == 1 else f"columns {', '.join(columns)}"
@@ -126,7 +140,7 @@ def context(
 
 def icons_of(data: GameData, drawn: Mapping[str, Drawn] | None = None) -> Icons:
     library = layout_library(data)
-    return Icons(library.icons, library.base, dict(drawn or {}))
+    return Icons(library.icons, library.base, dict(drawn or {}), library.palette)
 
 
 def layout_library(data: GameData) -> Library:
@@ -181,27 +195,50 @@ def read_rows(data: GameData, component: str) -> rows_mod.Rows:
             shown_key,
         )
     if isinstance(raw, list):
-        return rows_mod.inline(raw, shown_key, count_column)
-    path = data.path.parent / raw
-    if not path.is_file():
-        raise DataError(f"{shown_key}: no such file {path}")
-    return rows_mod.read(path, str(path), comp.get("sheet"), count_column)
+        rows = rows_mod.inline(raw, shown_key, count_column)
+    else:
+        path = data.path.parent / raw
+        if not path.is_file():
+            raise DataError(f"{shown_key}: no such file {path}")
+        rows = rows_mod.read(path, str(path), comp.get("sheet"), count_column)
+    _check_counted(data, component, rows, count_column)
+    return rows
 
 
-def _translated(cells: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def _check_counted(data: GameData, component: str, rows: rows_mod.Rows, count_column: str) -> None:
+    """A count column the component expects is there: one named by `count_column`, or `count` when the
+    component states a count the rows, one copy each, would not reach (a mistyped header)."""
+    comp = data.components[component]
+    stated = comp.get("count")
+    if rows.counted or not ("count_column" in comp or (stated is not None and stated != len(rows.rows))):
+        return
+    said = (
+        f"components.{component}.count_column names it"
+        if "count_column" in comp
+        else f"components.{component}.count is {stated}, and one copy of each of its {len(rows.rows)} rows "
+        f"would make {len(rows.rows)}"
+    )
+    raise DataError(
+        f"{rows.source}: no column {count_column!r}{nearest(count_column, rows.columns)}; {said} "
+        f"(the columns are {', '.join(rows.columns)})"
+    )
+
+
+def _translated(row: rows_mod.Row, lang: str) -> RowSpec:
     """A row's fields in `lang`: `name.ja` in place of `name` where it has a value."""
-    out = {k: v for k, v in cells.items() if "." not in k}
-    for key, value in cells.items():
+    fields = {k: v for k, v in row.cells.items() if "." not in k}
+    columns = {}
+    for key, value in row.cells.items():
         base, _, code = key.partition(".")
         if code == lang and str(value).strip():
-            out[base] = value
-    return out
+            fields[base], columns[base] = value, key
+    return RowSpec(fields, row.count, "", row.where, columns=columns or None)
 
 
 def file_pieces(data: GameData, component: str) -> list[Piece]:
     """The pieces of a component drawn by its layout from its own rows (no drawing module involved)."""
     rows = read_rows(data, component)
-    specs = [RowSpec(_translated(row.cells, data.lang), row.count, "", row.where) for row in rows.rows]
+    specs = [_translated(row, data.lang) for row in rows.rows]
     backs = [row.back_layout for row in rows.rows]
     columns = sorted({c.partition(".")[0] for c in rows.columns})
     return layout_pieces(data, component, specs, columns=columns, source=rows.source, row_backs=backs)
@@ -225,7 +262,7 @@ def layout_pieces(
     library = layout_library(data)
     front = library.layout(comp.get("layout"), data.where(), f"components.{component}.layout")
     size, shape = size_and_shape(data, component)
-    fonts = family(data.lang)
+    fonts = Fonts.of(data.lang, library.fonts)
     icon_set = _icons(library, icons or {}, where)
     constant = {**comp.get("fields", {}), "game": data.title, "title": comp.get("title", component)}
     back_spec = comp.get("back")
@@ -264,12 +301,14 @@ def layout_pieces(
             "fields": _plain(fields),
             "where": row.where or f"{where}, row {i + 1}",
         }
+        if row.columns:
+            record["columns"] = dict(row.columns)
         if back is not None:
             record["back_layout"] = back.layout.name
             record["back_fields"] = _plain(back_fields)
-        check_layout(front, context(front_drawer, size, 0.0, fields, record["where"]))
+        check_layout(front, context(front_drawer, size, 0.0, fields, record["where"], row.columns))
         if back is not None:
-            check_layout(back.layout, context(back, size, 0.0, back_fields, record["where"]))
+            check_layout(back.layout, context(back, size, 0.0, back_fields, record["where"], row.columns))
         draw_back = back if back is not None else draw_generic_back if generic else None
         if generic and back is None:
             record["back"] = generic
@@ -285,10 +324,10 @@ def _icons(library: Library, given: Mapping[str, Drawn | Mapping[str, Any]], whe
     declared = dict(library.icons)
     for name, icon in given.items():
         if isinstance(icon, Mapping):
-            check_icon(where, name, icon)
+            check_icon(where, name, icon, library.palette)
             declared[name] = icon
     drawn = {name: icon for name, icon in given.items() if isinstance(icon, Drawn)}
-    return Icons(declared, library.base, drawn)
+    return Icons(declared, library.base, drawn, library.palette)
 
 
 def _label(fields: Mapping[str, Any], title: str, i: int) -> str:

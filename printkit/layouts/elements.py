@@ -38,7 +38,8 @@ from printkit.datafile.layout_spec import COMMON, ELEMENT_KEYS, Element, Layout
 from printkit.errors import DataError
 from printkit.layouts import images, richtext, text
 from printkit.layouts.icons import Icons, polygon
-from printkit.output.fonts import Family
+from printkit.layouts.typefaces import Fonts
+from printkit.output.fonts import Typeface
 from printkit.pieces.outlines import Shape, outline
 
 EDGE_MM = 0.01
@@ -89,7 +90,7 @@ class Context:
 
     size: tuple[float, float]
     bleed: float
-    fonts: Family
+    fonts: Fonts
     icons: Icons
     base: Path
     fields: Mapping[str, Any]
@@ -113,6 +114,7 @@ class Resolved:
             self.ctx.fields,
             self.ctx.size,
             lambda m: self.ctx.blame(self.element, key, m),
+            self.ctx.icons.palette,
         )
 
     def box(self) -> tuple[float, float, float, float]:
@@ -243,9 +245,17 @@ def _points_box(ctx: Context, box: tuple[float, float, float, float]) -> tuple[f
     return left, bottom, w * mm, h * mm
 
 
+def typeface(r: Resolved, ctx: Context) -> Typeface:
+    """The fonts the element's text is set in: its `font`, then the fallbacks."""
+    try:
+        return ctx.fonts.typeface(r("font"))
+    except DataError as exc:
+        raise ctx.blame(r.element, "font", str(exc)) from None
+
+
 def text_style(r: Resolved, ctx: Context, box_w: float) -> text.Style:
     return text.Style(
-        fonts=ctx.fonts,
+        fonts=typeface(r, ctx),
         colour=r("colour", black) or black,
         align=r("align", "left"),
         valign=r("valign", "top"),
@@ -264,14 +274,27 @@ def text_style(r: Resolved, ctx: Context, box_w: float) -> text.Style:
 def text_blocks(r: Resolved, ctx: Context, key: str = "text") -> list[richtext.Block]:
     raw = r.element.keys.get(key, "")
     blame = lambda m: ctx.blame(r.element, key, m)  # noqa: E731
-    parts = richtext.parts(raw, ctx.fields) if isinstance(raw, str) else [(raw, True)]
+    try:
+        parts = richtext.parts(raw, ctx.fields) if isinstance(raw, str) else [(raw, True)]
+    except template.TemplateError as exc:  # an expression that fails for this row
+        raise blame(str(exc)) from None
     if isinstance(raw, str):
         for name in template.fields_of(raw, ""):  # an unknown icon is named with the column it is in
             value = ctx.fields.get(name)
             for icon in richtext.icon_names(value) if isinstance(value, str) else ():
                 if not ctx.icons.known(icon):
                     raise ctx.blame(r.element, key, f"{ctx.icons.unknown(icon)} in {value[:60]!r}", name)
-    return richtext.parse(parts, ctx.icons, blame, bold=r("bold", False), italic=r("italic", False))
+    blocks = richtext.parse(parts, ctx.icons, blame, bold=r("bold", False), italic=r("italic", False))
+    fonts = typeface(r, ctx)
+    for block in blocks:
+        for para in [block] if isinstance(block, richtext.Para) else [c for row in block.rows for c in row]:
+            ch = richtext.missing(para, fonts)
+            if ch is not None:
+                raise blame(
+                    f"no font has {ch!r} (U+{ord(ch):04X}) in {para.text[:60]!r}; name a font file that "
+                    "has it in the data file's [fonts]"
+                )
+    return blocks
 
 
 def _text(canvas: Any, r: Resolved, ctx: Context, turned: bool) -> None:

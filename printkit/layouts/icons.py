@@ -30,6 +30,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printkit.datafile.layout_values import colour as read_colour
+from printkit.datafile.palette import NO_PALETTE, Palette
 from printkit.datafile.schema import nearest
 from printkit.errors import DataError
 from printkit.layouts import images
@@ -82,6 +83,7 @@ class Icons:
     declared: Mapping[str, Mapping[str, Any]]
     base: Path
     drawn: Mapping[str, Drawn] = field(default_factory=dict)
+    palette: Palette = NO_PALETTE  # the data file's colour names, for icons and the layouts that draw them
 
     @property
     def names(self) -> list[str]:
@@ -124,7 +126,7 @@ class Icons:
         if picture is not None:
             images.draw(canvas, picture, box, "contain", _hex(colour))
             return
-        _draw_shape(canvas, spec, box, colour)
+        _draw_shape(canvas, spec, box, colour, self.palette)
 
 
 def _hex(colour: Color) -> str:
@@ -132,10 +134,10 @@ def _hex(colour: Color) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
-def _draw_shape(canvas: Any, spec: Mapping[str, Any], box: Box, colour: Color) -> None:
+def _draw_shape(canvas: Any, spec: Mapping[str, Any], box: Box, colour: Color, palette: Palette) -> None:
     x, y, w, h = box
-    fill = read_colour(spec["fill"]) if "fill" in spec else colour
-    stroke = read_colour(spec["stroke"]) if "stroke" in spec else None
+    fill = read_colour(spec["fill"], palette) if "fill" in spec else colour
+    stroke = read_colour(spec["stroke"], palette) if "stroke" in spec else None
     cx, cy, r = x + w / 2, y + h / 2, min(w, h) / 2
     canvas.saveState()
     if fill is not None:
@@ -153,7 +155,7 @@ def _draw_shape(canvas: Any, spec: Mapping[str, Any], box: Box, colour: Color) -
     text = spec.get("text")
     if text:
         ground = _hex(fill) if fill is not None else "#ffffff"
-        ink = read_colour(spec["text_colour"]) if "text_colour" in spec else ink_on(ground)
+        ink = read_colour(spec["text_colour"], palette) if "text_colour" in spec else ink_on(ground)
         font = canvas.family.bold
         size = min(r * 1.2, r * 1.5 / max(stringWidth(text, font, 1.0), 1e-9))
         canvas.setFillColor(ink)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.errors import DataError
+from printkit.filenames import inside
 
 SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 MAX_FILE_BYTES = 20 * 1024 * 1024
@@ -40,12 +41,7 @@ class Picture:
 
 def resolve_path(base: Path, name: str) -> Path:
     """`name` (as the data file writes it) inside the folder `base`; `ValueError` saying why not."""
-    relative = Path(name)
-    if relative.is_absolute() or ".." in relative.parts:
-        raise ValueError(f"{name!r}: write a path inside the data file's folder, without .. or a leading /")
-    if relative.suffix.lower() not in SUFFIXES:
-        raise ValueError(f"{name!r}: expected a .png, .jpg or .svg file")
-    path = base / relative
+    path = inside(base, name, SUFFIXES, "a .png, .jpg or .svg file")
     if not path.is_file():
         raise ValueError(f"no image {name!r} (looked for {path})")
     return path

@@ -3,6 +3,9 @@
 Markup, in a layout's `text` and in the values a row gives its fields alike:
 
 - `<b>...</b>` bold, `<i>...</i>` italic (they may nest and run across lines);
+  markup is strict: a tag left open at the end of the text, a closing tag with
+  no opening one, a tag opened twice or any other tag (`<u>`) is an error
+  naming the tag, never a card set in bold to its end;
 - `:name:` the icon `name` (`printkit/layouts/icons.py`), as tall as the type
   times the element's `icon_scale`; a name that is not an icon is an error;
 - a blank line starts a paragraph, a single line break a new line in it;
@@ -30,10 +33,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printkit.datafile import template
 from printkit.layouts.icons import Icons
-from printkit.output.fonts import Family
+from printkit.output.fonts import Typeface
 
 OBJECT = "\ufffc"  # stands for an icon in a paragraph's text
-MARKUP = re.compile(r"\\([:<\\])|<(/?)([bi])>|:([A-Za-z][A-Za-z0-9_-]*):|\n\s*\n|\n")
+MARKUP = re.compile(r"\\([:<\\])|<(/?)([A-Za-z][A-Za-z0-9]*)\s*/?>|:([A-Za-z][A-Za-z0-9_-]*):|\n\s*\n|\n")
+TAGS = ("b", "i")
 MAX_PARAGRAPHS = 400
 MAX_TABLE_ROWS = 200
 MAX_TABLE_COLUMNS = 30
@@ -119,8 +123,13 @@ def _markup(
     text: str, icons: Icons, blame: Callable[[str], Exception], bold: bool, italic: bool
 ) -> list[Para]:
     paras = [Para()]
+    opened = {"b": False, "i": False}
     state = {"b": bold, "i": italic}
     at = 0
+
+    def around(match: re.Match[str]) -> str:
+        return repr(text[max(0, match.start() - 20) : match.end() + 20])
+
     for match in MARKUP.finditer(text):
         paras[-1].add(text[at : match.start()], state["b"], state["i"])
         at = match.end()
@@ -128,7 +137,18 @@ def _markup(
         if escaped is not None:
             paras[-1].add(escaped, state["b"], state["i"])
         elif tag is not None:
-            state[tag] = closing == ""
+            shown = match.group(0)
+            if tag not in TAGS:
+                raise blame(
+                    f"unknown tag {shown} in {around(match)}; the tags are <b> and <i> (\\< prints a <)"
+                )
+            if bool(closing) != opened[tag]:
+                what = (
+                    f"a stray {shown}, with no <{tag}> before it" if closing else f"{shown} inside a <{tag}>"
+                )
+                raise blame(f"{what} in {around(match)}")
+            opened[tag] = not closing
+            state[tag] = opened[tag] or (bold if tag == "b" else italic)
         elif icon is not None:
             if not icons.known(icon):
                 raise blame(
@@ -140,6 +160,9 @@ def _markup(
             paras[-1].gap = match.group(0).count("\n") > 1
             paras.append(Para())
     paras[-1].add(text[at:], state["b"], state["i"])
+    for tag, is_open in opened.items():
+        if is_open:
+            raise blame(f"an unclosed <{tag}> in {text[:60]!r}; close it with </{tag}>")
     return paras
 
 
@@ -198,19 +221,33 @@ class Run:
     icon: str | None = None
 
 
-def widths(para: Para, fonts: Family, size: float, icon_h: float, icons: Icons) -> list[float]:
+def _font(para: Para, k: int, fonts: Typeface) -> tuple[str, bool]:
+    """The font (and whether it is slanted) of character `k`; one no font has is measured in the first,
+    never drawn (`missing` refuses it before)."""
+    return fonts.font_for(para.text[k], para.bold[k], para.italic[k]) or (fonts.families[0].regular, False)
+
+
+def missing(para: Para, fonts: Typeface) -> str | None:
+    """The first character of the paragraph that no font of `fonts` has, or None."""
+    for k, ch in enumerate(para.text):
+        if k not in para.icons and fonts.font_for(ch, para.bold[k], para.italic[k]) is None:
+            return ch
+    return None
+
+
+def widths(para: Para, fonts: Typeface, size: float, icon_h: float, icons: Icons) -> list[float]:
     """The width in points of each character of the paragraph (an icon's for its object character)."""
     out = []
     for k, ch in enumerate(para.text):
         if k in para.icons:
             out.append(icon_h * icons.aspect(para.icons[k]))
         else:
-            out.append(stringWidth(ch, fonts.face(para.bold[k], para.italic[k]), size))
+            out.append(stringWidth(ch, _font(para, k, fonts)[0], size))
     return out
 
 
-def runs(para: Para, start: int, end: int, fonts: Family, char_w: Sequence[float]) -> list[Run]:
-    """The characters `start:end` of a paragraph as runs of one style each."""
+def runs(para: Para, start: int, end: int, fonts: Typeface, char_w: Sequence[float]) -> list[Run]:
+    """The characters `start:end` of a paragraph as runs of one font each."""
     out: list[Run] = []
     k = start
     while k < end:
@@ -218,11 +255,10 @@ def runs(para: Para, start: int, end: int, fonts: Family, char_w: Sequence[float
             out.append(Run("", "", False, char_w[k], para.icons[k]))
             k += 1
             continue
-        style = (para.bold[k], para.italic[k])
+        font = _font(para, k, fonts)
         j = k
-        while j < end and j not in para.icons and (para.bold[j], para.italic[j]) == style:
+        while j < end and j not in para.icons and _font(para, j, fonts) == font:
             j += 1
-        font = fonts.face(*style)
-        out.append(Run(para.text[k:j], font, style[1] and fonts.faux_italic, sum(char_w[k:j])))
+        out.append(Run(para.text[k:j], font[0], font[1], sum(char_w[k:j])))
         k = j
     return out

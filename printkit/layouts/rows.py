@@ -14,7 +14,11 @@ field's Japanese, used by `--lang ja`. Empty rows are skipped.
 - ODS: read with odfpy, the same way.
 
 Rows are numbered as the spreadsheet numbers them (the header is row 1), so
-an error reads `cards.csv: row 12, column count: ...`. Bounds keep a shared
+an error reads `cards.csv: row 12, column count: ...`. A count is a whole
+number as written (`4`, not `4.0`, in a CSV). A merged range of cells in a
+workbook is refused, naming the range and its sheet: a merged cell holds its
+value in its first cell only, so the rows under it would print blank. A
+column `name.ja` needs its column `name` (the English it translates). Bounds keep a shared
 file from asking for unbounded work: at most `MAX_ROWS` rows of
 `MAX_COLUMNS` columns, `MAX_CELL_CHARS` characters a cell, `MAX_COUNT`
 copies a row and a file of `MAX_FILE_BYTES`.
@@ -57,6 +61,7 @@ class Rows:
     columns: tuple[str, ...]
     rows: tuple[Row, ...]
     source: str  # the file (or data file key) the rows come from
+    counted: bool = False  # whether a count column said how many copies of each row
 
 
 def read(path: Path, shown: str, sheet: str | None = None, count_column: str = "count") -> Rows:
@@ -118,7 +123,7 @@ def table(lines: list[tuple[int, list[Any]]], shown: str, count_column: str, num
         back = _text(values.pop("back_layout", "")).strip() or None
         rows.append(Row(values, count, where, back))
     shown_columns = tuple(c for c in columns if c not in (count_column, "back_layout"))
-    return Rows(shown_columns, tuple(rows), shown)
+    return Rows(shown_columns, tuple(rows), shown, count_column in columns)
 
 
 def _columns(header: list[Any], shown: str) -> list[str]:
@@ -137,6 +142,13 @@ def _columns(header: list[Any], shown: str) -> list[str]:
         if name in seen:
             raise DataError(f"{shown}: row 1: column {name!r} twice")
         seen.add(name)
+    for name in names:
+        base, _, lang = name.partition(".")
+        if lang and base not in seen:
+            raise DataError(
+                f"{shown}: row 1: column {name!r} translates a column {base!r} that is not there "
+                f"(the columns are {', '.join(names)})"
+            )
     return names
 
 
@@ -160,14 +172,36 @@ def _cell(value: Any, where: str) -> Any:
 
 
 def _count(value: Any, where: str) -> int:
-    text = _text(value).strip()
-    try:
-        number = float(text)
-    except ValueError:
-        number = -1.0
-    if not text or number != int(number) or not 0 <= number <= MAX_COUNT:
+    """A count as written: a whole number in a CSV's text (`4`, never `4.0` or `1e3`), or a workbook's
+    number with no fraction (a spreadsheet shows 4.0 as 4)."""
+    text = str(value).strip() if isinstance(value, str) else _text(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, str) and text.isdigit() and text.isascii():
+        number = int(text)
+    else:
+        number = -1
+    if not 0 <= number <= MAX_COUNT:
         raise DataError(f"{where}: expected a whole number of copies, 0 to {MAX_COUNT}, got {text!r}")
-    return int(number)
+    return number
+
+
+def _merged(shown: str, sheet: str, ranges: list[str]) -> DataError:
+    return DataError(
+        f"{shown}: sheet {sheet!r}: cells {ranges[0]} are merged; a merged cell keeps its value in its "
+        "first cell only, so unmerge them and give each row its value"
+        + (f" ({len(ranges) - 1} more merged ranges)" if len(ranges) > 1 else "")
+    )
+
+
+def _a1(column: int, row: int) -> str:
+    """A cell's name in A1 notation from its 0-based column and 1-based row."""
+    letters = ""
+    column += 1
+    while column:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(65 + rest) + letters
+    return f"{letters}{row}"
 
 
 # ------------------------------------------------------------------ readers
@@ -203,6 +237,9 @@ def _xlsx(path: Path, shown: str, sheet: str | None) -> Iterator[tuple[int, list
         if sheet is not None and sheet not in book.sheetnames:
             raise DataError(f"{shown}: no sheet {sheet!r}; its sheets are {', '.join(book.sheetnames)}")
         ws = book[sheet] if sheet is not None else book.worksheets[0]
+        merged = _xlsx_merged(ws)
+        if merged:
+            raise _merged(shown, ws.title, merged)
         for number, cells in enumerate(ws.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1), 1):
             if number > MAX_ROWS + 1:
                 raise DataError(f"{shown}: more than {MAX_ROWS:,} rows")
@@ -211,12 +248,26 @@ def _xlsx(path: Path, shown: str, sheet: str | None) -> Iterator[tuple[int, list
         book.close()
 
 
+def _xlsx_merged(ws: Any) -> list[str]:
+    """The merged ranges of a read-only worksheet (`A3:A4`), read from its XML, which read-only
+    openpyxl streams without keeping them."""
+    from xml.etree.ElementTree import iterparse
+
+    ranges = []
+    with ws._get_source() as source:  # the sheet's XML in the archive: read-only openpyxl's own reader
+        for _, element in iterparse(source):
+            if element.tag.endswith("}mergeCell"):
+                ranges.append(str(element.get("ref")))
+            element.clear()
+    return ranges
+
+
 def _ods(path: Path, shown: str, sheet: str | None) -> Iterator[tuple[int, list[Any]]]:
     import xml.parsers.expat
     import zipfile
 
     from odf.opendocument import load
-    from odf.table import Table, TableCell, TableRow
+    from odf.table import Table, TableRow
 
     try:
         doc = load(str(path))
@@ -229,13 +280,22 @@ def _ods(path: Path, shown: str, sheet: str | None) -> Iterator[tuple[int, list[
     if sheet is not None and sheet not in names:
         raise DataError(f"{shown}: no sheet {sheet!r}; its sheets are {', '.join(names)}")
     chosen = tables[names.index(sheet)] if sheet is not None else tables[0]
+    title = names[tables.index(chosen)]
     number = 0
     for row in chosen.getElementsByType(TableRow):
         repeat = int(row.getAttribute("numberrowsrepeated") or 1)
         cells: list[Any] = []
-        for cell in row.getElementsByType(TableCell):
+        for cell in row.childNodes:
+            if cell.qname[1] not in ("table-cell", "covered-table-cell"):
+                continue
+            spans = [int(cell.getAttribute(f"number{k}spanned") or 1) for k in ("columns", "rows")]
+            if cell.qname[1] == "table-cell" and max(spans) > 1:
+                start = _a1(len(cells), number + 1)
+                end = _a1(len(cells) + spans[0] - 1, number + spans[1])
+                raise _merged(shown, title, [f"{start}:{end}"])
             times = min(int(cell.getAttribute("numbercolumnsrepeated") or 1), MAX_COLUMNS + 1 - len(cells))
-            cells += [_ods_value(cell)] * max(times, 0)
+            value = _ods_value(cell) if cell.qname[1] == "table-cell" else ""
+            cells += [value] * max(times, 0)
         empty = not any(_text(c).strip() for c in cells)
         for _ in range(1 if empty else repeat):  # a sheet's trailing rows are one empty row repeated
             number += 1

@@ -32,7 +32,7 @@ from reportlab.lib.units import mm
 
 from printkit.layouts.icons import Icons
 from printkit.layouts.richtext import Block, Para, Run, Table, runs, widths
-from printkit.output.fonts import Family, break_points, wrap_measured
+from printkit.output.fonts import Typeface, break_points, wrap_measured
 
 STEP_PT = 0.25
 LINEAR_TRIALS = (
@@ -46,7 +46,7 @@ CAP_MIDDLE = 0.35  # of the type size: from the baseline up to the middle of a c
 class Style:
     """How a text element sets its blocks."""
 
-    fonts: Family
+    fonts: Typeface
     colour: Color
     align: str = "left"
     valign: str = "top"

@@ -11,6 +11,8 @@ real profile, by LittleCMS (Pillow's `ImageCms`):
   names (`--icc FILE`);
 - colours convert sRGB -> CMYK with the relative colorimetric intent (what a
   colour is stays what it is; only what the press cannot print moves);
+- a colour whose inks the data file fixes (`[palette]`'s `cmyk`, passed as
+  `fixed`) prints with exactly those inks, never reported;
 - neutral greys (r = g = b) print with black ink only, at the black that
   matches their lightness through the profile (down to the profile's solid
   black), so text and hairlines need one plate and stay sharp; this is a
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -145,6 +147,7 @@ class Converter:
     """sRGB to CMYK through `profile` (see the module docstring); remembers each colour it converted."""
 
     profile: CmykProfile
+    fixed: Mapping[str, tuple[float, float, float, float]] = field(default_factory=dict)  # by "#rrggbb"
     seen: dict[str, tuple[tuple[float, float, float, float], float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -183,7 +186,9 @@ class Converter:
         key = _hex(rgb)
         if key not in self.seen:
             r8 = tuple(round(255 * v) for v in rgb)
-            if r8[0] == r8[1] == r8[2]:
+            if key in self.fixed:
+                self.seen[key] = (self.fixed[key], 0.0)  # the designer's inks, by choice
+            elif r8[0] == r8[1] == r8[2]:
                 value = (0.0, 0.0, 0.0, self._black_for(self.source_lab(rgb)[0]))
                 self.seen[key] = (value, 0.0)  # black ink only, by choice: never reported
             else:

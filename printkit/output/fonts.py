@@ -18,6 +18,16 @@ printkit's own names.
   italic either, so its italic is the upright outlines slanted
   (`Family.faux_italic`, done by the layouts' text, `printkit/layouts/text.py`).
 
+A layout's text may name a font (`font = "serif"`): one of the data file's own
+files (`[fonts]`, `printkit/datafile/font_table.py`, registered here by
+`user_family`, embedded as a subset like the others) or printkit's own
+(`SHIPPED`). Each character is set in the first font of its `Typeface` that
+has it: the element's font, the data file's fonts in the order written, the
+build language's family, then the other shipped family, so Japanese prints
+in IPAex Gothic in an English build and a font without accents borrows them;
+`Typeface.font_for` is None for a character no font has, which the layouts
+report in one line naming the text and the character.
+
 A drawing module takes its fonts from `family(data.lang)` and measures with
 `pdfmetrics.stringWidth` under those names; `wrap` breaks text into lines,
 between words and between CJK characters, never before closing punctuation
@@ -26,9 +36,10 @@ between words and between CJK characters, never before closing punctuation
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -83,6 +94,11 @@ def _register(name: str, path: Path) -> None:
         pdfmetrics.registerFont(TTFont(name, str(path)))
 
 
+# Registered bold names whose outlines are the regular's: the canvas strokes them (printkit/output/canvas.py).
+FAUX_BOLD: set[str] = set()
+SHIPPED = {"liberation sans": "en", "ipaex gothic": "ja"}  # printkit's own families, by name
+
+
 @cache
 def family(lang: str = "en") -> Family:
     """The font family for a language, registered with reportlab on first use."""
@@ -103,8 +119,97 @@ def family(lang: str = "en") -> Family:
         fam = Family("ja", "PrintkitGothicJA", "PrintkitGothicJA-Bold", faux_bold=True, faux_italic=True)
         _register(fam.regular, path)
         _register(fam.bold, path)
+        FAUX_BOLD.add(fam.bold)
         return fam
     raise DataError(f"lang: unknown language {lang!r}; expected one of {', '.join(LANGS)}")
+
+
+@cache
+def user_family(files: tuple[tuple[str, Path], ...], key: str) -> Family:
+    """A data file's font family (`files`: (style, path) pairs with "regular" among them), registered
+    under names made from the files' contents, so a build names its fonts the same way every time.
+
+    A style the family lacks is made from the others: bold is the regular stroked, italic the regular
+    slanted, bold italic the bold slanted. `key` names the family in errors (`fonts.serif`).
+    """
+    given = dict(files)
+    names: dict[str, str] = {}
+    for style, path in given.items():
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise DataError(f"{key}: cannot read {path}: {exc.strerror or exc}") from None
+        name = f"PrintkitUser-{hashlib.sha256(data).hexdigest()[:12]}"
+        try:
+            _register(name, path)
+        except Exception as exc:  # noqa: BLE001 - reportlab's parser raises many kinds for a broken file
+            raise DataError(
+                f"{key}: {path.name}: not a TrueType font printkit can embed ({exc}); "
+                "use the font's .ttf file (OpenType fonts with PostScript outlines are not embedded)"
+            ) from None
+        names[style] = name
+    faux_bold = "bold" not in names
+    if faux_bold:
+        names["bold"] = names["regular"] + "-Bold"
+        _register(names["bold"], given["regular"])
+        FAUX_BOLD.add(names["bold"])
+    faux_italic = "italic" not in names
+    return Family(
+        "",
+        names["regular"],
+        names["bold"],
+        names.get("italic", ""),
+        names.get("bold_italic", names.get("italic", "")),
+        faux_bold=faux_bold,
+        faux_italic=faux_italic,
+    )
+
+
+@cache
+def _glyphs(name: str) -> frozenset[int]:
+    """The characters a registered TrueType font has outlines for."""
+    return frozenset(pdfmetrics.getFont(name).face.charToGlyph)
+
+
+@dataclass(frozen=True)
+class Typeface:
+    """The fonts a text is set in, first choice first: each character takes the first that has it."""
+
+    families: tuple[Family, ...]
+    chosen: dict[tuple[str, bool, bool], tuple[str, bool] | None] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
+
+    def font_for(self, ch: str, bold: bool = False, italic: bool = False) -> tuple[str, bool] | None:
+        """(font name, slanted) for a character in a style, or None when no font has it."""
+        key = (ch, bold, italic)
+        if key not in self.chosen:
+            self.chosen[key] = None
+            for fam in self.families:
+                name = fam.face(bold, italic)
+                if ch.isspace() or ord(ch) in _glyphs(name):
+                    self.chosen[key] = (name, italic and fam.faux_italic)
+                    break
+        return self.chosen[key]
+
+
+def typeface(lang: str, first: Family | None = None, others: Sequence[Family] = ()) -> Typeface:
+    """`first` (an element's font, the language's family when it names none), then `others` (the data
+    file's), then printkit's own, the language's first."""
+    shipped = [family(lang)] + [family(code) for code in ("en", "ja") if code != lang]
+    chain: list[Family] = []
+    for fam in [first or shipped[0], *others, *shipped]:
+        if fam not in chain:
+            chain.append(fam)
+    return Typeface(tuple(chain))
+
+
+def families_of(table: Mapping[str, Mapping[str, Path]]) -> dict[str, Family]:
+    """A data file's `[fonts]` table as registered families, by name."""
+    return {
+        name: user_family(tuple(sorted((style, Path(p)) for style, p in files.items())), f"fonts.{name}")
+        for name, files in table.items()
+    }
 
 
 def substitute(name: str, fam: Family) -> str:

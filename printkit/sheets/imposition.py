@@ -13,7 +13,10 @@ Two steps, so that other outputs can reuse the first:
   turned placement) and clipped to its bleed box (see `printkit/pieces/contract.py`).
   A sheet that carries a trim box and bleed box (shop mode) gets them as the
   page's TrimBox and BleedBox. With `info`, every sheet gets its header and
-  scale bar (`printkit/sheets/margins.py`). The document's `/ViewerPreferences` ask
+  scale bar (`printkit/sheets/margins.py`); with `corner_guides`, a rounded
+  piece's corners on a front sheet get a faint quarter circle at its radius,
+  where scissors round them off (the corner is otherwise a square's, as the
+  crop marks say). The document's `/ViewerPreferences` ask
   the print dialog for `/PrintScaling /None` (100 %) and, when `duplex` is
   given, `/Duplex /DuplexFlipLongEdge` or `/Simplex`. The output is
   deterministic: the same input gives the same bytes.
@@ -59,7 +62,27 @@ def _pdf_name(text: str) -> str:
     return "/" + re.sub(r"[^A-Za-z0-9_.\-]", lambda c: "".join(f"#{b:02X}" for b in c[0].encode()), text)
 
 
-def _draw_placement(canvas: PrintCanvas, placement: Placement, side: Side) -> None:
+CORNER_GUIDE_PT = 0.3
+CORNER_GUIDE_GREY = 0.62  # faint on any ground: a guide, not art
+
+
+def _draw_corner_guides(canvas: PrintCanvas, piece: Any) -> None:
+    """Quarter circles at a rounded piece's corners, in the piece's own coordinates (points, y up)."""
+    r = piece.shape.radius_mm * mm
+    w, h = piece.width_mm * mm, piece.height_mm * mm
+    canvas.saveState()
+    canvas.setLineWidth(CORNER_GUIDE_PT)
+    canvas.setStrokeColor((CORNER_GUIDE_GREY,) * 3)
+    for cx, cy, start in ((r, r, 180), (w - r, r, 270), (w - r, h - r, 0), (r, h - r, 90)):
+        path = canvas.beginPath()
+        path.arc(cx - r, cy - r, cx + r, cy + r, startAng=start, extent=90)
+        canvas.drawPath(path, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def _draw_placement(
+    canvas: PrintCanvas, placement: Placement, side: Side, corner_guides: bool = False
+) -> None:
     piece = placement.piece
     draw = piece.draw_back if side == "back" else piece.draw_front
     if draw is None:
@@ -98,6 +121,8 @@ def _draw_placement(canvas: PrintCanvas, placement: Placement, side: Side) -> No
         canvas.setStrokeColor(ground)
         canvas.setLineWidth(OUTLINE_PT)
         canvas.rect(0, 0, piece.width_mm * mm, piece.height_mm * mm, stroke=1, fill=0)
+    if corner_guides and side == "front" and piece.shape.kind == "rounded" and piece.shape.radius_mm > 0:
+        _draw_corner_guides(canvas, piece)
     canvas.restoreState()
     canvas.addLiteral("EMC")
 
@@ -138,6 +163,7 @@ def render(
     info: SheetInfo | None = None,
     duplex: bool | None = None,
     ink_saver: bool = False,
+    corner_guides: bool = False,
 ) -> bytes:
     """The sheets as a PDF document (see the module docstring); the same sheets give the same bytes."""
     buf = io.BytesIO()
@@ -155,7 +181,7 @@ def render(
         canvas.setTrimBox(_pt_box(sheet.trim_box))
         canvas.setBleedBox(_pt_box(sheet.bleed_box))
         for placement in sheet.placements:
-            _draw_placement(canvas, placement, sheet.side)
+            _draw_placement(canvas, placement, sheet.side, corner_guides)
         _draw_marks(canvas, sheet)
         _draw_registration(canvas, sheet)
         if info is not None:

@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from printkit.datafile.gamedata import GameData, Rules
+from printkit.datafile.layout_values import colour_form
+from printkit.datafile.palette import NO_PALETTE
 from printkit.output.colour_profile import GAMUT_DELTA_E, Converter
 from printkit.pieces.contract import Piece, count_by_component
 from printkit.sheets.geometry import Sheet
@@ -79,9 +81,17 @@ def summarize(
     }
 
 
-def colour_keys(data: GameData) -> dict[str, list[str]]:
-    """Each `#rrggbb` in the data file's game and component tables, lower case, with its key paths."""
+def colour_keys(data: GameData, pieces: Sequence[Piece] = ()) -> dict[str, list[str]]:
+    """Each colour the data file writes, as "#rrggbb" in lower case, with the key paths that write it.
+
+    The game and component tables, the layouts and icons (`layouts.card.ground.fill`), the palette
+    (`palette.ember`, and every key naming it), and, for a colour no key writes, the rows' values
+    (`cards.csv: row 2, column colour`); a colour written by name counts as the colour it names.
+    """
+    palette = data.layouts.palette if data.layouts is not None else NO_PALETTE
     found: dict[str, list[str]] = {}
+    for rgb, key in palette.names().items():
+        found.setdefault(rgb, []).append(key)
 
     def walk(value: Any, path: str) -> None:
         if isinstance(value, dict):
@@ -90,18 +100,36 @@ def colour_keys(data: GameData) -> dict[str, list[str]]:
         elif isinstance(value, list):
             for i, item in enumerate(value):
                 walk(item, f"{path}[{i}]")
-        elif isinstance(value, str) and len(value) == 7 and value.startswith("#"):
-            found.setdefault(value.lower(), []).append(path)
+        elif isinstance(value, str) and len(value) <= 40:
+            try:
+                form = colour_form(value, palette)
+            except ValueError:
+                return
+            if form[0] == "rgb" and path not in found.get(form[1], []):
+                found.setdefault(form[1], []).append(path)
 
     walk({"game": dict(data.game), "components": dict(data.components)}, "")
-    return found
+    walk({"layouts": {name: table for name, (table, _) in data.layout_tables.items()}}, "")
+    walk({"icons": {name: table for name, (table, _) in data.icon_tables.items()}}, "")
+    written = {
+        rgb: list(keys) for rgb, keys in found.items()
+    }  # a row's colour is named by its row only when no key of the file writes it
+    for piece in pieces:
+        for fields_key in ("fields", "back_fields"):
+            fields = piece.record.get(fields_key)
+            if isinstance(fields, dict) and "where" in piece.record:
+                for column, value in fields.items():
+                    walk(value, f"{piece.record['where']}, column {column}")
+    return {rgb: written.get(rgb, keys) for rgb, keys in found.items()}
 
 
-def colour_summary(data: GameData, converter: Converter | None, pdfx: bool) -> dict[str, Any] | None:
+def colour_summary(
+    data: GameData, converter: Converter | None, pdfx: bool, pieces: Sequence[Piece] = ()
+) -> dict[str, Any] | None:
     """How the colours were printed: the profile, the output intent, and the colours out of its gamut."""
     if converter is None:
         return None
-    keys = colour_keys(data)
+    keys = colour_keys(data, pieces)
     profile = converter.profile
     return {
         "cmyk": True,
@@ -125,7 +153,8 @@ def _colour_lines(colour: dict[str, Any]) -> list[str]:
     if not far:
         out.append(f"  every colour within the profile's gamut (CIEDE2000 <= {colour['gamut_delta_e']:g})")
     for c in far:
-        where = f" ({', '.join(c['keys'])})" if c["keys"] else " (drawn by the game's code)"
+        keys = c["keys"][:3] + ([f"{len(c['keys']) - 3} more"] if len(c["keys"]) > 3 else [])
+        where = f" ({', '.join(keys)})" if keys else " (drawn by code, or made by ink on / readable)"
         out.append(f"  out of gamut: {c['rgb']}{where} prints {c['delta_e']:g} CIEDE2000 away")
     return out
 

@@ -5,7 +5,8 @@
 painted or clipping path with its points in page coordinates (points), the
 marked-content tags around it and the fill colour; `page_texts(page)` returns the
 strings shown, with their tags; the `recorded` fixture records every string
-any `PrintCanvas` draws, with its page, colour and box.
+a canvas draws, with its page, colour (as drawn: after a `PrintCanvas` has
+mapped it, e.g. for the ink saver) and box.
 """
 
 from __future__ import annotations
@@ -17,8 +18,7 @@ from pypdf import PageObject
 from pypdf.generic import ContentStream
 from reportlab.lib.colors import toColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
-
-from printkit.output.canvas import PrintCanvas
+from reportlab.pdfgen.canvas import Canvas
 
 PAINT = {"S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n"}
 
@@ -116,11 +116,12 @@ def page_texts(page: PageObject) -> list[tuple[str, list[tuple[str, dict]]]]:
 
 @pytest.fixture
 def recorded(monkeypatch):
-    """Strings drawn by any PrintCanvas: page, text, colour, size and box in points."""
+    """Strings drawn on any canvas: page, text, colour, size and box in points. The base canvas's methods
+    are wrapped, which a `PrintCanvas` calls once it has set the colours it draws in."""
     seen: list[dict] = []
 
     def wrap(name: str, anchor: float):
-        original = getattr(PrintCanvas, name)
+        original = getattr(Canvas, name)
 
         def draw(self, x, y, text, *args, **kwargs):
             width = stringWidth(text, self._fontname, self._fontsize)
@@ -149,7 +150,7 @@ def recorded(monkeypatch):
             )
             return original(self, x, y, text, *args, **kwargs)
 
-        monkeypatch.setattr(PrintCanvas, name, draw)
+        monkeypatch.setattr(Canvas, name, draw)
 
     wrap("drawString", 0.0)
     wrap("drawCentredString", 0.5)

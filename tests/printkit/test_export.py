@@ -9,14 +9,19 @@ opened and measured against the grid its deck declares.
 
 from __future__ import annotations
 
+import csv
 import json
 import math
+import re
+import shutil
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
 from PIL import Image
+from pypdf import PdfReader
 
+from printkit.build import build
 from printkit.datafile.gamedata import available_games, load_game
 from printkit.draw import has_drawing, pieces_for
 from printkit.errors import DataError
@@ -32,6 +37,7 @@ from printkit.exports.tts import (
 )
 from printkit.pieces.contract import Piece
 from printkit.pieces.faces import distinct_faces
+from tests.printkit.card_games import small_deck
 
 DPI = 40
 DATA = load_game("twinkle_twinkle")
@@ -227,7 +233,7 @@ def test_the_help_names_the_folder_the_files_go_to(run_tool, tmp_path):
 
 
 def test_export_needs_a_format_and_a_sane_dpi(tmp_path):
-    with pytest.raises(DataError, match="--png, --svg and/or --tts"):
+    with pytest.raises(DataError, match="--png, --svg, --tts, --images and/or --pages"):
         export("twinkle_twinkle", tmp_path)
     with pytest.raises(DataError, match="--dpi"):
         export("twinkle_twinkle", tmp_path, png=True, dpi=5000)
@@ -264,3 +270,85 @@ def test_pieces_with_a_cut_outline_keep_their_shape_in_tts():
     assert shaped.mode == "RGBA"
     assert shaped.getpixel((0, 0))[3] == 0 and shaped.getpixel((99, 99))[3] == 0  # outside the circle
     assert shaped.getpixel((50, 50)) == (255, 0, 0, 255) and shaped.getpixel((50, 3))[3] == 255
+
+
+# ------------------------------------------------------------------ print on demand (issue 36)
+DECK = str(Path(__file__).resolve().parents[2] / "examples" / "deck" / "deck.toml")
+
+
+def _manifest(folder: Path) -> list[dict[str, str]]:
+    return list(csv.DictReader((folder / "manifest.csv").open(encoding="utf-8")))
+
+
+def test_images_at_a_preset_are_its_pixels_one_per_face_and_count_the_pieces(tmp_path):
+    """At MakePlayingCards' poker size: 2.5 x 3.5 in and 0.12 in a side, 822 x 1122 pixels at 300 dpi."""
+    export(small_deck(tmp_path), tmp_path / "out", images=True, preset="poker-0.12in")
+    folder = tmp_path / "out" / "test-export" / "images"
+    rows = _manifest(folder)
+    pngs = sorted(p.name for p in folder.glob("*.png"))
+    assert sorted(r["file"] for r in rows) == pngs and len(pngs) == 3
+    for name in pngs:
+        with Image.open(folder / name) as image:
+            assert image.size == (822, 1122)
+    assert sorted(int(r["count"]) for r in rows if r["side"] == "front") == [2, 3]
+    assert [(r["file"], r["count"]) for r in rows if r["side"] == "back"] == [("card-back.png", "5")]
+
+
+@pytest.mark.long  # 51 images of 825 x 1125 pixels, 19 s: the small deck above is the default test
+def test_images_at_a_preset_are_its_pixels_one_per_distinct_face_and_count_the_deck(tmp_path):
+    export(DECK, tmp_path, images=True, preset="poker-1/8in")
+    folder = tmp_path / "deck-export" / "images"
+    rows = _manifest(folder)
+    pngs = sorted(p.name for p in folder.glob("*.png"))
+    assert sorted(r["file"] for r in rows) == pngs and len(pngs) == 50 + 1  # 50 distinct fronts, one back
+    for name in pngs:
+        with Image.open(folder / name) as image:
+            assert image.size == (825, 1125)  # 2.75 x 3.75 in at 300 dpi: 2.5 x 3.5 in and 1/8 in a side
+    fronts = [r for r in rows if r["side"] == "front"]
+    assert sum(int(r["count"]) for r in fronts) == 60
+    assert [(r["file"], r["count"]) for r in rows if r["side"] == "back"] == [("card-back.png", "60")]
+    assert {r["label"] for r in fronts if r["count"] == "6"} == {"Card Wild", "Card Market"}
+
+
+def test_images_without_a_preset_are_each_face_with_its_bleed(tmp_path):
+    export(small_deck(tmp_path), tmp_path / "out", images=True, bleed=2.0, dpi=100)
+    folder = tmp_path / "out" / "test-export" / "images"
+    w, h = round((63 + 4) / 25.4 * 100), round((88 + 4) / 25.4 * 100)
+    with Image.open(folder / "card-01.png") as image:
+        assert image.size == (w, h)
+    rows = _manifest(folder)
+    assert {(r["width_px"], r["height_px"], r["bleed_mm"]) for r in rows} == {(str(w), str(h), "2.00")}
+
+
+@pytest.mark.parametrize(
+    "options, said",
+    [
+        ({"images": True, "preset": "tarot-1/8in"}, "--preset: no piece is 69.8 x 120.6 mm"),
+        ({"images": True, "preset": "poker"}, "--preset: no preset 'poker'; the presets are poker-1/8in"),
+        ({"png": True, "preset": "poker-1/8in"}, "--preset: a print-on-demand size for --images"),
+        ({"images": True, "bleed": -1.0}, "--bleed: expected 0 to 25 mm"),
+        ({"pages": "pdf"}, "--pages: expected png or svg"),
+    ],
+)
+def test_a_bad_image_option_is_one_line_and_writes_nothing(tmp_path, options, said):
+    with pytest.raises(DataError, match="^" + re.escape(said)):
+        export(DECK, tmp_path, **options)
+    assert not any(tmp_path.rglob("*.png"))
+
+
+def test_pages_as_png_are_the_home_sheets(tmp_path):
+    deck = small_deck(tmp_path)
+    paths = export(deck, tmp_path / "out", pages="png", dpi=30)
+    pdf = build(deck, tmp_path / "pdf").path
+    assert len(PdfReader(pdf).pages) == 2  # the fronts' sheet and the backs'
+    assert [p.name for p in paths] == [f"page-{k:02d}.png" for k in range(1, len(PdfReader(pdf).pages) + 1)]
+    with Image.open(paths[0]) as image:
+        a4 = (210 / 25.4 * 30, 297 / 25.4 * 30)  # pdfium rounds a page's pixels up
+        assert all(0 <= got - want < 1 for got, want in zip(image.size, a4, strict=True)), image.size
+
+
+@pytest.mark.skipif(shutil.which("pdftocairo") is None, reason="needs pdftocairo (poppler-utils)")
+def test_pages_as_svg_are_vector_sheets(tmp_path):
+    paths = export(small_deck(tmp_path), tmp_path / "out", pages="svg", paper="letter")
+    text = paths[0].read_text(encoding="utf-8")
+    assert text.startswith("<?xml") and 'width="612pt" height="792pt"' in text  # US Letter

@@ -28,9 +28,9 @@ def test_the_examples_hold_no_python():
 
 
 @pytest.mark.parametrize("name", sorted(DATA_FILES))
-@pytest.mark.parametrize("mode", ["home", "shop"])
-def test_every_example_builds_in_home_and_shop_mode(tmp_path, name, mode):
-    result = build(str(DATA_FILES[name]), tmp_path, mode=mode)
+@pytest.mark.parametrize("mode, lang", [("home", "en"), ("shop", "en"), ("home", "ja")])
+def test_every_example_builds_in_home_and_shop_mode_and_in_japanese(tmp_path, name, mode, lang):
+    result = build(str(DATA_FILES[name]), tmp_path, mode=mode, lang=lang)
     counts = {c: v["count"] for c, v in result.summary["components"].items()}
     stated = {c: v["data_count"] for c, v in result.summary["components"].items() if v["data_count"]}
     assert all(counts[c] == n for c, n in stated.items()), (counts, stated)

@@ -45,11 +45,14 @@ def _refused(run_tool, data: Path, out: Path, *pieces: str) -> str:
     return lines[0]
 
 
-def test_a_count_that_is_not_a_number(deck, tmp_path, run_tool):
+@pytest.mark.parametrize("count", ["three", "4.0"])  # 4.0 was taken as 4, silently, before issue 36
+def test_a_count_that_is_not_a_whole_number(deck, tmp_path, run_tool, count):
     rows = _rows(deck)
-    rows[3]["count"] = "three"
+    rows[3]["count"] = count
     _write(deck, rows)
-    _refused(run_tool, deck / "deck.toml", tmp_path / "out", "cards.csv: row 5, column count", "'three'")
+    _refused(
+        run_tool, deck / "deck.toml", tmp_path / "out", "cards.csv: row 5, column count", f"got {count!r}"
+    )
 
 
 def test_an_icon_that_does_not_exist(deck, tmp_path, run_tool):
@@ -78,7 +81,8 @@ def test_an_image_that_does_not_exist(deck, tmp_path, run_tool):
 
 def test_a_value_with_no_column(deck, tmp_path, run_tool):
     rows = _rows(deck)
-    _write(deck, rows, extra=[["Extra", "Ember", "#c0392b", "1", "Gain 1 :coin:", "1", "炎", "", "surplus"]])
+    extra = ["Extra", "Ember", "ember", "炎", "1", "Gain 1 :coin:", "1", "炎", "", "surplus"]
+    _write(deck, rows, extra=[extra])
     _refused(run_tool, deck / "deck.toml", tmp_path / "out", "cards.csv: row 52", "a value has no column")
 
 
@@ -192,3 +196,76 @@ def test_a_sheet_that_is_not_there_is_named(tmp_path, run_tool):
         data.read_text(encoding="utf-8").replace('sheet = "Cards"', 'sheet = "Deck"'), encoding="utf-8"
     )
     _refused(run_tool, data, tmp_path / "out", "cards.xlsx: no sheet 'Deck'; its sheets are Cards")
+
+
+# ------------------------------------------------------------------ silent before (issue 36)
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ("Score <b>end your turn.", "an unclosed <b>"),
+        ("Score end</b> your turn.", "a stray </b>, with no <b> before it"),
+        ("Score <u>end</u> your turn.", "unknown tag <u>"),
+    ],
+)
+def test_markup_left_open_or_stray_names_row_column_and_tag(deck, tmp_path, run_tool, text, said):
+    rows = _rows(deck)
+    rows[11]["text"] = text
+    _write(deck, rows)
+    line = _refused(run_tool, deck / "deck.toml", tmp_path / "out", "cards.csv: row 13, column text")
+    assert said in line
+
+
+def test_markup_left_open_in_a_japanese_column_names_that_column(deck, tmp_path, run_tool):
+    rows = _rows(deck)
+    rows[0]["text.ja"] = "<i>:coin:を1枚得る。"
+    _write(deck, rows)
+    code, _, err = run_tool(
+        "printkit", "build", str(deck / "deck.toml"), "--lang", "ja", "--out", str(tmp_path / "ja")
+    )
+    assert code == 2 and err.count("\n") == 1 and not (tmp_path / "ja").exists()
+    assert "cards.csv: row 2, column text.ja: layouts.card.text.text: an unclosed <i>" in err
+
+
+def test_a_count_column_whose_header_is_mistyped_is_named(deck, tmp_path, run_tool):
+    text = (deck / "cards.csv").read_text(encoding="utf-8").replace(",count,", ",cuont,", 1)
+    (deck / "cards.csv").write_text(text, encoding="utf-8")
+    line = _refused(run_tool, deck / "deck.toml", tmp_path / "out", "cards.csv: no column 'count'")
+    assert 'did you mean "cuont"' in line and "components.card.count is 60" in line
+    assert "would make 50" in line
+
+
+def test_a_japanese_column_whose_english_is_misnamed_names_the_file(deck, tmp_path, run_tool):
+    text = (deck / "cards.csv").read_text(encoding="utf-8").replace(",text,", ",txet,", 1)
+    (deck / "cards.csv").write_text(text, encoding="utf-8")
+    line = _refused(run_tool, deck / "deck.toml", tmp_path / "out", "cards.csv: row 1: column 'text.ja'")
+    assert "translates a column 'text' that is not there" in line
+
+
+@pytest.mark.parametrize("suffix", [".xlsx", ".ods"])
+def test_merged_cells_are_one_line_naming_the_range_and_the_sheet(tmp_path, run_tool, suffix):
+    rows = [["name", "text", "count"], ["Ace", "Gain :coin:", 2], ["King", "", 1], ["Queen", "Draw", 1]]
+    data = _workbook_deck(tmp_path, suffix, rows)
+    _merge(tmp_path / f"cards{suffix}", suffix)
+    _refused(run_tool, data, tmp_path / "out", f"cards{suffix}: sheet 'Cards': cells B2:B3 are merged")
+
+
+def _merge(path: Path, suffix: str) -> None:
+    """Merge B2:B3 of the workbook's first sheet, as a spreadsheet's Merge Cells does."""
+    if suffix == ".xlsx":
+        from openpyxl import load_workbook
+
+        book = load_workbook(path)
+        book.active.merge_cells("B2:B3")
+        book.save(path)
+        return
+    from odf.opendocument import load
+    from odf.table import CoveredTableCell, TableCell, TableRow
+
+    doc = load(str(path))
+    rows = doc.spreadsheet.getElementsByType(TableRow)
+    first = rows[1].getElementsByType(TableCell)[1]
+    first.setAttribute("numberrowsspanned", "2")
+    below = rows[2].getElementsByType(TableCell)[1]
+    rows[2].insertBefore(CoveredTableCell(), below)
+    rows[2].removeChild(below)
+    doc.save(str(path))

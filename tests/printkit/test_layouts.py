@@ -19,7 +19,8 @@ from printkit.layouts import richtext
 from printkit.layouts.elements import Context, Resolved
 from printkit.layouts.icons import Icons
 from printkit.layouts.text import Style, fit
-from printkit.output.fonts import family
+from printkit.layouts.typefaces import Fonts
+from printkit.output.fonts import family, typeface
 from printkit.pieces.outlines import Shape, hex_size_mm, outline
 from printkit.sheets import honeycomb
 from printkit.sheets.cutpaths import outline_on_page, unique_runs
@@ -27,6 +28,7 @@ from printkit.sheets.geometry import LayoutOptions
 from printkit.sheets.imposition import render
 from printkit.sheets.packing import hex_cut_lines, layout
 from printkit.sheets.shop import shop_layout
+from tests.printkit.card_games import small_deck
 
 MM = 72 / 25.4
 HEAD = """[game]
@@ -84,7 +86,7 @@ c = { kind = "circle" }
             'layouts.card.a.kind: no element kind "rectangle"; did you mean "rect"?',
         ),
         ('a = { kind = "rect", colour = "#000000" }', "layouts.card.a.colour: unknown key for a rect"),
-        ('a = { kind = "rect", fill = "red" }', 'layouts.card.a.fill: expected a colour: "#rrggbb"'),
+        ('a = { kind = "rect", fill = "reddish" }', 'layouts.card.a.fill: expected a colour: "#rrggbb"'),
         ('a = { kind = "rect", w = "fifty" }', "layouts.card.a.w: expected a length"),
         ('a = { kind = "text", text = "{oops" }', "layouts.card.a.text: a lone '{'"),
         ("a = { x = 3 }", "layouts.card.a.kind: missing"),
@@ -108,7 +110,7 @@ def _ctx(fields=None, size=(60.0, 80.0), bleed=0.0) -> Context:
         return DataError(f"{element.key}.{key}: {message}")
 
     icons = Icons({"coin": {"shape": "circle"}}, Path("."))
-    return Context(size, bleed, family("en"), icons, Path("."), fields or {}, blame)
+    return Context(size, bleed, Fonts("en"), icons, Path("."), fields or {}, blame)
 
 
 @pytest.mark.parametrize(
@@ -154,7 +156,7 @@ def test_a_field_holding_a_list_sets_paragraphs_and_tables():
 
 def test_one_line_text_shrinks_exactly_as_far_as_its_width_needs():
     fonts = family("en")
-    style = Style(fonts=fonts, colour=None, wrap=False)
+    style = Style(fonts=typeface("en"), colour=None, wrap=False)
     blocks = richtext.parse([("<b>Harvest Deck</b>", False)], Icons({}, Path(".")), _blame)
     natural = stringWidth("Harvest Deck", fonts.bold, 12)
     wide = fit(blocks, style, 12, 1, (natural * 2, 100), Icons({}, Path(".")))
@@ -165,7 +167,7 @@ def test_one_line_text_shrinks_exactly_as_far_as_its_width_needs():
 
 def test_wrapped_text_takes_the_largest_quarter_point_size_that_fits():
     fonts = family("en")
-    style = Style(fonts=fonts, colour=None, leading=1.25, paragraph_gap=0.0)
+    style = Style(fonts=typeface("en"), colour=None, leading=1.25, paragraph_gap=0.0)
     icons = Icons({}, Path("."))
     words = "one two three four five six seven eight nine ten"
     blocks = richtext.parse([(words, False)], icons, _blame)
@@ -341,3 +343,24 @@ def test_the_hex_example_cut_file_cuts_each_tiles_sides_and_shared_ones_once(tmp
     assert all(len(p.piece.outline) == 6 for p in sheet.placements)  # the cut line is the hexagon
     runs = unique_runs(outline_on_page(p) for p in sheet.placements)
     assert len(runs) == len(hex_cut_lines(sheet)) < 6 * len(sheet.placements)
+
+
+def test_rounded_corners_get_faint_guides_on_home_fronts_only(tmp_path, shapes_of):
+    data = small_deck(tmp_path, 'shape = "rounded"')  # five cards with the default radius, 3 mm
+    guide = b".62 .62 .62 RG"  # the guides' grey, as reportlab writes a stroke colour: once a card
+
+    def guides(result) -> list[int]:
+        return [page.get_contents().get_data().count(guide) for page in PdfReader(result.path).pages]
+
+    home = build(data, tmp_path / "home")
+    assert guides(home) == [5, 0]  # the five cards on the front sheet, none on its back
+    assert sum(guides(build(data, tmp_path / "plain", corner_guides=False))) == 0
+    assert sum(guides(build(data, tmp_path / "shop", mode="shop"))) == 0
+    radius = 3 * MM
+    arcs = [
+        s.bbox
+        for s in shapes_of(PdfReader(home.path).pages[0])
+        if s.op == "S" and len(s.points) == 4  # a quarter circle: one Bezier curve
+    ]
+    sizes = {(round(x1 - x0, 2), round(y1 - y0, 2)) for x0, y0, x1, y1 in arcs}
+    assert len(arcs) == 5 * 4 and sizes == {(round(radius, 2), round(radius, 2))}

@@ -29,7 +29,7 @@ from test_skill_verdict import (
     two_player,
 )
 
-from printkit.datafile.template import _tokens
+from printkit.datafile.template import fields_of
 from simulate.analysis import balance, stats, verdict
 from simulate.analysis.bottom_line import LevelChange, change_line, ranking_line
 from simulate.analysis.min_effect import MinEffect
@@ -50,7 +50,7 @@ def japanese():
 
 # ------------------------------------------------------------------ the catalogue
 def _fields(template: str, key: str) -> set[str]:
-    return {text for text, is_field in _tokens(template, key) if is_field}
+    return set(fields_of(template, key))
 
 
 def test_every_english_sentence_has_a_japanese_form_with_the_same_fields():

@@ -458,5 +458,9 @@ def test_a_tune_on_a_skill_axis_confirms_at_every_level_with_the_strength_check(
     assert any((folder / "confirm" / "strength" / "random-vs-greedy").rglob("*.csv"))
     page = (folder / "tune.md").read_text()
     assert "## How the verdict changes with skill" in page and "## Are the levels ordered?" in page
-    assert "- greedy against random: 100% [91, 100] of 40 games: stronger." in page
+    # 40 won of 40: the sign test's p = 2 / 2^40, Wilson's lower end 91%
+    assert (
+        "- greedy against random: of 40 games, 40 won, 0 lost, 0 drawn (0%); 100% [91, 100] of decided games "
+        "(p < 1e-10): stronger." in page
+    )
     assert "the first mover's share of decided games (fair 50%): under random " in out
