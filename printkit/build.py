@@ -55,12 +55,12 @@ from printkit.pieces.faces import distinct_faces, face_name
 from printkit.sheets.backs import Offset, fold_pairs, has_backs, with_backs
 from printkit.sheets.cutfile import MIN_MARGIN_MM, add_registration, sheet_dxf, sheet_svg
 from printkit.sheets.designer import designer_pdf
+from printkit.sheets.geometry import MODES
 from printkit.sheets.imposition import LayoutOptions, Sheet, layout, render
 from printkit.sheets.margins import SheetInfo
 from printkit.sheets.shop import SHOP_BLEED_MM, shop_layout
 from printkit.sheets.summary import colour_summary, summarize
 
-MODES = ("home", "shop")
 DEFAULT_MARGIN_MM = 10.0
 
 

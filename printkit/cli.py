@@ -27,20 +27,16 @@ from typing import Any
 
 import click
 
-from printkit.build import MODES, build
 from printkit.datafile.gamedata import LANGS, GameData, available_games, load_game
 from printkit.draw import has_drawing, pieces_for
 from printkit.errors import DataError, run_cli
-from printkit.exports.export import PAGE_KINDS, export
-from printkit.exports.pod import PRESETS
-from printkit.exports.proof import write_proofs
+from printkit.exports.pod import PAGE_KINDS, PRESETS
 from printkit.pieces.contract import count_by_component
-from printkit.sheets.backs import parse_offset
-from printkit.sheets.calibrate import write_calibration
-from printkit.sheets.designer import WORDS as DESIGNER_WORDS
-from printkit.sheets.designer import source_line
-from printkit.sheets.geometry import PAPERS_MM
-from printkit.sheets.summary import lines as summary_lines
+from printkit.sheets.geometry import MODES, PAPERS_MM
+from printkit.sheets.sources import source_line
+
+# What builds, proofs, exports and calibration sheets need (PDF output, images, colour profiles) is
+# imported by those commands: `printkit list` and a mistyped command line start without it.
 
 
 @click.group()
@@ -72,9 +68,9 @@ def _describe(data: GameData, width: int) -> list[str]:
         shown = f"{size[0]:g}x{size[1]:g} mm" if size else "no size"
         lines.append(f"  {key:<{key_w}}  {kind:<9}  {count:>4} x {shown}")
     lines += _named_rows("variants", [(name, v["doc"]) for name, v in data.variants.items()], width)
-    names = DESIGNER_WORDS["en"]["source_names"]
-    # each rule's option with where its default comes from; the docs are on the designer sheet
-    options = [f"{name} ({names[option['source']]})" for name, option in data.options.items()]
+    # each rule's option with where its default comes from, in the data file's word; the docs are on the
+    # designer sheet
+    options = [f"{name} ({option['source']})" for name, option in data.options.items()]
     if options:
         lines += _packed(options, "  options: ", width)
     sources = data.game.get("sources", [])
@@ -298,6 +294,8 @@ def build_cmd(
     GAME is a game's name (`printkit list` shows them) or the path to a data file
     (e.g. examples/deck/deck.toml or ./my_cards.toml).
     """
+    from printkit.sheets.backs import parse_offset
+
     options = dict(
         spec=spec,
         sets=sets,
@@ -334,6 +332,9 @@ def build_cmd(
 
 
 def _build_and_say(game: str, out_dir: Path, options: dict[str, Any], lang: str) -> None:
+    from printkit.build import build
+    from printkit.sheets.summary import lines as summary_lines
+
     result = build(game, out_dir, **options)
     click.echo(f"wrote {result.path}: " + "\n".join(summary_lines(result.summary)))
     for path in result.files[1:]:
@@ -371,6 +372,9 @@ def new_cmd(name: str, out_dir: Path) -> None:
 @_out_option
 def calibrate_cmd(paper: str, back_offset: str, out_dir: Path) -> None:
     """Write OUT/calibrate-PAPER.pdf: 100 mm rulers and a duplex registration grid."""
+    from printkit.sheets.backs import parse_offset
+    from printkit.sheets.calibrate import write_calibration
+
     path = write_calibration(out_dir, paper, parse_offset(back_offset))
     click.echo(f"wrote {path}: print at 100 %, measure the rulers, read the back's grid")
 
@@ -383,6 +387,8 @@ def calibrate_cmd(paper: str, back_offset: str, out_dir: Path) -> None:
 @_out_option
 def proof_cmd(game: str, spec: str, sets: tuple[str, ...], dpi: int, lang: str, out_dir: Path) -> None:
     """Write PNG images of one of each component of GAME (front and back)."""
+    from printkit.exports.proof import write_proofs
+
     for path in write_proofs(game, out_dir, spec=spec, sets=sets, dpi=dpi, lang=lang):
         click.echo(f"wrote {path}")
 
@@ -449,6 +455,8 @@ def export_cmd(
 ) -> None:
     """Write OUT/GAME-export/: images of each distinct face, with --tts OUT/GAME-export/tts/, with
     --images OUT/GAME-export/images/ and with --pages OUT/GAME-export/pages/."""
+    from printkit.exports.export import export
+
     paths = export(
         game,
         out_dir,

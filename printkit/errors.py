@@ -1,4 +1,4 @@
-"""The one error type the command-line tools turn into a single line and exit status 2."""
+"""The errors the command-line tools turn into a single line: bad input (exit status 2) and a fault (1)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,14 @@ class DataError(Exception):
     """
 
 
+class Fault(Exception):
+    """Something broke that is not the input (a game's engine raised): one line, exit status 1.
+
+    As with `DataError`, the message is the whole line: what broke, where, what
+    was kept, and the command that shows it again.
+    """
+
+
 FULL = (errno.ENOSPC, errno.EDQUOT)  # a write failed for want of room: the disk or the user's quota is full
 
 
@@ -30,7 +38,8 @@ def _interrupt(signum: int, frame: Any) -> None:
 
 
 def run_cli(command: click.Command, prog_name: str | None = None) -> None:
-    """Run a click command; a `DataError` or a usage error becomes one `error: ...` line, exit status 2.
+    """Run a click command; a `DataError` or a usage error becomes one `error: ...` line, exit status 2,
+    and a `Fault` one such line with exit status 1.
 
     Ctrl-C and a kill (SIGTERM) unwind like an error, so half-written files
     are removed, and end with one line and exit status 130.
@@ -52,6 +61,9 @@ def _run(command: click.Command, prog_name: str | None) -> None:
     except DataError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
+    except Fault as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(1)
     except OSError as exc:
         if exc.errno not in FULL:
             raise

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import contextlib
 import dataclasses
 import functools
 import gc
@@ -24,6 +25,8 @@ from simulate.engines import ENGINES, make_game, require_engine
 from simulate.fast import ENGINES as ENGINE_NAMES
 from simulate.fast import engine_choice
 from simulate.play.cluster import on_cluster
+from simulate.play.runner import ENGINE_CAP
+from simulate.words import language
 
 MAX_GAMES = 100_000_000  # per arm: days of play; a larger number is a typo
 GAMES = click.IntRange(1, MAX_GAMES)
@@ -80,6 +83,14 @@ def out_option(help_text: str) -> Any:
     )
 
 
+MAX_MOVES_OPTION = click.option(
+    "--max-moves",
+    type=click.IntRange(1, ENGINE_CAP),
+    default=ENGINE_CAP,
+    show_default="the engine's max_moves",
+    help="Stop a game after this many moves (counted as capped), and every search agent's playout too, "
+    "where the engine's own max_moves is higher.",
+)
 SCHEDULER_OPTION = click.option(
     "--scheduler",
     metavar="ADDRESS",
@@ -139,7 +150,7 @@ SKILL_OPTIONS = [
         metavar="MEASURE=X,...",
         default=None,
         help="The smallest difference that matters to players: share=2 (percentage points of a share of "
-        "games), length=5%% (of the baseline's median; or length=2 moves), margin=1 (points). Smaller "
+        "games), length=5% (of the baseline's median; or length=2 moves), margin=1 (points). Smaller "
         "called differences read 'smaller than players would notice'; equivalence tests use them.",
     ),
     click.option(
@@ -150,6 +161,17 @@ SKILL_OPTIONS = [
         help="Paper of every page of report.pdf (figures scaled to fit).",
     ),
 ]
+
+
+def speaking(lang: str) -> contextlib.AbstractContextManager[None]:
+    """`simulate.report.plotting.speaking(lang)`, or in English only the sentences' language: English
+    figures need no font of their own, and matplotlib (a second or more to import) is then imported only
+    once games are played, while the workers play, not by a command that stops at a mistake in its input."""
+    if lang == "en":
+        return language(lang)
+    from simulate.report.plotting import speaking as drawing_in
+
+    return drawing_in(lang)
 
 
 def _skill_fields(given: dict) -> dict:
@@ -226,6 +248,7 @@ def _play_options(
             show_default=True,
             help="Cap on games per arm for --precision.",
         ),
+        MAX_MOVES_OPTION,
     ]
 
     if skill:
@@ -234,8 +257,6 @@ def _play_options(
     def decorate(command):
         @functools.wraps(command)
         def gathered(*, agents, jobs, force, scheduler, engine, lang, **given):
-            from simulate.report.plotting import speaking
-
             extra = _skill_fields(given)
             shared = {name: given.pop(name) for name in PLAY_FIELDS if name in given}
             agent_sets = tuple(agents) if several_agents else (agents,)
@@ -369,6 +390,13 @@ def _bench(game, every, variant, sets, players, agents, games, repeats, seconds)
     )
     if rate.path.startswith("fast"):
         return  # the Python agents' own timings below would time the Python engine
+    if rate.plain_cpu_games:
+        runner, plain = 1e6 / rate.cpu_games, 1e6 / rate.plain_cpu_games
+        click.echo(
+            f"  per game, of CPU time: {runner:,.1f} us as a run plays it; {plain:,.1f} us by the engine and "
+            f"the agents alone in a plain loop (the same games), so the runner's observer and rows add "
+            f"{runner - plain:,.1f} us ({runner / plain - 1:+.0%})"
+        )
     data = load_game(game)
     rules = data.resolve(variant, sets, players)
     engine = make_game(rules)
@@ -404,7 +432,13 @@ def agents_cmd(game):
     default=Path("."),
     help="The folder to write the game folder NAME/ into (default: the current folder).",
 )
-def new_game_cmd(name, where):
+@click.option(
+    "--core",
+    is_flag=True,
+    help="Also a compiled core of the same rules (core.py) and its test: searches many times faster "
+    "(docs/guides/compiled-core.md).",
+)
+def new_game_cmd(name, where, core):
     """Write a new game NAME (data file, rule set, engine, drawing, tests) into DIR/NAME/.
 
     It is a small complete take-away game that prints, plays and passes its tests as written:
@@ -413,11 +447,51 @@ def new_game_cmd(name, where):
     """
     from simulate.commands.new_game import new_game
 
-    files = new_game(name, where)
+    files = new_game(name, where, core)
     folder = files[0].parent
     click.echo(f"Wrote {folder}/: " + ", ".join(str(p.relative_to(folder)) for p in files))
     game = name if where.resolve() == Path.cwd().resolve() else str(files[0])  # by name from DIR only
     click.echo(f"Next: pytest {folder}; printkit build {game}; simulate run {game} --games 10")
+
+
+@cli.command("replay")
+@click.argument("game")
+@click.option(
+    "--game", "index", type=click.IntRange(min=0), required=True, help="The game's number in the run."
+)
+@click.option(
+    "--from",
+    "folder",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="The run's folder (an arm's, holding run.json): its seed, rules, players, agents and move cap, "
+    "and the row it wrote for the game, which the replay is compared with.",
+)
+@SEED_OPTION
+@click.option(
+    "--variant", default="default", show_default=True, help="The arm's rules: variant names joined by +."
+)
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override a rule (repeatable).")
+@click.option(
+    "--players", type=int, default=None, help="Player count (default: the variant's or the game's)."
+)
+@click.option("--agents", cls=AgentsOption, default="greedy", show_default=True, help=AGENTS_HELP)
+@MAX_MOVES_OPTION
+def replay_cmd(game, index, folder, **given):
+    """Play game I of a run again and print it move by move: each move, the scores as they change, the
+    result. The same game as the run's (on the Python engine, whichever engine the run played on)."""
+    from simulate.commands.replay import FROM_GIVES, plan_replay, replay
+
+    ctx = click.get_current_context()
+    if folder is not None:
+        named = [
+            n for n in FROM_GIVES if ctx.get_parameter_source(n) == click.core.ParameterSource.COMMANDLINE
+        ]
+        if named:
+            flags = ", ".join("--" + ("set" if n == "sets" else n.replace("_", "-")) for n in named)
+            raise DataError(f"--from gives the run's own settings; drop {flags}")
+    run = plan_replay(game, index, given, folder)
+    replay(run, click.echo, functools.partial(click.echo, err=True))
 
 
 @cli.command("ladder")
@@ -477,7 +551,6 @@ def ladder_cmd(
     # imported here, as the report modules are by the run: the command line starts without scipy
     from simulate.commands.ladder import plan_ladder, run_ladder
     from simulate.report.ladder_report import table_lines
-    from simulate.report.plotting import speaking
 
     jobs = worker_count(jobs, force)
     check_resume(fresh, repair)
@@ -646,7 +719,6 @@ def sweep_cmd(game, grid, variant, options):
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def tune_cmd(game, knobs, targets, requires, jobs, force, scheduler, min_effect, lang, **given):
     """Search GAME's rule values for the targets, then confirm the best settings on fresh games."""
-    from simulate.report.plotting import speaking
     from simulate.tune.plan import TuneOptions
     from simulate.tune.run import run_tune
     from simulate.words import say

@@ -232,17 +232,20 @@ def roles(folder: Path) -> dict[str, str]:
     return found
 
 
-def _scaffold(tmp_path: Path) -> Path:
-    new_game("my_game", tmp_path)
+def _scaffold(tmp_path: Path, core: bool = False) -> Path:
+    new_game("my_game", tmp_path, core)
     return tmp_path / "my_game"
 
 
 def test_a_new_game_the_tutorials_and_every_shipped_game_have_the_same_shape(tmp_path):
-    folders = [_scaffold(tmp_path), ROOT / "examples" / "pebble_pile"]
+    # the tutorial's game ends with a compiled core (docs/guides/compiled-core.md), as `--core` writes one
+    (tmp_path / "with_core").mkdir()
+    folders = [_scaffold(tmp_path / "with_core", core=True), ROOT / "examples" / "pebble_pile"]
     folders += [ROOT / "data" / game for game in shipped_games()]
     for folder in folders:
         found = roles(folder)
         assert set(found.values()) >= NEEDED, f"{folder}: {found}"
         assert "unexpected" not in found.values(), f"{folder}: {found}"
         assert all(t.name.startswith("test_") for t in (folder / "tests").glob("*.py")), folder
-    assert set(roles(folders[0]).values()) == set(roles(folders[1]).values()) == NEEDED
+    assert set(roles(folders[0]).values()) == set(roles(folders[1]).values()) == NEEDED | {"compiled core"}
+    assert set(roles(_scaffold(tmp_path)).values()) == NEEDED

@@ -28,6 +28,7 @@ class Game(GameBase):
     name = "pebble_pile"  # the data file's `[game] engine`
     metric_names = ("turns",)
     metric_docs = {"turns": "turns the game took"}
+    core = f"{__package__}.core"  # the compiled core (core.py), held to this engine by a test
 
     def __init__(self, rules: Rules, debug: bool = False):
         super().__init__(rules, debug)
@@ -36,12 +37,12 @@ class Game(GameBase):
         self.last_bonus = rules["last_bonus"]
         self.random_first = rules["first_player"] == "random"
         self.no_repeat = rules["no_repeat"]
-        self.max_moves = self.pile + 1  # every move takes a pebble
+        self.max_moves = self.pile  # the longest game: every move takes a pebble
 
     def new_state(self, seed: int) -> State:
         rng = random.Random(seed)
         first = rng.randrange(self.players) if self.random_first else 0
-        return State(self, rng, self.pile, [0] * self.players, first, first, 0, 0)
+        return State(self, rng, self.pile, [0.0] * self.players, first, first, 0, 0)
 
 
 class State(StateBase):
@@ -50,7 +51,7 @@ class State(StateBase):
     __slots__ = ("game", "rng", "pile", "points", "first", "to_move", "turns", "last")
 
     def __init__(
-        self, game: Game, rng: random.Random | None, pile: int, points: list[int], first: int, to_move: int,
+        self, game: Game, rng: random.Random | None, pile: int, points: list[float], first: int, to_move: int,
         turns: int, last: int,
     ):  # fmt: skip
         self.game = game
@@ -90,29 +91,30 @@ class State(StateBase):
         return self.pile == 0
 
     def scores(self) -> list[float]:
-        return [float(p) for p in self.points]
+        return self.points[:]  # a new list each call: the runner reads it after every move
 
     def result(self) -> Result:
         final = self.game.compensated(self.scores(), self.first)
         return solo_result(final, first_player=self.first, moves=self.turns, metrics={"turns": self.turns})
 
     def clone(self) -> State:
-        return State(
-            self.game, copy_generator(self.rng), self.pile, list(self.points), self.first, self.to_move,
-            self.turns, self.last,
-        )  # fmt: skip
+        """An independent copy: the same position, its own generator in the same state."""
+        return self._with(copy_generator(self.rng))
 
     def view(self, player: int) -> State:
-        """Nothing is hidden in this game: the view is the state without its generator."""
-        seen = self.clone()
-        seen.rng = None
-        return seen
+        """Nothing is hidden in this game: the view is the position without a generator."""
+        return self._with(None)
 
     def sample(self, player: int, rng: random.Random) -> State:
         """A full state the view agrees with: the same position, a generator drawn from `rng`."""
-        full = self.clone()
-        full.rng = random.Random(rng.getrandbits(64))
-        return full
+        return self._with(random.Random(rng.getrandbits(64)))
+
+    def _with(self, rng: random.Random | None) -> State:
+        """This position (its lists copied) with generator `rng`: what clone, view and sample make, each
+        copying the position once and no generator it does not keep."""
+        return State(
+            self.game, rng, self.pile, list(self.points), self.first, self.to_move, self.turns, self.last,
+        )  # fmt: skip
 
     def check_invariants(self) -> None:
         taken = sum(self.points) - (self.game.last_bonus if self.pile == 0 else 0)

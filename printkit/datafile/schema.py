@@ -37,7 +37,7 @@ from typing import Any
 from printkit.datafile.template import MAX_TEMPLATE_CHARS
 from printkit.errors import DataError
 
-SOURCES = ("seed", "pub", "house")
+SOURCES = ("documents", "published", "house")  # where an option's default comes from
 COMPONENT_KINDS = ("tile", "board", "card", "domino", "token", "reference", "chart")
 TOP_LEVEL = (
     "game",

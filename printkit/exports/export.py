@@ -184,7 +184,7 @@ def pod_files(
     return [*files, ("images/manifest.csv", pod.manifest(rows))]
 
 
-PAGE_KINDS = ("png", "svg")
+PAGE_KINDS = pod.PAGE_KINDS
 
 
 def page_files(

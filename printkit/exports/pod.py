@@ -64,6 +64,10 @@ def _inches(w: float, h: float, bleed: float) -> Preset:
     return Preset((w * MM_PER_IN, h * MM_PER_IN), bleed * MM_PER_IN)
 
 
+# the page images `printkit export --pages` writes (here, beside the presets, so that the command line
+# offers both without importing what draws them)
+PAGE_KINDS = ("png", "svg")
+
 PRESETS = {
     "poker-1/8in": _inches(2.5, 3.5, 1 / 8),  # 825 x 1125 px: The Game Crafter, PrinterStudio
     "poker-0.12in": _inches(2.5, 3.5, 0.12),  # 822 x 1122 px: MakePlayingCards

@@ -48,15 +48,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
 from printkit.pieces.outlines import RECT, Shape
 from printkit.pieces.outlines import outline as shape_outline
 
-DrawFn = Callable[[Canvas, "Piece"], None]
+if TYPE_CHECKING:  # reportlab's canvas costs a tenth of a second to import; `printkit list` draws nothing
+    from reportlab.pdfgen.canvas import Canvas
+
+DrawFn = Callable[["Canvas", "Piece"], None]
 
 
 @dataclass(frozen=True, eq=False)

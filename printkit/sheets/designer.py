@@ -26,6 +26,7 @@ from printkit.datafile.template import fill
 from printkit.output.canvas import PrintCanvas
 from printkit.output.fonts import Family, family, wrap
 from printkit.sheets.geometry import paper_size
+from printkit.sheets.sources import source_line
 
 INK = HexColor("#222222")
 FAINT = HexColor("#666666")
@@ -45,9 +46,7 @@ WORDS = {
         "sources": "Sources",
         "designer": "Game design: {designer}",
         "values": {True: "yes", False: "no"},
-        "source_names": {"seed": "documents", "pub": "published", "house": "house"},
-        "source_line": "{title} ({language}), {where}: {covers}",
-        "languages": {"ja": "Japanese", "en": "English"},
+        "source_names": {"documents": "documents", "published": "published", "house": "house"},
         "no_options": "This game's data file states no rules (it prints, and has no rules engine).",
     },
     "ja": {
@@ -60,25 +59,10 @@ WORDS = {
         "sources": "出典",
         "designer": "ゲームデザイン：{designer}",
         "values": {True: "あり", False: "なし"},
-        "source_names": {"seed": "資料", "pub": "公開", "house": "独自"},
-        "source_line": "{title}（{language}）{where}：{covers}",
-        "languages": {"ja": "日本語", "en": "英語"},
+        "source_names": {"documents": "資料", "published": "公開", "house": "独自"},
         "no_options": "このゲームのデータファイルにはルールの記述がない（印刷のみ）。",
     },
 }
-
-
-def source_line(source: Mapping[str, str], lang: str = "en") -> str:
-    """One source named by its title, its language and where it came from, and what the rules took from it."""
-    words = WORDS.get(lang, WORDS["en"])
-    values = {
-        "title": source["title"],
-        "language": words["languages"].get(source["lang"], source["lang"]),
-        "where": source["where"],
-        "covers": source.get("covers", ""),
-    }
-    line = fill(words["source_line"], values, "source")
-    return line if values["covers"] else line.rstrip(":： ")
 
 
 def _show(value: Any, words: Mapping[str, Any]) -> str:

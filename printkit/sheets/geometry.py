@@ -18,6 +18,7 @@ from printkit.pieces.contract import Piece
 from printkit.pieces.outlines import area_mm2
 
 PAPERS_MM = {"a4": (210.0, 297.0), "a3": (297.0, 420.0), "letter": (215.9, 279.4)}
+MODES = ("home", "shop")  # home: pieces packed on sheets; shop: one page per face, with boxes
 CUSTOM_PAPER = re.compile(r"(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)")
 CUSTOM_PAPER_RANGE_MM = (50.0, 1500.0)
 EPS = 1e-9

@@ -2,7 +2,9 @@
 
 Kept apart from the searches (as OpenSpiel keeps its evaluators apart from
 MCTSBot): a search hands a full state to `Playout.rewards`, which plays it on
-with a rollout policy for at most `depth` moves and then scores it. A finished
+with a rollout policy for at most `depth` moves (with `depth` 0, to the end, but
+never more than the game's `max_moves`: a game that never ends cannot hang a
+search) and then scores it. A finished
 game is scored by its placements; an unfinished one by the engine's
 `evaluate`, each side ranked by its best seat's value. A seat's reward is the
 share of other sides it beats (a tie counts half), so it lies in [0, 1] for any
@@ -72,17 +74,21 @@ def greedy_move(state: StateBase, legal: list[Any], rng: random.Random, seat: in
 
 
 class Playout:
-    """Plays a state on (it is changed in place) with a random or greedy policy, then scores it."""
+    """Plays a state on (it is changed in place) with a random or greedy policy, then scores it.
 
-    def __init__(self, policy: str, depth: int, rng: random.Random, scale: float = 1.0):
+    It plays `depth` moves at most, or with `depth` 0 up to `cap` (the game's
+    `max_moves`): a playout stopped either way is scored by `evaluate`.
+    """
+
+    def __init__(self, policy: str, depth: int, rng: random.Random, scale: float, cap: int):
         self.greedy = policy == "greedy"
-        self.depth = depth
+        self.depth = min(depth, cap) if depth else cap
         self.rng = rng
         self.scale = scale
 
     def rewards(self, state: StateBase) -> list[float]:
         rng = self.rng
-        left = self.depth or -1
+        left = self.depth
         while left and not state.is_over():
             legal = state.legal_moves()
             if self.greedy:
@@ -97,10 +103,12 @@ class Playout:
 def game_playout(
     game: Any, rng: random.Random, rollout: str | None, depth: int | None, scale: float | None
 ) -> Playout:
-    """A playout for `game`, its policy, depth and scale the game's own unless given."""
+    """A playout for `game`, its policy, depth and scale the game's own unless given, capped at the game's
+    `max_moves` (the run's `--max-moves` where it is lower)."""
     return Playout(
         game.playout_policy if rollout is None else rollout,
         game.playout_depth if depth is None else depth,
         rng,
         game.playout_scale if scale is None else scale,
+        game.max_moves,
     )

@@ -36,7 +36,7 @@ from simulate.commands.skill_plan import StrengthCheck, plan_skill, strength_che
 from simulate.engines import make_game
 from simulate.engines.rows import columns
 from simulate.play.progress import Progress
-from simulate.play.runner import ArmRun, RunConfig, folder_lock, run_all_to_csv
+from simulate.play.runner import ENGINE_CAP, ArmRun, RunConfig, folder_lock, run_all_to_csv
 from simulate.words import say, spoken
 
 if TYPE_CHECKING:
@@ -87,14 +87,15 @@ def play_arm(
     on_progress: Callable[[int], None] | None = None,
     skip: int = 0,
     repair: bool = False,
+    max_moves: int = ENGINE_CAP,
 ) -> tuple[RunConfig, ArmTally]:
     """Play (or resume) one arm's games into `folder/games.csv`; return its config and its tally.
 
     The rows are tallied as they come, while the workers play on; the tally
     leaves out the first `skip` games (a tune measures a block of games alone).
-    `repair`: see `runner.run_to_csv`.
+    `repair`: see `runner.run_to_csv`; `max_moves`: the run's move cap (`--max-moves`).
     """
-    run, tallying = arm_run(data, rules, agents, games, seed, folder, skip)
+    run, tallying = arm_run(data, rules, agents, games, seed, folder, skip, max_moves)
     (tally,) = play_arms([(run, tallying)], jobs, fresh, on_progress, repair)
     return run.config, tally
 
@@ -120,8 +121,10 @@ def arm_run(
     seed: int,
     folder: Path,
     skip: int = 0,
+    max_moves: int = ENGINE_CAP,
 ) -> tuple[ArmRun, Tallying]:
-    """One arm as the runner plays it, its rows tallied as they come (leaving out the first `skip`)."""
+    """One arm as the runner plays it, its rows tallied as they come (leaving out the first `skip`), its
+    games stopped after `max_moves` moves where the engine's cap is higher."""
     config = RunConfig(
         game=data.name,
         label=rules.label,
@@ -130,6 +133,7 @@ def arm_run(
         agents=agents,
         games=games,
         seed=seed,
+        max_moves=max_moves,
     )
     game = make_game(rules)
     tallying = Tallying(columns(game), sides_of(game), limit=games - skip, skip=skip)
@@ -350,11 +354,22 @@ def _play_all(plan: Plan, games: int, options: PlayOptions, fresh: bool, progres
     checks: list[StrengthCheck] = []
     for task in tasks(plan, games):
         if isinstance(task, ArmTask):
-            run, tallying = arm_run(plan.data, task.rules, task.agents, task.games, options.seed, task.folder)
+            run, tallying = arm_run(
+                plan.data,
+                task.rules,
+                task.agents,
+                task.games,
+                options.seed,
+                task.folder,
+                0,
+                options.max_moves,
+            )
             runs.append(run)
             tallied.append((task.level, tallying))
         else:
-            check = strength_check(plan.data, task.rules, task.pair, options.seed, task.folder)
+            check = strength_check(
+                plan.data, task.rules, task.pair, options.seed, task.folder, options.max_moves
+            )
             runs += check.runs()
             checks.append(check)
     run_all_to_csv(

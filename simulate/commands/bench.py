@@ -6,8 +6,13 @@ each of whole games seeded as in a run (repeat r plays games (r, 0), (r, 1),
 ...), so two checkouts given the same arguments play the same games, and so
 do the two engines (`--engine`). On a compiled core the games are played as
 the runner plays them, in chunks of up to 64 to their rows' numbers; on the
-Python engine one `runner.play` at a time. Decisions are the moves that had a
-choice (two or more legal moves): what a search agent spends its time on.
+Python engine one `runner.play` and its row at a time. Decisions are the moves
+that had a choice (two or more legal moves): what a search agent spends its
+time on.
+
+On the Python engine the same games are also played by the engine and the
+agents alone, in a plain loop (no observer, no row), a repeat of each in turn:
+what the runner adds to a game is the difference.
 """
 
 from __future__ import annotations
@@ -18,11 +23,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from printkit.datafile.gamedata import GameData, available_games, load_game
-from simulate.agents import parse_agents, plain_agents
+from simulate.agents import make_agents, parse_agents, plain_agents
 from simulate.engines import ENGINES, make_game
 from simulate.engines.base import GameBase
+from simulate.engines.rows import row
 from simulate.fast import ENGINE, path_name
-from simulate.play.runner import CHUNK, compiled, play
+from simulate.play.runner import CHUNK, compiled, game_seeds, play
 
 
 @dataclass(frozen=True)
@@ -38,6 +44,7 @@ class Rate:
     cpu_games: float
     cpu_choices: float = 0.0
     path: str = ""
+    plain_cpu_games: float | None = None  # the same games in a plain loop (Python engine only)
 
 
 def measure(data: GameData, variant: str, sets: tuple[str, ...], players: int | None, agents: str,
@@ -50,8 +57,9 @@ def measure(data: GameData, variant: str, sets: tuple[str, ...], players: int | 
     engine = make_game(rules)
     names = parse_agents(agents, data.engine, rules.players)
     batch, chunk = _batch(engine, names)
+    plain = None if chunk > 1 else (lambda seed, start, stop: _plain_batch(engine, names, seed, start, stop))
     batch(repeats, 0, 1)  # warm-up, untimed: first calls fill caches (and load a compiled core)
-    game_rates, move_rates, cpu_rates, choice_rates = [], [], [], []
+    game_rates, move_rates, cpu_rates, choice_rates, plain_rates = [], [], [], [], []
     for r in range(repeats):
         cpu = time.process_time()
         played, moves, choices, elapsed = _repeat(batch, chunk, r, games, seconds)
@@ -60,6 +68,10 @@ def measure(data: GameData, variant: str, sets: tuple[str, ...], players: int | 
         choice_rates.append(choices / spent)
         game_rates.append(played / elapsed)
         move_rates.append(moves / elapsed)
+        if plain is not None:  # the same games, right after: the machine's load moves both alike
+            cpu = time.process_time()
+            _play_games(plain, r, played)
+            plain_rates.append(played / max(time.process_time() - cpu, 1e-9))
     label = f"{data.title} [{rules.label}, {rules.players}p, agents {','.join(names)}]"
     median = statistics.median
     rate = Rate(
@@ -70,6 +82,7 @@ def measure(data: GameData, variant: str, sets: tuple[str, ...], players: int | 
         median(cpu_rates),
         median(choice_rates),
         path_name(engine),
+        median(plain_rates) if plain_rates else None,
     )
     return label, rate
 
@@ -96,10 +109,35 @@ def _python_batch(engine: GameBase, names: tuple[str, ...], seed: int, start: in
                   ) -> tuple[int, int]:  # fmt: skip
     moves = choices = 0
     for index in range(start, stop):
-        result, observed = play(engine, names, seed, index, engine.max_moves)
-        moves += result.moves
-        choices += observed["choices"]
+        played = play(engine, names, seed, index, engine.max_moves)
+        row(index, played, engine)
+        moves += played[0].moves
+        choices += played[1]["choices"]
     return moves, choices
+
+
+def _plain_batch(engine: GameBase, names: tuple[str, ...], seed: int, start: int, stop: int
+                 ) -> tuple[int, int]:  # fmt: skip
+    """Games start..stop-1 of run `seed` as `runner.play` plays them, by the engine and the agents alone:
+    no observer, no row, no fault caught."""
+    for index in range(start, stop):
+        game_seed, agent_seeds = game_seeds(seed, index, engine.players)
+        state = engine.new_state(game_seed)
+        agents = make_agents(names, engine, agent_seeds)
+        moves = 0
+        while not state.is_over() and moves < engine.max_moves:
+            agent = agents[state.current_player()]
+            view = state.view(agent.seat) if agent.needs_view else None
+            state.apply(agent.choose(view, state.legal_moves()))
+            moves += 1
+        state.result() if state.is_over() else state.capped_result()
+    return 0, 0
+
+
+def _play_games(batch: Batch, repeat: int, games: int) -> None:
+    """Games (repeat, 0) to (repeat, games - 1), one at a time."""
+    for index in range(games):
+        batch(repeat, index, index + 1)
 
 
 def _repeat(batch: Batch, chunk: int, repeat: int, games: int | None, seconds: float

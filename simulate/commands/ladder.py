@@ -35,7 +35,7 @@ from simulate.analysis.ratings import PairResult
 from simulate.analysis.sign_test import sign_test
 from simulate.commands.options import PlayOptions
 from simulate.commands.runs import load_for_run, slug
-from simulate.play.runner import ArmRun, RunConfig, read_rows, run_all_to_csv
+from simulate.play.runner import ENGINE_CAP, ArmRun, RunConfig, read_rows, run_all_to_csv
 from simulate.report.ladder_report import write_ladder_outputs
 from simulate.words import spoken
 
@@ -74,6 +74,7 @@ class LadderPlan:
     filler: str | None
     per_arrangement: int
     seed: int
+    max_moves: int = ENGINE_CAP  # games stop after this many moves where the engine's cap is higher
 
     def pairs(self) -> list[tuple[int, int]]:
         k = len(self.agents)
@@ -152,6 +153,7 @@ def seated_runs(plan: LadderPlan, folder: Path) -> list[SeatedRun]:
                 agents=seating.names,
                 games=plan.per_arrangement,
                 seed=plan.seed,
+                max_moves=plan.max_moves,
             )
             out.append(SeatedRun(i, j, seating, ArmRun(config, plan.rules, pair / f"seating{k + 1}")))
     return out

@@ -2,7 +2,9 @@
 
 The files (`simulate/starter_game/`) are a take-away game for 2 to 4 players:
 its data file, rule set, rules engine, drawing and tests, with `my_game` and
-`My Game` in them replaced by the new name and title. They are written into
+`My Game` in them replaced by the new name and title; with `--core`, a
+compiled core of the same rules and the test that holds it to the engine
+(docs/guides/compiled-core.md). They are written into
 `DIR/NAME/`, a game folder (printkit/datafile/games.py), found by name from `DIR` or
 when `DIR` is on `PRINTKIT_DATA`. The folder appears whole or not at all: the
 files are written into a scratch folder beside it, which is then renamed.
@@ -29,6 +31,13 @@ FILES = {  # starter file: the file it becomes in the game folder
     "draw.py": "draw.py",
     "tests/test_game.py": "tests/test_{name}.py",
 }
+CORE_FILES = {  # with --core: the compiled core and its test
+    "core.py": "core.py",
+    "tests/test_core.py": "tests/test_{name}_core.py",
+}
+# the engine's line naming its core: none, or with --core the core.py beside it
+NO_CORE = "    core = None  # the compiled core's module: `simulate new-game NAME --core` writes one\n"
+WITH_CORE = '    core = f"{__package__}.core"  # the compiled core (core.py), held to this engine by a test\n'
 
 
 def check_name(name: str) -> None:
@@ -42,8 +51,9 @@ def check_name(name: str) -> None:
         raise DataError(f"new-game: {name!r} is a game the project ships; choose another name")
 
 
-def new_game(name: str, where: Path | str = ".") -> list[Path]:
-    """Write game `name`'s folder into `where`; return the paths of its files."""
+def new_game(name: str, where: Path | str = ".", core: bool = False) -> list[Path]:
+    """Write game `name`'s folder into `where` (with `core`, a compiled core and its test too); return the
+    paths of its files."""
     check_name(name)
     where = Path(where)
     folder = where / name
@@ -52,15 +62,18 @@ def new_game(name: str, where: Path | str = ".") -> list[Path]:
     if not where.is_dir():
         raise DataError(f"new-game: --dir {where}: no such folder")
     title = name.replace("_", " ").title()
+    files = {**FILES, **(CORE_FILES if core else {})}
     scratch = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=where))
     try:
-        for source, target in FILES.items():
+        for source, target in files.items():
             text = (STARTER / source).read_text(encoding="utf-8")
             text = text.replace("my_game", name).replace("My Game", title)
+            if core and source == "engine.py":
+                text = text.replace(NO_CORE, WITH_CORE)
             path = scratch / target.format(name=name)
             path.parent.mkdir(exist_ok=True)
             write_output(path, text)
         scratch.rename(folder)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    return [folder / target.format(name=name) for target in FILES.values()]
+    return [folder / target.format(name=name) for target in files.values()]

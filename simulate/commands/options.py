@@ -2,7 +2,7 @@
 
 `simulate run`, `compare` and `sweep` take the same `--set`, `--players`,
 `--agents`, `--games`, `--seed`, `--jobs`, `--out`, `--fresh`, `--repair`, `--quiet`,
-`--precision` and `--max-games` (run and compare also `--skill`, `--min-effect`
+`--precision`, `--max-games` and `--max-moves` (run and compare also `--skill`, `--min-effect`
 and `--paper`); the command line gathers them into one
 `PlayOptions`, which `arms.run_arms` and `sweep.run_sweep` take whole (the
 game and its counts are checked by `runs.load_for_run`).
@@ -15,6 +15,7 @@ from pathlib import Path
 
 from printkit.errors import DataError
 from simulate.analysis.min_effect import DEFAULT, MinEffect
+from simulate.play.runner import ENGINE_CAP
 
 DEFAULT_MAX_GAMES = 100_000
 DEFAULT_SWEEP_GAMES = 128  # two full chunks of the runner: as quick as 100 games with --jobs 2
@@ -46,6 +47,7 @@ class PlayOptions:
     quiet: bool = False
     precision: float | None = None
     max_games: int = DEFAULT_MAX_GAMES
+    max_moves: int = ENGINE_CAP  # `--max-moves`: games and search playouts stop there (below the engine's)
     force: bool = False  # --force: more workers than 4 per core, more games than MAX_GAMES_UNFORCED
     # a skill axis: None for none, "" for the data file's levels, else the levels named (`--skill`)
     skill: str | None = None

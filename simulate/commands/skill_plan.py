@@ -24,6 +24,7 @@ from simulate.analysis.skill import (
     strength_of,
 )
 from simulate.commands.options import PlayOptions
+from simulate.play.runner import ENGINE_CAP
 
 
 def plan_skill(data: GameData, named: str, games: int | None, strength_games: int | None) -> Skill:
@@ -60,13 +61,14 @@ def plan_skill(data: GameData, named: str, games: int | None, strength_games: in
 
 
 # ------------------------------------------------------------------ the strength check
-def ladder_plan(data: GameData, rules: Rules, pair: Pair, seed: int) -> Any:
+def ladder_plan(data: GameData, rules: Rules, pair: Pair, seed: int, max_moves: int = ENGINE_CAP) -> Any:
     """The ladder of the pair (weaker first): the other seats played by the weaker level."""
     from simulate.commands.ladder import LadderPlan, arrangements
 
     seatings = len(arrangements("a", "b", rules.players, ""))
     filler = pair.weak if rules.players > 2 else None
-    return LadderPlan(data, rules, (pair.weak, pair.strong), filler, math.ceil(pair.games / seatings), seed)
+    per = math.ceil(pair.games / seatings)
+    return LadderPlan(data, rules, (pair.weak, pair.strong), filler, per, seed, max_moves)
 
 
 def strength_games(rules: Rules, pair: Pair) -> int:
@@ -117,9 +119,12 @@ class StrengthCheck:
         return strength_of(self.pair.weak, self.pair.strong, result.wins_a, result.wins_b, result.draws)
 
 
-def strength_check(data: GameData, rules: Rules, pair: Pair, seed: int, folder: Path) -> StrengthCheck:
-    """The pair's strength check, its seatings' games to be played into `folder`."""
+def strength_check(
+    data: GameData, rules: Rules, pair: Pair, seed: int, folder: Path, max_moves: int = ENGINE_CAP
+) -> StrengthCheck:
+    """The pair's strength check, its seatings' games to be played into `folder` (each stopped after
+    `max_moves` moves where the engine's cap is higher)."""
     from simulate.commands.ladder import seated_runs
 
-    plan = ladder_plan(data, rules, pair, seed)
+    plan = ladder_plan(data, rules, pair, seed, max_moves)
     return StrengthCheck(pair, plan, seated_runs(plan, folder))

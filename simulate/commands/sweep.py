@@ -164,6 +164,7 @@ def _play_sweep(plan: SweepPlan, options: PlayOptions) -> tuple[int, list[Row]]:
                     n,
                     options.seed,
                     plan.folder / "arms" / _arm_dir(plan.axes, combo),
+                    max_moves=options.max_moves,
                 )
                 for combo, rules, _, names in plan.arms
             ]

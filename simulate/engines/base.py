@@ -37,26 +37,30 @@ from simulate.engines.draws import copy_generator  # noqa: F401  (engines take i
 
 @dataclass
 class Result:
-    """How a finished game came out.
-
-    `scores` per seat; `winners` the seats that won (both teammates in a team
-    game); `draw` when the top is shared between rivals; `placements` 1 = best,
-    equal places for equal results; `breakdown` points per category per seat;
-    `metrics` game-specific numbers named in the Game's `metric_names`;
-    `capped` when a cap stopped the game before its natural end (the engine's
-    own turn or round cap, or the runner's move cap): its length is censored,
-    and with no winners named it counts as undecided.
-    """
+    """How a finished game came out (`State.result()`); `solo_result` builds one from scores alone."""
 
     scores: list[float]
+    """Points per seat at the end, compensation included (`GameBase.compensated`)."""
     winners: list[int]
+    """The seats that won: every seat of the winning side (both teammates in a team game), every seat
+    sharing the top in a draw; empty for a game stopped by a cap with no winner."""
     draw: bool
+    """The top is shared between rival sides."""
     placements: list[int]
+    """Per seat, 1 for the best; equal results share a place (`placements_from_scores`)."""
     first_player: int = 0
+    """The seat that moved first. The report counts turn positions from it (the first mover's share, the
+    second's, ...): a game whose opening seat is drawn must say which it was, or every game reads as
+    opened by seat 1."""
     moves: int = 0
+    """The moves the game took (0: not counted; the runner counts them anyway)."""
     breakdown: dict[str, list[float]] = field(default_factory=dict)
+    """Points per category (the `Game`'s `categories`) per seat, for the report's category figures."""
     metrics: dict[str, float] = field(default_factory=dict)
+    """The game's own numbers, one per name of the `Game`'s `metric_names` (a CSV column each)."""
     capped: bool = False
+    """A cap stopped the game before its natural end (the engine's own turn or round cap, or the runner's
+    move cap): its length is censored, and with no winners named it counts as undecided."""
 
 
 def placements_from_scores(scores: list[float]) -> list[int]:
@@ -89,10 +93,14 @@ def _require(cls: type, base: type, names: tuple[str, ...]) -> None:
 
 
 class StateBase(ABC):
-    """A game in progress. Engines subclass it; `__slots__` are welcome (declare `rng` among them)."""
+    """A game in progress. Engines subclass it; `__slots__` are welcome (declare `rng` among them).
+
+    The methods without a default every `State` defines; those with one it may override.
+    """
 
     __slots__ = ()
     rng: random.Random | None
+    """The game's own generator, the only source of its chance; None in a view."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -196,46 +204,51 @@ class StateBase(ABC):
 class GameBase(ABC):
     """Builds states for one set of rules and a player count.
 
-    Class attributes: `name` (the engine's registry key, required),
-    `metric_names` (the game's own per-game numbers in `Result.metrics`, one
-    CSV column each), `report_metrics` (those shown in the generic report;
-    None means all), `categories` (score categories of `Result.breakdown`),
-    `agents` (the engine's own agent classes by name, beside the generic ones),
-    `playout_depth` (how far search agents' random playouts run), `playout_scale`
-    (what lead in `evaluate` a cut-off playout counts as a clear win),
-    `playout_policy` and `search_prior` (search agents' default rollout and prior), `core` (the
-    module of its compiled core, if it has one),
-    `metric_docs` (one line for a reader per name of `metric_names`) and
-    `figure_docs` (one line per figure `report_extras` draws), which the
-    report's definitions page prints; the conformance suite fails a metric or
-    figure without one. `docs_ja`: the same lines in Japanese, by name, for
-    `--lang ja` (a name without one keeps its English line). Methods with
-    defaults: `side_of`, `shown_metrics`, `report_extras`, `docs_in`.
+    A game's `Game` sets the class attributes below that it needs (only `name`
+    is required) and defines `new_state`; the methods with a default it may
+    override. The report's definitions page prints `metric_docs` and
+    `figure_docs`, and the conformance suite fails a metric or figure without one.
     """
 
     name: ClassVar[str | None] = None
+    """The engine's name: its data file's `[game] engine`, and its game folder's name."""
     metric_names: ClassVar[tuple[str, ...]] = ()
+    """The game's own numbers per game, in `Result.metrics`: one CSV column and one report figure each."""
     metric_docs: ClassVar[dict[str, str]] = {}
+    """One line for a reader per name of `metric_names` (the report's definitions page)."""
     figure_docs: ClassVar[dict[str, str]] = {}
+    """One line per figure that `report_extras` draws."""
     docs_ja: ClassVar[dict[str, str]] = {}
+    """The lines of `metric_docs` and `figure_docs` in Japanese, by name, for `--lang ja` (a name without
+    one keeps its English line)."""
     report_metrics: ClassVar[tuple[str, ...] | None] = None
+    """The names of `metric_names` the generic report shows; None: all of them."""
     categories: ClassVar[tuple[str, ...]] = ()
+    """Score categories, as `Result.breakdown` names them (the report draws each seat's points in each)."""
     agents: ClassVar[dict[str, type[AgentBase]]] = {}
-    # A game that has not ended after this many moves is stopped and counted as capped.
+    """The engine's own agent classes by name, beside the generic `random`, `greedy`, `mc`, `mcts` and
+    `ismcts` (`--agents NAME`)."""
     max_moves: int = 100_000
-    # How many moves a search agent's playout runs before `evaluate` scores the position (0 = to
-    # the end): as far as random moves still tell a good position from a bad one in this game.
+    """The most moves a game can take: one that has not ended after this many moves is stopped and counted
+    as capped (its length censored, no winner named), and so is every search agent's playout. Set it to
+    the longest game the rules allow (a game whose last move is its `max_moves`-th ends as usual); the
+    conformance suite fails a random game that has not ended by then. `--max-moves` lowers it for a run."""
     playout_depth: ClassVar[int] = 20
-    # Points of `evaluate` lead over a side that a cut-off playout counts as about 0.73 of a win
-    # over it (a logistic): about what one good move is worth, so that leads already large do not
-    # drown out the move being weighed.
+    """How many moves a search agent's random playout runs before `evaluate` scores the position (0 = to
+    the end, at most `max_moves`): as far as random moves still tell a good position from a bad one in
+    this game. `depth=` on an agent overrides it."""
     playout_scale: ClassVar[float] = 1.0
-    # Search agents' defaults for `rollout=` ("random" or "greedy") and `prior=` ("none" or "greedy").
+    """Points of `evaluate` lead over a side that a cut-off playout counts as about 0.73 of a win over it
+    (a logistic): about what one good move is worth, so that leads already large do not drown out the move
+    being weighed. `scale=` on an agent overrides it."""
     playout_policy: ClassVar[str] = "random"
+    """Search agents' default `rollout=`: "random" or "greedy" (by `move_gain`)."""
     search_prior: ClassVar[str] = "none"
-    # The module of the game's compiled core (a `simulate.fast.core.CoreBase` named `Core`), or None:
-    # the runner plays on it where `--engine fast` and numba allow (see `simulate.fast`).
+    """Search agents' default `prior=`: "none" or "greedy" (moves tried best `move_gain` first)."""
     core: ClassVar[str | None] = None
+    """The module of the game's compiled core (a `simulate.fast.core.CoreBase` named `Core`, usually
+    `f"{__package__}.core"`), or None: the runner plays on it where `--engine fast` and numba allow (see
+    `simulate.fast`)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -303,11 +316,12 @@ class GameBase(ABC):
 class AgentBase(ABC):
     """Chooses moves for one seat of one game from that seat's view and the legal moves.
 
-    `needs_view = False` declares that `choose` reads only `legal` (it is then
-    handed `None` instead of a view).
+    Built per seat and game as `Agent(game, seat, rng)`, `rng` its own seeded generator.
     """
 
     needs_view: ClassVar[bool] = True
+    """False declares that `choose` reads only `legal`: it is then handed `None` instead of a view, and the
+    runner builds none."""
 
     def __init__(self, game: GameBase, seat: int, rng: random.Random):
         self.game = game

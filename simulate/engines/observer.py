@@ -22,10 +22,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 from simulate.engines.base import GameBase, Result
 
 COLUMNS = ("capped", "lead_changes", "decisive_at", "drama", "spread")
+
+
+@lru_cache(maxsize=16)
+def _sides(game: GameBase) -> tuple[tuple[int, ...], int]:
+    """Each seat's side and how many sides there are: asked of the game once, not once a game played
+    (a record is made for every game of a run, and a short game's record costs as much as its moves)."""
+    seat_side = tuple(game.side_of(s) for s in range(game.players))
+    return seat_side, max(seat_side) + 1
 
 
 class LeadRecord:
@@ -34,8 +43,7 @@ class LeadRecord:
     __slots__ = ("seat_side", "sides", "positions", "moves")
 
     def __init__(self, game: GameBase):
-        self.seat_side = [game.side_of(s) for s in range(game.players)]
-        self.sides = max(self.seat_side) + 1
+        self.seat_side, self.sides = _sides(game)
         self.positions: list[Sequence[float]] = []
         self.moves: list[int] = []
 

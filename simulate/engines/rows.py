@@ -28,27 +28,31 @@ def columns(game: GameBase) -> list[str]:
 def row(index: int, played: tuple[Result, dict[str, float]], game: GameBase) -> list[Any]:
     """One CSV row, in the order of `columns`."""
     result, observed = played
-    n = game.players
     out: list[Any] = [
         index,
         result.first_player + 1,
         result.moves,
         int(result.draw),
-        ";".join(str(w + 1) for w in result.winners),
+        ";".join([str(w + 1) for w in result.winners]),
+        *map(number, result.scores),
+        *result.placements,
+        *[number(observed[c]) for c in OBSERVED],
     ]
-    out += [number(x) for x in result.scores]
-    out += list(result.placements)
-    out += [number(observed[c]) for c in OBSERVED]
-    out += [number(result.metrics.get(m, 0.0)) for m in game.metric_names]
-    for cat in game.categories:
-        values = result.breakdown.get(cat, [0.0] * n)
-        out += [number(v) for v in values]
+    if game.metric_names:
+        metrics = result.metrics
+        out += [number(metrics.get(m, 0.0)) for m in game.metric_names]
+    if game.categories:
+        blank = [0.0] * game.players
+        for cat in game.categories:
+            out += map(number, result.breakdown.get(cat, blank))
     return out
 
 
 def number(x: float) -> float | int:
     """A value as a row holds it: a whole number as an int, any other rounded to 6 decimals."""
-    if type(x) is int:  # most values of most rows: nothing to round
+    kind = type(x)
+    if kind is int:  # most values of most rows: nothing to round
         return x
-    x = float(x)
+    if kind is not float:  # a bool, a numpy number
+        x = float(x)
     return int(x) if x.is_integer() else round(x, 6)

@@ -29,6 +29,7 @@ import weakref
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from printkit.datafile.games import shipped_games
 from simulate.fast.jit import cache_root, numba_or_reason, stamp
 
 if TYPE_CHECKING:
@@ -75,6 +76,8 @@ def core_of(game: GameBase, engine: str | None = None) -> CoreBase | None:
     if numba is None:
         say_once(f"the compiled engine is unavailable ({reason}); playing the Python engines")
         return None
+    from simulate.fast.held import held_to_engine  # the agents' greedy move: not at a command's start
+
     with _LOCK:
         core = _CORES.get(game)
         if core is None:
@@ -89,6 +92,8 @@ def core_of(game: GameBase, engine: str | None = None) -> CoreBase | None:
             with compiling(module):
                 core = cls(game)
                 core.warm_up()
+            if game.rules.meta["engine"] not in shipped_games():  # a designer's core: tried before trusted
+                held_to_engine(game, core)
             _CORES[game] = core
     return core
 

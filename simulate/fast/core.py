@@ -83,6 +83,7 @@ class CoreBase:
             rollout = kwargs.get("rollout") or game.playout_policy
             prior = kwargs.get("prior") or game.search_prior
             depth = kwargs.get("depth")
+            depth = game.playout_depth if depth is None else depth
             scale = kwargs.get("scale")
             rows.append(
                 [
@@ -92,7 +93,7 @@ class CoreBase:
                     float(rollout == "greedy"),
                     float(prior == "greedy"),
                     float(kwargs.get("norm") == "minmax"),
-                    game.playout_depth if depth is None else depth,
+                    min(depth, game.max_moves) if depth else game.max_moves,  # as `Playout` caps it
                     game.playout_scale if scale is None else scale,
                 ]
             )

@@ -12,7 +12,10 @@ functions that allocate no array and return none (see `leaf`). The cache:
   code. Here every compiled function's cache is keyed by one stamp, a hash of
   all the files the cores are made of (those of `simulate/fast/*.py` and
   the game folders' `core*.py` that hold compiled functions) and numba's
-  version: change any and every core compiles afresh once.
+  version: change any and every core compiles afresh once. A designer's core
+  (a game folder that is not shipped: `simulate new-game NAME --core`) and
+  its copy of the search template are keyed by that stamp and the files of
+  its own folder (`module_stamp`), so editing it recompiles it alone.
 - The cache lives in the user's cache folder (`$XDG_CACHE_HOME` or
   `~/.cache`, then `printkit-simulate/numba/<stamp>`), not beside the sources,
   which may be read-only in an installed wheel; `SIMULATE_CACHE_DIR`
@@ -28,12 +31,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sys
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from printkit.datafile.games import shipped_data
+from printkit.datafile.games import FOLDER_PACKAGE, shipped_data
 
 HIDE = "SIMULATE_NO_NUMBA"
 PACKAGE = Path(__file__).resolve().parent.parent  # simulate/
@@ -74,6 +78,28 @@ def stamp() -> str:
     return digest.hexdigest()[:16]
 
 
+def module_stamp(module: str) -> str:
+    """What a cached compilation of `module`'s functions must match: `stamp()`, and for a designer's core
+    (`printkit_games.<game>.core`, not among `core_sources`) or its copy of the search template
+    (`<core>_search`) the files of the core's own folder too."""
+    if not module.startswith(f"{FOLDER_PACKAGE}."):
+        return stamp()
+    core = sys.modules.get(module.removesuffix("_search"))
+    path = Path(core.__file__).resolve() if core is not None and core.__file__ else None
+    if path is None or path in {source.resolve() for source in core_sources()}:
+        return stamp()
+    return _folder_stamp(path.parent)
+
+
+@cache
+def _folder_stamp(folder: Path) -> str:
+    digest = hashlib.sha256(stamp().encode())
+    for path in sorted(folder.glob("*.py")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def cache_root() -> Path:
     """Where compiled cores are kept between processes."""
     given = os.environ.get("SIMULATE_CACHE_DIR")
@@ -90,20 +116,23 @@ def _locator(caching: Any) -> type:
     class CoreLocator(caching._CacheLocator):
         def __init__(self, py_func: Any, py_file: str):
             # by module, not file: each core's copy of the search template (simulate.fast.template) apart
-            self._path = str(cache_root() / stamp() / py_func.__module__)
+            self._stamp = module_stamp(py_func.__module__)
+            self._path = str(cache_root() / self._stamp / py_func.__module__)
 
         def get_cache_path(self) -> str:
             return self._path
 
         def get_source_stamp(self) -> str:
-            return stamp()
+            return self._stamp
 
         def get_disambiguator(self) -> str:
             return "core"
 
         @classmethod
         def from_function(cls, py_func: Any, py_file: str) -> Any:
-            if str(Path(py_file).resolve()) not in sources:
+            if str(Path(py_file).resolve()) not in sources and not py_func.__module__.startswith(
+                f"{FOLDER_PACKAGE}."
+            ):  # a designer's core: its own folder's stamp (`module_stamp`)
                 return None
             self = cls(py_func, py_file)
             try:

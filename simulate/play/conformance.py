@@ -13,13 +13,12 @@ games per variant; for thousands:
 
 from __future__ import annotations
 
-import random
 import sys
 from typing import Any
 
-from simulate.agents.playout import greedy_move
 from simulate.engines.base import GameBase
 from simulate.fast.core import CoreBase
+from simulate.fast.held import Mismatch, step_by_step
 
 # Agents whose runs the check compares, row for row: every kind the compiled search plays.
 SEARCH_AGENTS = (
@@ -35,45 +34,6 @@ SEARCH_AGENTS = (
 def own_agents(game: GameBase, core: CoreBase) -> list[str]:
     """The engine's own agents that its core compiles (their runs are compared too)."""
     return [name for name, cls in type(game).agents.items() if cls in core.own_agents]
-
-
-class Mismatch(AssertionError):
-    """The core and the engine parted: where, and what each had."""
-
-
-def step_by_step(game: GameBase, core: CoreBase, seed: int, policy: str) -> int:
-    """Play game `seed` on both, moves chosen by `policy` ("random" or "greedy"); return its moves."""
-    state = game.new_state(seed)
-    s, r = core.new_state(seed)
-    rng = random.Random(seed)
-    moves = 0
-    while True:
-        # the generator (625 words each side) is compared at the first and the last position: a core
-        # that drew differently in between cannot have the same one at the end
-        whole = moves == 0 or state.is_over()
-        _same(core.python_fields(state), core.core_fields(s, r if whole else None), f"seed {seed}, after "
-              f"{moves} moves", whole)  # fmt: skip
-        if state.is_over():
-            break
-        legal = state.legal_moves()
-        theirs = core.legal(s)
-        if legal != theirs:
-            raise Mismatch(f"seed {seed}, move {moves}: legal moves {legal} in Python, {theirs} compiled")
-        seat = state.current_player()
-        if policy == "greedy":
-            move = greedy_move(state.view(seat), legal, rng, seat)
-        else:
-            move = legal[rng.randrange(len(legal))]
-        state.apply(move)
-        core.apply(s, r, move)
-        moves += 1
-    return moves
-
-
-def _same(ours: dict[str, Any], theirs: dict[str, Any], where: str, generator: bool = True) -> None:
-    for key, value in ours.items():
-        if (generator or key != "generator") and theirs[key] != value:
-            raise Mismatch(f"{where}: {key} is {value} in Python, {theirs[key]} compiled")
 
 
 def same_rows(game: GameBase, agents: tuple[str, ...], seed: int, indices: range, max_moves: int = 0

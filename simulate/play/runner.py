@@ -37,31 +37,35 @@ import fcntl
 import functools
 import io
 import json
+import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from printkit.atomic import write_text
-from printkit.datafile.gamedata import Rules
-from printkit.errors import DataError
+from printkit.datafile.gamedata import Rules, find_data_file
+from printkit.errors import DataError, Fault
 from simulate.agents import make_agents
 from simulate.engines import make_game
-from simulate.engines.base import GameBase, Result
+from simulate.engines.base import GameBase, Result, StateBase
 from simulate.engines.observer import LeadRecord
 from simulate.engines.rows import columns, row
 from simulate.engines.seeds import spawned_state
 from simulate.fast import ENGINE, core_of
 from simulate.play.cluster import CLUSTER, ClusterLost, cluster_rows, cluster_workers
+from simulate.play.faults import GameFault
 from simulate.play.workers import ChunkLost, play_chunks
 
 if TYPE_CHECKING:
     import numpy as np
 
 CHUNK = 64  # games a task plays at most
+# A run's move cap when the command gives none (`--max-moves`): above any engine's, so the engine's holds.
+ENGINE_CAP = 100_000
 SLICES = 4  # tasks per worker at least, where the games allow: a run's last task keeps one worker busy alone
 RESUMED_LINES = 4_096  # an earlier run's rows are handed on this many at a time
 
@@ -77,7 +81,7 @@ class RunConfig:
     agents: tuple[str, ...]
     games: int
     seed: int
-    max_moves: int = 100_000
+    max_moves: int = ENGINE_CAP
 
     def identity(self) -> dict[str, Any]:
         """What must match for a CSV to be resumed (everything but the number of games)."""
@@ -94,47 +98,73 @@ def game_seeds(seed: int, index: int, players: int) -> tuple[int, list[int]]:
 
 
 def play(
-    game: GameBase, agents_names: tuple[str, ...], seed: int, index: int, max_moves: int
+    game: GameBase,
+    agents_names: tuple[str, ...],
+    seed: int,
+    index: int,
+    max_moves: int,
+    trace: Trace | None = None,
 ) -> tuple[Result, dict[str, float]]:
     """Play game `index` of a run to its end, or stop it capped after `max_moves` moves.
 
     Each agent gets its seat's view (or None if it reads none) and the legal
     moves, never the state. Returns the result and the observer's generic
     columns, and beside them under "choices" the moves that had a choice (for
-    `simulate bench`; no CSV column).
+    `simulate bench`; no CSV column). Anything the engine or an agent raises
+    becomes a `GameFault` naming the game and the move. `trace` (`simulate
+    replay`) is told each move chosen and the scores the observer is shown.
     """
-    game_seed, agent_seeds = game_seeds(seed, index, game.players)
-    state = game.new_state(game_seed)
-    agents = make_agents(agents_names, game, agent_seeds)
-    views = [agent.needs_view for agent in agents]
-    choose = [agent.choose for agent in agents]
-    record = LeadRecord(game)
-    see = record.see
-    # the state's methods bound once: this loop runs for every move of every game
-    moved, scores, is_over = state.scores_moved, state.scores, state.is_over
-    current, legal_moves, apply, view = state.current_player, state.legal_moves, state.apply, state.view
-    see(0, scores())
-    moves = seen = choices = 0
-    while not is_over():
-        if moves >= max_moves:
-            result = state.capped_result()
-            break
-        seat = current()
-        legal = legal_moves()
-        if len(legal) > 1:
-            choices += 1
-        apply(choose[seat](view(seat) if views[seat] else None, legal))
-        moves += 1
-        if moved():
-            see(moves, scores())
-            seen = moves
-    else:
-        result = state.result()
-    if seen != moves:
-        see(moves, state.scores())
-    observed = record.columns(result)
+    moves, stage, state = 0, "setup", None
+    try:
+        game_seed, agent_seeds = game_seeds(seed, index, game.players)
+        state = game.new_state(game_seed)
+        agents = make_agents(agents_names, game, agent_seeds)
+        views = [agent.needs_view for agent in agents]
+        choose = [agent.choose for agent in agents]
+        record = LeadRecord(game)
+        see = record.see
+        if trace is not None:
+            choose, see = trace.wrap(choose, see)
+        # the state's methods bound once: this loop runs for every move of every game
+        moved, scores, is_over = state.scores_moved, state.scores, state.is_over
+        current, legal_moves, apply, view = state.current_player, state.legal_moves, state.apply, state.view
+        every = type(state).scores_moved is StateBase.scores_moved  # scores seen after every move
+        see(0, scores())
+        seen = choices = 0
+        stage = "move"
+        while not is_over():
+            if moves >= max_moves:
+                stage = "result"
+                result = state.capped_result()
+                break
+            seat = current()
+            legal = legal_moves()
+            if len(legal) > 1:
+                choices += 1
+            apply(choose[seat](view(seat) if views[seat] else None, legal))
+            moves += 1
+            if every or moved():
+                see(moves, scores())
+                seen = moves
+        else:
+            stage = "result"
+            result = state.result()
+        if seen != moves:
+            see(moves, state.scores())
+        observed = record.columns(result)
+    except Exception as exc:
+        raise GameFault.of(index, moves, stage, exc) from exc
     observed["choices"] = choices
     return result, observed
+
+
+class Trace(Protocol):
+    """What `play` tells a watcher of one game (`simulate replay`): it wraps the seats' `choose` and the
+    observer's `see`, and is told through them of each move chosen and the scores after it."""
+
+    def wrap(
+        self, choose: list[Callable[..., Any]], see: Callable[[int, Sequence[float]], None]
+    ) -> tuple[list[Callable[..., Any]], Callable[[int, Sequence[float]], None]]: ...
 
 
 # ------------------------------------------------------------ worker processes
@@ -155,9 +185,17 @@ def _play_chunk(task: Task) -> str:
     arm, indices = task
     rules, agents, seed, max_moves, debug, engine = _WORKER["jobs"][arm]
     if _WORKER["arm"] != arm:  # the arms come one after another: one game object kept, not one per arm
-        _WORKER["game"], _WORKER["arm"] = make_game(rules, debug=debug), arm
+        _WORKER["game"], _WORKER["arm"] = capped_game(rules, max_moves, debug), arm
     game = _WORKER["game"]
-    return csv_text(_play_rows(game, agents, seed, min(max_moves, game.max_moves), indices, engine))
+    return csv_text(_play_rows(game, agents, seed, game.max_moves, indices, engine))
+
+
+def capped_game(rules: Rules, max_moves: int, debug: bool = False) -> GameBase:
+    """The engine for a run's games, its `max_moves` lowered to the run's cap (`--max-moves`) where that
+    is lower: the runner stops a game there, and search agents' playouts read it from the game too."""
+    game = make_game(rules, debug=debug)
+    game.max_moves = min(max_moves, game.max_moves)
+    return game
 
 
 def csv_text(rows: list[list[Any]]) -> str:
@@ -184,10 +222,10 @@ def play_on_cluster_worker(job: Job, key: str, indices: range) -> list[list[Any]
     with _RUN_GAMES_LOCK:
         game = _RUN_GAMES.get(key)
         if game is None:
-            game = _RUN_GAMES[key] = make_game(rules, debug=debug)
+            game = _RUN_GAMES[key] = capped_game(rules, max_moves, debug)
             while len(_RUN_GAMES) > KEPT_RUNS:
                 del _RUN_GAMES[next(iter(_RUN_GAMES))]
-    return _play_rows(game, agents, seed, min(max_moves, game.max_moves), indices, engine)
+    return _play_rows(game, agents, seed, game.max_moves, indices, engine)
 
 
 def _play_rows(
@@ -198,7 +236,13 @@ def _play_rows(
     if fast is not None:
         core, table = fast
         return core.rows(table, seed, max_moves, indices)
-    return [row(i, play(game, agents, seed, i, max_moves), game) for i in indices]
+    rows: list[list[Any]] = []
+    try:
+        for i in indices:
+            rows.append(row(i, play(game, agents, seed, i, max_moves), game))
+    except GameFault as fault:
+        raise fault.with_rows(rows) from fault.__cause__
+    return rows
 
 
 def compiled(game: GameBase, agents: tuple[str, ...], engine: str) -> tuple[Any, Any] | None:
@@ -257,6 +301,25 @@ def iter_chunks(
     tasks = [
         (k, chunk) for k, run in enumerate(runs) for chunk in _chunks(starts[k], run.config.games, workers)
     ]
+    done = 0
+    try:
+        for item in _played(runs, tasks, jobs_of, jobs, client, meanwhile):
+            yield item
+            done += 1
+    except GameFault as fault:  # raised by the chunk after the last one yielded: its arm is told
+        fault.arm = tasks[done][0]
+        raise
+
+
+def _played(
+    runs: list[ArmRun],
+    tasks: list[Task],
+    jobs_of: tuple[Job, ...],
+    jobs: int,
+    client: Any,
+    meanwhile: Callable[[], None] | None,
+) -> Iterator[tuple[int, int, str]]:
+    """`iter_chunks`' chunks, played on the cluster of `client`, in this process or by `jobs` workers."""
     if client is not None:
         for (k, _), rows in zip(
             tasks, cluster_rows(client, play_on_cluster_worker, jobs_of, tasks), strict=True
@@ -315,23 +378,46 @@ def folder_lock(folder: Path) -> Iterator[None]:
     """Hold a run folder for this process while it writes there.
 
     A second run on the same folder is refused with one line; temporary files
-    left by a run that was killed are removed once the folder is held.
+    left by a run that was killed are removed once the folder is held. The
+    lock file goes when the folder is let go, however the run ends (a run
+    killed with kill -9 leaves it, but not held: the next run takes it).
     """
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        handle = (folder / ".lock").open("a")
-    except OSError as exc:
-        raise DataError(f"--out: cannot write the run folder {folder}: {exc.strerror or exc}") from None
+    lock = folder / ".lock"
+    handle = _held(lock, folder)
     with handle:
+        try:
+            for left in folder.rglob(".*.tmp"):
+                left.unlink(missing_ok=True)
+            yield
+        finally:
+            lock.unlink(missing_ok=True)  # before letting go, so that no other run holds a file unlinked
+
+
+def _held(lock: Path, folder: Path) -> Any:
+    """The open lock file of `folder`, locked by this process; refused if another run holds it.
+
+    A run that takes the lock of a file its holder has just unlinked (it opened
+    the file before the unlink) holds nothing: it opens the new file instead.
+    """
+    while True:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            handle = lock.open("a")
+        except OSError as exc:
+            raise DataError(f"--out: cannot write the run folder {folder}: {exc.strerror or exc}") from None
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
+            handle.close()
             raise DataError(
                 f"{folder}: another run is writing this folder; wait for it to end or pass --out elsewhere"
             ) from None
-        for left in folder.rglob(".*.tmp"):
-            left.unlink(missing_ok=True)
-        yield
+        try:
+            if os.stat(lock).st_ino == os.fstat(handle.fileno()).st_ino:
+                return handle
+        except FileNotFoundError:
+            pass
+        handle.close()
 
 
 def run_to_csv(
@@ -419,6 +505,10 @@ def _append_played(
                     runs[arm].on_rows(text)
                 if on_progress:
                     on_progress(games)
+    except GameFault as fault:
+        faulty = fault.arm
+        kept = _keep_before(runs[faulty], fh if faulty == open_arm else None, fault, written[faulty])
+        raise Fault(_fault_line(runs[faulty], fault, kept)) from None
     except ChunkLost as lost:
         lost_arm, chunk = lost.chunk  # perhaps an arm after the one being written: queued, played ahead
         first, last = chunk.start, chunk.stop - 1
@@ -435,6 +525,52 @@ def _append_played(
     finally:
         if fh is not None:
             fh.close()
+
+
+def _keep_before(run: ArmRun, fh: Any, fault: GameFault, written: int) -> int:
+    """Append the rows of the games of the fault's chunk played before it (`fh`: the arm's CSV if it is
+    open); return how many games the CSV then holds."""
+    if not fault.rows:
+        return written
+    try:
+        if fh is None:
+            with run.csv_path.open("ab", buffering=0) as opened:
+                append_rows(opened, csv_text(fault.rows).encode())
+        else:
+            append_rows(fh, csv_text(fault.rows).encode())
+    except OSError as exc:
+        raise DataError(_not_written(exc, run.csv_path, written)) from None
+    if run.on_rows:
+        run.on_rows(csv_text(fault.rows))
+    return written + len(fault.rows)
+
+
+def _fault_line(run: ArmRun, fault: GameFault, kept: int) -> str:
+    """The one line for a game that raised: which game, what, what was kept, how to replay it."""
+    config = run.config
+    agents = config.agents[0] if len(set(config.agents)) == 1 else ",".join(config.agents)
+    return (
+        f"{config.game}: game {fault.index} of --seed {config.seed} (variant {config.label}, agents "
+        f"{agents}) raised {fault.error} ({fault.where}) {fault.at()}; {_kept(kept)} in {run.csv_path}; "
+        f"replay it move by move: simulate replay {replay_name(run.rules)} --from {run.folder} --game "
+        f"{fault.index}"
+    )
+
+
+def _kept(games: int) -> str:
+    if games == 0:
+        return "no game before it is kept"
+    return "the game before it is kept" if games == 1 else f"the {games:,} games before it are kept"
+
+
+def replay_name(rules: Rules) -> str:
+    """The game as a command names it from here: by name where that finds its data file, else by path."""
+    try:
+        if find_data_file(rules.game).resolve() == Path(rules.data_file).resolve():
+            return rules.game
+    except DataError:
+        pass
+    return rules.data_file
 
 
 def append_rows(fh: Any, data: bytes) -> None:
@@ -480,7 +616,7 @@ def _resume(
             csv.writer(fh, lineterminator="\n").writerow(header)
         write_text(meta_path, _identity_text(config))
         return 0
-    earlier, damage = _read_identity(meta_path)
+    earlier, damage = read_identity(meta_path)
     if damage:
         kept = _complete_rows(csv_path, header)
         if kept and not repair:
@@ -504,7 +640,7 @@ def _identity_text(config: RunConfig) -> str:
     return json.dumps(config.identity(), indent=2, sort_keys=True)
 
 
-def _read_identity(meta_path: Path) -> tuple[dict[str, Any], str]:
+def read_identity(meta_path: Path) -> tuple[dict[str, Any], str]:
     """An earlier run's settings from its `run.json`, or what is wrong with a damaged one."""
     try:
         earlier = json.loads(meta_path.read_bytes())
@@ -526,9 +662,9 @@ def _check_replayed(csv_path: Path, game: GameBase, config: RunConfig, kept: int
     """Refuse a CSV whose first or last game, played again under `config`, is not the row it holds."""
     wanted = sorted({0, kept - 1})
     held = _lines_at(csv_path, wanted)
-    max_moves = min(config.max_moves, game.max_moves)
+    game = capped_game(game.rules, config.max_moves, game.debug)
     for k in wanted:
-        again = csv_text([row(k, play(game, config.agents, config.seed, k, max_moves), game)])
+        again = csv_text([row(k, play(game, config.agents, config.seed, k, game.max_moves), game)])
         if again != held[k]:
             raise DataError(
                 f"{csv_path}: game {k} played again with this command's settings is not the row the file "

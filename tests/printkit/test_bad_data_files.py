@@ -73,7 +73,7 @@ def _too_large(tmp_path: Path) -> str:
 
 
 AID_TITLE = 'title = "{game}: player aid"'
-PLANETS_MAX = 'source = "seed"\nmin = 0\nmax = 50\n\n[options.black_holes]'
+PLANETS_MAX = 'source = "documents"\nmin = 0\nmax = 50\n\n[options.black_holes]'
 
 
 PANEL_2 = '["red", "blue", "green", "yellow"],'

@@ -217,7 +217,7 @@ def test_a_set_naming_an_unknown_leaf_is_refused_with_the_nearest_key():
         ),
         ("choices = [5, 7]", "choise = [5, 7]", 'options.board.choise: unknown key; did you mean "choices"?'),
         (
-            'source = "seed"\nchoices = [5, 7]',
+            'source = "documents"\nchoices = [5, 7]',
             'sorce = "seed"\nchoices = [5, 7]',
             'options.board.sorce: unknown key; did you mean "source"?',
         ),

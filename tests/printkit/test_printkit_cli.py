@@ -10,8 +10,11 @@ import pytest
 from pypdf import PdfReader
 
 from printkit.datafile.gamedata import load_game
+from printkit.datafile.schema import SOURCES
 from printkit.output.fonts import family
-from printkit.sheets.designer import WORDS, designer_pdf
+from printkit.sheets.designer import designer_pdf
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_list_shows_games_players_and_components(run_tool):
@@ -28,6 +31,18 @@ def test_list_shows_games_players_and_components(run_tool):
     assert variants[1].split()[0] == "board7" and len(starts) == 1, variants[:3]
     assert "ユナイテッドスクエア - BGAうぃき (Japanese)" in out
     assert "seed 00" not in out
+
+
+def test_the_source_of_an_option_is_one_word_in_the_data_file_the_list_the_readme_and_the_guides(run_tool):
+    code, out, _ = run_tool("printkit", "list")
+    assert code == 0
+    options = re.findall(r"(?ms)^  options: (.*?)(?=^  \S|^\S|\Z)", out)
+    listed = set(re.findall(r"\w+ \((\w+)\)", " ".join(options)))
+    assert listed == set(SOURCES)  # the five games use all three
+    readme = (ROOT / "README.md").read_text()
+    guides = [(ROOT / "docs" / "guides" / g).read_text() for g in ("data-files.md", "rules-options.md")]
+    for word in SOURCES:
+        assert f"`{word}`" in readme and all(word in guide for guide in guides), word
 
 
 # The options of the rules fixes (issue 24): block dominoes' scoring, This Town's relocation lock,
@@ -50,7 +65,7 @@ def test_the_rules_fixes_options_are_in_the_list_and_on_the_designer_sheet(run_t
         sheet = PdfReader(io.BytesIO(designer_pdf(data, data.resolve(), family("en"))))
         text = re.sub(r"\s", "", "".join(page.extract_text() for page in sheet.pages))
         for option in options:
-            listed = f"{option}({WORDS['en']['source_names'][data.options[option]['source']]})"
+            listed = f"{option}({data.options[option]['source']})"
             assert listed in squeezed[game], (game, option)
             assert option in text, (game, option)
             doc = re.sub(r"\s", "", data.options[option]["doc"])[:60]

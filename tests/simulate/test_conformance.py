@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -29,6 +30,9 @@ from printkit.datafile.gamedata import available_games, load_game
 from printkit.errors import DataError
 from simulate.engines import ENGINES, make_game
 from simulate.engines.base import GameBase, StateBase
+from simulate.play.runner import play
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 GAMES_PER_ENGINE = 1000
 GAMES_MIN = 40
@@ -167,11 +171,15 @@ def check_view(state: StateBase, seat: int, rng: random.Random) -> StateBase:
 
 
 def _play_out(state: StateBase, rng: random.Random) -> None:
+    """Play `state` on at random to its end, which must come within `max_moves` moves (the runner's cap: a
+    game that ends with its `max_moves`-th move ends, as it does in a run)."""
     limit = state.game_of().max_moves
-    for _ in range(limit):
+    for played in range(limit + 1):
         if state.is_over():
             state.result()
             return
+        if played == limit:
+            break
         legal = state.legal_moves()
         state.apply(legal[rng.randrange(len(legal))])
     raise AssertionError(f"a sampled state did not end within {limit} moves")
@@ -226,6 +234,24 @@ def test_views_leak_nothing_and_samples_agree_and_play_to_the_end(name, variant,
             for seat in range(game.players):
                 sample = check_view(state, seat, rng)
             _play_out(sample, rng)
+
+
+# ------------------------------------------------- a last move: the suite and the runner agree
+@pytest.mark.parametrize("cap", [7, 6])
+def test_a_game_ending_with_its_max_moves_th_move_ends_for_the_suite_as_for_the_runner(cap):
+    """Pebble Pile with 7 pebbles taken one at a time lasts exactly 7 moves: within a cap of 7 for both the
+    suite's checks and the runner; with a cap of 6 the runner stops it capped and the suite fails it."""
+    data = load_game(str(EXAMPLES / "pebble_pile" / "pebble_pile.toml"))
+    game = make_game(data.resolve("default", ["pile=7", "take_max=1"]))
+    game.max_moves = cap
+    result, _ = play(game, ("random", "random"), 1, 0, cap)
+    assert result.capped == (cap < 7)
+    for check in (lambda: _random_game(game, 0), lambda: _play_out(game.new_state(0), random.Random(0))):
+        if cap == 7:
+            check()
+        else:
+            with pytest.raises(AssertionError, match="within 6 moves|no end after 6 moves"):
+                check()
 
 
 # ------------------------------------------------- the checks catch a leaky view

@@ -19,14 +19,8 @@ pytest.importorskip("numba")
 from printkit.datafile.gamedata import available_games, load_game  # noqa: E402
 from simulate.engines import ENGINES, game_class, make_game  # noqa: E402
 from simulate.fast import core_of  # noqa: E402
-from simulate.play.conformance import (  # noqa: E402
-    SEARCH_AGENTS,
-    Mismatch,
-    _same,
-    own_agents,
-    same_rows,
-    step_by_step,
-)
+from simulate.fast.held import Mismatch, _same, step_by_step  # noqa: E402
+from simulate.play.conformance import SEARCH_AGENTS, own_agents, same_rows  # noqa: E402
 
 # Per variant, move by move: random games until MOVES moves, greedy games until a third of that (at
 # least one game each: a United Square 2p game is 24 moves, a Tiddly-Wink match about a thousand).

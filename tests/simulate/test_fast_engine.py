@@ -66,7 +66,9 @@ def test_without_numba_the_python_engine_plays_and_says_so_in_one_line(tmp_path,
     assert _games_csv(hidden) == _games_csv(tmp_path / "fast")
 
 
-TUTORIAL = Path(__file__).resolve().parents[2] / "examples" / "pebble_pile" / "pebble_pile.toml"  # no core
+ROOT = Path(__file__).resolve().parents[2]
+TUTORIAL = ROOT / "examples" / "pebble_pile" / "pebble_pile.toml"  # a designer's core (compiled-core.md)
+NO_CORE = ROOT / "tests" / "games" / "tic_tac_toe" / "tic_tac_toe.toml"
 
 
 @pytest.mark.parametrize(
@@ -79,7 +81,8 @@ TUTORIAL = Path(__file__).resolve().parents[2] / "examples" / "pebble_pile" / "p
         (["this_town", "--players", "2"], "engine fast (compiled core)"),
         (["this_town", "--engine", "python"], "engine python (--engine python)"),
         (["time_splicers", "--players", "2"], "engine fast (compiled core)"),
-        ([str(TUTORIAL)], "engine python only (no compiled core for this game)"),
+        ([str(TUTORIAL)], "engine fast (compiled core)"),
+        ([str(NO_CORE)], "engine python only (no compiled core for this game)"),
     ],
 )
 def test_bench_names_the_engine(run_tool, args, path):

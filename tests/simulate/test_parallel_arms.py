@@ -22,9 +22,8 @@ WAIT = 60.0  # seconds a chunk of the first arm waits for the second arm's games
 
 
 def outputs(out: Path) -> dict[str, bytes]:
-    """Every file a run wrote under `out`, by path inside it (the folder lock aside)."""
-    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()
-            and p.name != ".lock"}  # fmt: skip
+    """Every file a run wrote under `out`, by path inside it (a run leaves no lock file)."""
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
 
 
 def _compare(run_tool, args: list[str], out: Path, *more: str) -> dict[str, bytes]:

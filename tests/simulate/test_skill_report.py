@@ -22,6 +22,7 @@ from simulate.commands.skill_plan import plan_skill
 from simulate.report import context
 from simulate.report import document as report
 from simulate.report.paper import PAPERS
+from simulate.report.summary_fields import undocumented
 
 
 def _skill_report(tmp_path: Path, paper: str, arms_count: int = 8) -> Path:
@@ -75,6 +76,7 @@ def test_every_page_of_a_report_with_eight_arms_and_a_skill_axis_is_on_the_paper
     assert (folder / "figures" / "skill.png").exists() and (folder / "figures" / "strength.png").exists()
     summary = json.loads((folder / "summary.json").read_text())
     assert summary["bottom_line"] and summary["skill"] and summary["strength"]
+    assert undocumented(summary) == []  # every field is on the reference page (summary_fields.FIELDS)
 
 
 @pytest.mark.long  # two 6-arm reports drawn (.ci/run's long part)
