@@ -19,7 +19,15 @@ from simulate.analysis.min_effect import parse_min_effect
 from simulate.commands.agent_speed import time_agent
 from simulate.commands.arms import Outcome, run_arms
 from simulate.commands.bench import measure, table
-from simulate.commands.options import DEFAULT_MAX_GAMES, DEFAULT_SWEEP_GAMES, PlayOptions, check_resume
+from simulate.commands.options import (
+    DEFAULT_MAX_GAMES,
+    DEFAULT_SWEEP_GAMES,
+    DEMO_BUDGET,
+    Budget,
+    PlayOptions,
+    check_resume,
+    parse_budget,
+)
 from simulate.commands.runs import headline_arms, worker_count
 from simulate.engines import ENGINES, make_game, require_engine
 from simulate.fast import ENGINES as ENGINE_NAMES
@@ -160,6 +168,15 @@ SKILL_OPTIONS = [
         show_default=True,
         help="Paper of every page of report.pdf (figures scaled to fit).",
     ),
+    click.option(
+        "--budget",
+        metavar="GAMES|TIME",
+        default=None,
+        help="Without --games the arms play in rounds until every headline question is settled (called, "
+        "or shown within --min-effect); the budget bounds them: games per arm at every level (20000) or a "
+        "time for the whole command (90s, 10m, 1h). Default: 20,000 games per arm, or with --skill each "
+        "level's games from the data file.",
+    ),
 ]
 
 
@@ -175,20 +192,23 @@ def speaking(lang: str) -> contextlib.AbstractContextManager[None]:
 
 
 def _skill_fields(given: dict) -> dict:
-    """`--skill`, `--strength-games`, `--min-effect` and `--paper` as PlayOptions' fields; refuse --skill
-    beside --agents, whose place the levels take."""
+    """`--skill`, `--strength-games`, `--min-effect`, `--paper` and `--budget` as PlayOptions' fields (in
+    rounds unless `--games` is given); refuse --skill beside --agents, whose place the levels take."""
     if "skill" not in given:
         return {}
     ctx = click.get_current_context()
     skill = given.pop("skill")
     if skill is not None and ctx.get_parameter_source("agents") == click.core.ParameterSource.COMMANDLINE:
         raise DataError("--skill: the levels give the agents; drop --agents, or name the levels in --skill")
+    games_given = ctx.get_parameter_source("games") != click.core.ParameterSource.DEFAULT
     return {
         "skill": skill,
-        "games_given": ctx.get_parameter_source("games") != click.core.ParameterSource.DEFAULT,
+        "games_given": games_given,
         "strength_games": given.pop("strength_games"),
         "min_effect": parse_min_effect(given.pop("min_effect")),
         "paper": given.pop("paper"),
+        "budget": parse_budget(given.pop("budget")),
+        "until_settled": not games_given,
     }
 
 
@@ -279,7 +299,7 @@ PLAY_FIELDS = tuple(
 )
 ARM_OPTIONS = _play_options(
     2000,
-    "Games per arm.",
+    "Games per arm, a fixed number. Without it the arms play in rounds until settled (--budget).",
     AGENTS_HELP + " Give it twice (--agents greedy --agents mcts:200) to play every arm "
     "under both and say which conclusions hold under both.",
     several_agents=True,
@@ -573,19 +593,41 @@ def ladder_cmd(
 
 @cli.command("demo")
 @click.option(
-    "--games", type=GAMES, default=1000, show_default=True, help="Games per arm of each comparison."
+    "--games",
+    type=GAMES,
+    default=None,
+    help="Games per arm of each comparison, a fixed number; without it each plays in rounds until its "
+    "headline question is settled (--budget).",
+)
+@click.option(
+    "--budget",
+    metavar="GAMES|TIME",
+    default=None,
+    help="Without --games: games per arm (20000) or a time for each comparison (90s, 10m). Default: "
+    "50,000 games per arm.",
 )
 @JOBS_OPTION
 @FORCE_OPTION
 @out_option("Folder for the demo's PDFs, games and reports (started afresh each time).")
 @click.option("--quiet", is_flag=True, help="No progress bars (the files and bottom lines still printed).")
-def demo_cmd(games, jobs, force, out, quiet):
+def demo_cmd(games, budget, jobs, force, out, quiet):
     """Print every game's components and run each game's headline comparison into OUT."""
     jobs = worker_count(jobs, force)
     from printkit.build import build_game
     from printkit.draw import has_drawing
 
-    options = PlayOptions(games=games, jobs=jobs, out=out, fresh=True, quiet=quiet, force=force)
+    in_rounds = games is None
+    options = PlayOptions(
+        games=games or PlayOptions.games,
+        jobs=jobs,
+        out=out,
+        fresh=True,
+        quiet=quiet,
+        force=force,
+        games_given=not in_rounds,
+        until_settled=in_rounds,
+        budget=parse_budget(budget) or (Budget(games=DEMO_BUDGET) if in_rounds else None),
+    )
     games_data = [load_game(name) for name in available_games()]
     headlines = {data.name: arms for data in games_data if (arms := headline_arms(data))}
     options.check_total(sum(len(arms) for arms in headlines.values()))  # before a file is written
@@ -597,7 +639,7 @@ def demo_cmd(games, jobs, force, out, quiet):
         if data.name in headlines:
             outcome = run_arms(data.name, headlines[data.name], options)
             made.append(f"{data.title}: {' vs '.join(headlines[data.name])} report  {outcome.written['pdf']}")
-            bottom.append(f"{data.title}: {outcome.bottom[0]}")
+            bottom.append(f"{data.title}: {' '.join(outcome.headline)}")
     click.echo("\n".join(made))
     if bottom:
         click.echo("\nBottom lines (greedy agents; each report's page 1 says more):")

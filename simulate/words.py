@@ -31,12 +31,13 @@ EN: dict[str, str] = {
     "word.advantage": "an advantage",
     "word.disadvantage": "a disadvantage",
     "first.none_decided": "{who}: no game was decided, so there is no share to weigh.",
+    "first.head": "{who} scores {share} {interval} of games (a win 1, a draw half{drawn})",
+    "first.drawn_share": "; {share} drawn",
     "first.drawn": (
         "{who}'s edge turns into draws: {draws} {interval} of games drawn, so whoever wins the rest its "
         "score share (a draw as half) lies within {delta} of fair."
     ),
     "first.drawn_decided": " Of the {decided} decided games it wins {won}.",
-    "first.head": "{who} wins {share} of decided games {interval}",
     "first.matters": "{head}: {word} ({p}).",
     "first.small": (
         "{head}: {word}, detectable but smaller than players would notice (within {delta} of a "
@@ -46,15 +47,37 @@ EN: dict[str, str] = {
     "first.open": "{head}: no detectable difference from a fair {fair} ({p}); {more}",
     "more.need": "about {need} games per arm would resolve a {delta} difference.",
     "more.enough": "{games} games resolve a {delta} difference, so any edge is smaller.",
-    "credit": "Counting a draw as a shared win, {who} takes {share} of games {interval} (fair {fair}).",
+    "decided": "Of decided games, {who} wins {share} {interval} (fair {fair}).",
+    "decided.none": "{who}: no game was decided.",
+    "settle.fixed": "at {games} games per arm",
+    "settle.after": "settled after {games} games per arm",
+    "settle.games": "the budget",
+    "settle.time": "the {time} budget",
+    "settle.more": (
+        "not settled within {budget} ({games} games per arm); about {more} more games per arm would settle it"
+    ),
+    "settle.edge": (
+        "not settled within {budget} ({games} games per arm), and its estimate lies at the edge of the "
+        "minimum effect, where more games may never settle it"
+    ),
+    "settle.stopped": (
+        "not settled at {games} games per arm, where the headline questions were settled; about {more} more "
+        "games per arm would settle it"
+    ),
+    "settle.stopped_edge": (
+        "not settled at {games} games per arm, where the headline questions were settled, and its estimate "
+        "lies at the edge of the minimum effect"
+    ),
+    "settle.stopped_plain": "not settled at {games} games per arm, where the headline questions were settled",
+    "settle.budget_plain": "not settled within {budget} ({games} games per arm)",
     "seats.noun": "Seats",
     "teams.noun": "Teams",
     "seats.none_decided": "{noun}: no game was decided, so there is nothing to split.",
+    "seats.head": "{noun}, a draw as half: {shares}",
     "seats.drawn": (
         "{noun}: {draws} {interval} of games drawn, so any imbalance turns into draws: every side's score "
         "share (a draw as half) lies within {delta} of fair."
     ),
-    "seats.head": "{noun} of decided games: {shares}",
     "seats.matters": "{head}: an imbalance ({p}).",
     "seats.small": (
         "{head}: an imbalance, detectable but smaller than players would notice (every share "
@@ -86,13 +109,37 @@ EN: dict[str, str] = {
     "change.open": "{head}: no detectable change ({p}); {more}",
     "change.open_capped": "{head}: no detectable change ({p}).",
     "change.more": "about {need} games per arm would resolve a {delta} change.",
-    "change.draws.head": "Draws: {other} {b} {bi} against {base} {a} {ai}",
-    "change.first.head": (
-        "First mover: {other} {b} {bi} of decided games against {base} {a} {ai} (fair {fair})"
+    "change.first.head": "First mover: {other} {b} against {base} {a} of games, a draw as half (fair {fair})",
+    "change.draw_rate.head": "Draws: {other} {b} of games against {base} {a}",
+    "change.capped.head": "Stopped by a cap: {other} {b} of games against {base} {a}",
+    "change.seats.head": (
+        "Split between seats, a draw as half: {other} against {base}, {side} moving most ({a} to {b})"
     ),
-    "change.seats.head": "Split of decided games between seats: {other} against {base}",
     "change.margin.head": "Winning margin: {other} mean {b} against {base} {a}",
-    "change.length.head": "Length: {other} median {b} against {base} {a}",
+    "change.length.head": "Length: {other} {b} moves on average against {base} {a}",
+    "change.length_capped.head": (
+        "Length, a game stopped by the cap counted at the cap: {other} {b} moves on average against {base} "
+        "{a}"
+    ),
+    "change.mean.head": "{name}: {other} mean {b} against {base} {a}",
+    "change.paired": (
+        "Paired game by game (correlation {r}): worth about {saved} more games per arm than two independent "
+        "arms."
+    ),
+    "change.paired_cost": (
+        "Paired game by game: the outcomes correlate negatively (correlation {r}), so two independent arms' "
+        "test would understate the spread."
+    ),
+    "mname.first_mover": "First mover",
+    "mname.seat_balance": "Split between seats",
+    "mname.draw_rate": "Draws",
+    "mname.capped": "Stopped by a cap",
+    "mname.length": "Length",
+    "mname.margin": "Winning margin",
+    "mname.lead_changes": "Lead changes",
+    "mname.decisive_at": "Decisive at",
+    "mname.drama": "Drama",
+    "mname.spread": "Spread",
     "word.fewer_draws": "fewer draws",
     "word.more_draws": "more draws",
     "word.closer": "closer to fair",
@@ -104,6 +151,18 @@ EN: dict[str, str] = {
     "word.smaller_margins": "smaller margins",
     "word.longer": "longer games",
     "word.shorter": "shorter games",
+    "word.more_capped": "more games stopped by the cap",
+    "word.fewer_capped": "fewer games stopped by the cap",
+    "word.more_lead_changes": "more lead changes",
+    "word.fewer_lead_changes": "fewer lead changes",
+    "word.decided_later": "decided later",
+    "word.decided_earlier": "decided earlier",
+    "word.more_drama": "comebacks from further behind",
+    "word.less_drama": "comebacks from less far behind",
+    "word.wider_spread": "a wider spread",
+    "word.narrower_spread": "a narrower spread",
+    "word.higher": "higher",
+    "word.lower": "lower",
     "length.moves": "{median} moves (mean {mean})",
     "length.km": "{median} moves",
     "length.at_least": "at least {at_least} moves",
@@ -114,6 +173,9 @@ EN: dict[str, str] = {
     "unit.move": "{n} move",
     "unit.point_adj": "{n}-point",
     "unit.move_adj": "{n}-move",
+    "unit.lead": "{n} lead change",
+    "unit.leads": "{n} lead changes",
+    "unit.lead_adj": "{n}-lead-change",
     "p.within": "equivalence {p}",
     "unit.share": "{n} point",
     "unit.shares": "{n} points",
@@ -144,15 +206,23 @@ EN: dict[str, str] = {
     "page.section": "Under agents {agents}: {games} games per arm, seed {seed}",
     "page.against": "{other} against {base}",
     "page.both": "Does each conclusion hold under both agent sets?",
-    "page.holm": (
-        "p-values are Holm-corrected over the {tests} tests of this report, so a difference is called "
-        "only where the corrected p < 0.05; intervals are 95% Wilson intervals. Tests: exact binomial "
-        "(first mover; seats with two sides) or chi-square goodness of fit (more sides) within an arm; "
-        "Fisher's exact test on draw rates and first-mover shares, chi-square on the split of decided "
-        "games, Mann-Whitney U on margins and lengths between arms (log-rank on lengths a cap cut off). "
-        "Beside each, an equivalence test (two one-sided tests against the minimum effect) in the same "
-        "Holm family says where a difference is shown to be smaller than players would notice."
+    "page.method_rounds": (
+        "The games were played in rounds until every headline question was settled or the budget spent. "
+        "Every question is read with an anytime-valid 95% confidence sequence (Robbins' normal mixture; "
+        "docs/notes/stopping.md), so its p-values and intervals hold wherever the rounds stopped. A "
+        "difference between arms is tested game by game on the same seeds where the arms' outcomes "
+        "correlate enough to save games, else as two independent arms; beside it, an equivalence test (two "
+        "one-sided tests against the minimum effect) says where it is shown smaller than players would "
+        "notice. A share of games counts a win as 1 and a draw as half."
     ),
+    "page.method_fixed": (
+        "Every question is a z test of the difference of two means (McNemar's exact test for yes-or-no "
+        "outcomes tested in pairs), game by game on the same seeds where the arms' outcomes correlate "
+        "enough to save games, else as two independent arms, with a 95% interval; beside it, an equivalence "
+        "test (two one-sided tests against the minimum effect) says where a difference is shown smaller "
+        "than players would notice. A share of games counts a win as 1 and a draw as half."
+    ),
+    "page.headline_measure": "the first mover's score, {owner}",
     "both.same": "{where}, {question}: {conclusion} under both {a} and {b}.",
     "both.differ": "{where}, {question}: does not hold under both: {a} finds {fa}, {b} finds {fb}.",
     "both.rest": "Every other question: no detectable difference under either {a} or {b}.",
@@ -172,6 +242,11 @@ EN: dict[str, str] = {
     "question.draw rate": "draw rate",
     "question.margin": "margin",
     "question.length change": "length change",
+    "question.capped": "games stopped by a cap",
+    "question.lead_changes": "lead changes",
+    "question.decisive_at": "decisiveness",
+    "question.drama": "drama",
+    "question.spread": "spread",
     # ---------------------------------------------------------------- figures
     "fig.share_won": "share of decided games won (95% Wilson)",
     "fig.seat_wins": "wins by seat over decided games (dotted: fair share)",
@@ -200,6 +275,11 @@ EN: dict[str, str] = {
     "fig.skill.drawn": "{draws} drawn",
     "fig.skill.change": "first mover's share: change against {base}",
     "fig.skill": "the verdict at each level of skill",
+    "fig.changes": "what changed, in minimum effects (grey: smaller than players would notice)",
+    "fig.changes.level": "under {level}",
+    "fig.changes.axis": "change against {base}, in minimum effects (95% interval)",
+    "fig.changes.called": "called",
+    "fig.changes.open": "not called",
     "fig.skill.note": "\n(95% intervals; dotted: fair, or no change)",
     "fig.strength.decided": "stronger level's share of decided games (95% Wilson; sign test)",
     "fig.strength.outcomes": "every game of the pair",
@@ -321,6 +401,7 @@ EN: dict[str, str] = {
     "figname.categories": "categories",
     "figname.skill": "skill",
     "figname.strength": "strength",
+    "figname.changes": "what changed",
     "def.item": "{name}: {doc}",
     "term.decided": (
         "Decided game: one side (a seat, or a team in a team game) won alone, not stopped by a cap. "
@@ -367,6 +448,13 @@ EN: dict[str, str] = {
         "seats, with its 95% Wilson interval and the sign test's p (draws decide nothing); right: every "
         "game of the pair, won by either level or drawn"
     ),
+    "doc.changes": (
+        "page 1's picture: every measure's change against the first arm with its 95% interval (in rounds, "
+        "the confidence sequence's), in the measure's own minimum effects, so that moves and points share "
+        "one axis; the grey band, -1 to 1, is smaller than players would notice; filled: called; linear "
+        "within 2 minimum effects, logarithmic beyond; a lone arm draws its first mover and sides against "
+        "fair"
+    ),
     "doc.moves": "moves per game (every decision of every seat)",
     "doc.draw rate": "share of games whose top place was shared between rivals",
     "doc.capped": (
@@ -381,39 +469,85 @@ EN: dict[str, str] = {
     # ---------------------------------------------------------------- bottom line
     "bottom.title": "Bottom line",
     "bottom.first": (
-        "{arm}: the first mover wins {share} {interval} of decided games (fair {fair}): {answer}, "
-        "under {level}."
+        "{arm}: the first mover scores {share} {interval} of games (a draw as half, fair {fair}{drawn}): "
+        "{answer}, under {level}."
     ),
     "bottom.first_levels": (
-        "{arm}: the first mover's verdict {depends}: {levels} of decided games (fair {fair}); across the "
-        "levels: {trend}"
+        "{arm}: the first mover's verdict {depends}: {levels} of games, a draw as half (fair {fair}); "
+        "across the levels: {trend}"
     ),
     "bottom.depends": "depends on skill",
     "bottom.holds": "does not depend on skill",
     "bottom.unshown": "is not shown to depend on skill",
-    "bottom.none_decided": "none decided",
     "bottom.level_share": "{share} {interval} under {level}{drawn}",
-    "bottom.level_none": "none under {level}{drawn}",
     "bottom.level_drawn": " (its edge turns into draws: {draws} {interval} of games drawn)",
     "bottom.first_drawn": (
         "{arm}: under {level} the first mover's edge turns into draws: {draws} {interval} of games drawn."
     ),
-    "bottom.first_none": (
-        "{arm}: no game was decided under {level} ({draws} {interval} of games drawn), so the first mover "
-        "has no share to weigh."
+    "bottom.compare": "{other} against {base} ({changes}) under {level}: {changed}; {headline}.",
+    "bottom.compare_levels": "{other} against {base} ({changes}). {levels}",
+    "bottom.compare_level": "Under {level}: {changed}; {headline}.",
+    "bottom.nothing_changed": "no change as large as its minimum effect is shown",
+    "bottom.more_changes": ", and {n} more (below)",
+    "bottom.cap": "{share} {interval} of {arm}'s games never end under {level}: a cap stops them.",
+    "head.drawn": "; drawn {a} and {b}",
+    "head.matters": (
+        "the first mover's score moves {direction}: {a} to {b} of games (a draw as half, fair "
+        "{fair}{drawn}), called ({p}), {settled}"
     ),
-    "bottom.change": (
-        "{other} against {base} ({changes}) moves the first mover {direction}: {a} to {b} of decided "
-        "games (fair {fair}); {called} under {level}."
+    "head.small": (
+        "the first mover's score moves by less than players would notice: {a} to {b} of games (a draw as "
+        "half, fair {fair}{drawn}), called ({p}), {settled}"
     ),
-    "bottom.change_levels": (
-        "{other} against {base} ({changes}), the first mover's share of decided games (fair {fair}): "
-        "{levels}."
+    "head.within": (
+        "the first mover's score moves by no more than {delta}: {a} and {b} of games (a draw as half, fair "
+        "{fair}{drawn}; {p_within}), {settled}"
     ),
+    "head.open": (
+        "the first mover's score, {a} and {b} of games (a draw as half, fair {fair}{drawn}), is not called "
+        "({p}): {more}"
+    ),
+    "head.na": "the first mover's score: {a} and {b} of games, no test",
+    "head.none": "the arms seat other sides, so their first movers are not compared",
+    "head.paired": "; the pairing saved about {saved} games per arm",
+    "what.seat_balance": "changes the split between seats ({side} {a} to {b} of games)",
+    "what.draw_rate.up": "draws more often ({b} of games against {a})",
+    "what.draw_rate.down": "draws less often ({b} of games against {a})",
+    "what.capped.up": "stops more games at the cap ({b} against {a})",
+    "what.capped.down": "stops fewer games at the cap ({b} against {a})",
+    "what.length.up": "lengthens games {by} ({b} moves against {a} on average)",
+    "what.length.down": "shortens games {by} ({b} moves against {a} on average)",
+    "what.length.times": "makes games {x} times as long ({b} moves against {a} on average)",
+    "what.length.up_plain": "lengthens games ({b} moves against {a} on average)",
+    "what.length.down_plain": "shortens games ({b} moves against {a} on average)",
+    "what.margin.up": "widens the winning margin ({b} points against {a} on average)",
+    "what.margin.down": "narrows the winning margin ({b} points against {a} on average)",
+    "what.lead_changes.up": "makes the lead change hands more often ({b} times a game against {a})",
+    "what.lead_changes.down": "makes the lead change hands less often ({b} times a game against {a})",
+    "what.decisive_at.up": (
+        "decides games later (the winner leads for good after {b} of the moves, against {a})"
+    ),
+    "what.decisive_at.down": (
+        "decides games earlier (the winner leads for good after {b} of the moves, against {a})"
+    ),
+    "what.drama.up": "brings winners back from further behind ({b} points at worst against {a})",
+    "what.drama.down": "brings winners back from less far behind ({b} points at worst against {a})",
+    "what.spread.up": "widens the final spread ({b} points against {a})",
+    "what.spread.down": "narrows the final spread ({b} points against {a})",
+    "what.metric.up": "raises {name} ({b} against {a} on average)",
+    "what.metric.down": "lowers {name} ({b} against {a} on average)",
+    "by.half": "by half",
+    "by.third": "by a third",
+    "by.quarter": "by a quarter",
+    "by.fifth": "by a fifth",
+    "by.tenth": "by a tenth",
+    "by.pct": "by {pct}%",
     "bottom.change_level": "under {level} {a} to {b}, {direction}, {called}",
     "bottom.default_levels": "random, greedy and a search agent",
     "join.list": ", ",
     "join.parts": "; ",
+    "join.sentences": " ",
+    "join.end": ".",
     "bottom.called_under": "{called} under {level}",  # a called/not-called phrase (the tune's lines)
     "bottom.under_level": " under {level}",
     "bottom.called": "called ({p})",
@@ -422,7 +556,7 @@ EN: dict[str, str] = {
     "bottom.open": "not called ({p}; about {need} games per arm would resolve a {delta} change)",
     "bottom.open_unsized": "not called ({p})",
     "bottom.na": "no test ({p})",
-    "bottom.ranked": "Arms by how far the first mover's share lies from fair{where}, closest first: {ranks}.",
+    "bottom.ranked": "Arms by how far the first mover's score lies from fair{where}, closest first: {ranks}.",
     "bottom.rank": "{arm} {d} [{lo}, {hi}]",
     "bottom.pair": "{a} against {b}",
     "bottom.pairs_joint": ", nor ",
@@ -435,6 +569,7 @@ EN: dict[str, str] = {
         "This verdict rests on two agent sets ({agents}), not shown to be ordered in strength; "
         "--skill reads every question over levels whose order is checked."
     ),
+    "progress.round": "round {n}: {games} games per arm",
     # ---------------------------------------------------------------- skill axis
     "skill.title": "How the verdict changes with skill",
     "skill.levels": "Levels, weakest first: {levels}; games per arm: {games}.",

@@ -38,12 +38,13 @@ JA: dict[str, str] = {
     "word.advantage": "有利",
     "word.disadvantage": "不利",
     "first.none_decided": "{who}：決着したゲームがなく、比べる割合がない。",
+    "first.head": "{who}はゲームの{share} {interval}を得る（勝ちを1、引き分けを半分と数える{drawn}）",
+    "first.drawn_share": "。引き分け{share}",
     "first.drawn": (
         "{who}の優位は引き分けに変わる：ゲームの{draws} {interval}が引き分けなので、残りを誰が勝っても"
         "得点の割合（引き分けは半分）は公平な値から{delta}以内。"
     ),
     "first.drawn_decided": "決着した{decided}ゲームのうち{won}ゲームで勝つ。",
-    "first.head": "{who}は決着したゲームの{share} {interval}で勝つ",
     "first.matters": "{head}：{word}（{p}）。",
     "first.small": (
         "{head}：{word}。検出できるが、プレイヤーが気づかないほど小さい（公平な{fair}との差は{delta}以内"
@@ -53,17 +54,36 @@ JA: dict[str, str] = {
     "first.open": "{head}：公平な{fair}との差は検出できない（{p}）。{more}",
     "more.need": "{delta}の差を判定するには、1アームあたり約{need}ゲームが必要。",
     "more.enough": "{games}ゲームあれば{delta}の差は判定できるので、差があってもそれより小さい。",
-    "credit": (
-        "引き分けを勝ちの分け合いと数えると、{who}はゲームの{share} {interval}を取る（公平なら{fair}）。"
+    "decided": "決着したゲームでは、{who}が{share} {interval}で勝つ（公平なら{fair}）。",
+    "decided.none": "{who}：決着したゲームがない。",
+    "settle.fixed": "1アームあたり{games}ゲームの時点",
+    "settle.after": "1アームあたり{games}ゲームで決着",
+    "settle.games": "予算",
+    "settle.time": "{time}の予算",
+    "settle.more": (
+        "{budget}内では決着せず（1アームあたり{games}ゲーム）、決着にはあと1アームあたり約{more}ゲームが必要"
     ),
+    "settle.edge": (
+        "{budget}内では決着せず（1アームあたり{games}ゲーム）、推定値が最小効果の境目にあるため、"
+        "ゲームを増やしても決着しないかもしれない"
+    ),
+    "settle.stopped": (
+        "見出しの問いが決着した1アームあたり{games}ゲームの時点では決着せず、"
+        "決着にはあと1アームあたり約{more}ゲームが必要"
+    ),
+    "settle.stopped_edge": (
+        "見出しの問いが決着した1アームあたり{games}ゲームの時点では決着せず、推定値が最小効果の境目にある"
+    ),
+    "settle.stopped_plain": "見出しの問いが決着した1アームあたり{games}ゲームの時点では決着していない",
+    "settle.budget_plain": "{budget}内では決着せず（1アームあたり{games}ゲーム）",
     "seats.noun": "席",
     "teams.noun": "チーム",
     "seats.none_decided": "{noun}：決着したゲームがなく、分け合いを比べられない。",
+    "seats.head": "{noun}ごとの得点割合（引き分けは半分）：{shares}",
     "seats.drawn": (
         "{noun}：ゲームの{draws} {interval}が引き分けなので、偏りは引き分けに変わる。どの陣営の得点の割合"
         "（引き分けは半分）も公平な値から{delta}以内。"
     ),
-    "seats.head": "決着したゲームの{noun}ごとの勝ち：{shares}",
     "seats.matters": "{head}：偏りがある（{p}）。",
     "seats.small": (
         "{head}：偏りがある。検出できるが、プレイヤーが気づかないほど小さい（どの割合も公平な値との差は"
@@ -95,11 +115,36 @@ JA: dict[str, str] = {
     "change.open": "{head}：変化は検出できない（{p}）。{more}",
     "change.open_capped": "{head}：変化は検出できない（{p}）。",
     "change.more": "{delta}の変化を判定するには、1アームあたり約{need}ゲームが必要。",
-    "change.draws.head": "引き分け：{other} {b} {bi}、{base} {a} {ai}",
-    "change.first.head": "先手：決着したゲームのうち{other} {b} {bi}、{base} {a} {ai}（公平なら{fair}）",
-    "change.seats.head": "決着したゲームの席ごとの分け合い：{other}と{base}の比較",
+    "change.first.head": "先手：ゲームのうち{other} {b}、{base} {a}（引き分けは半分、公平なら{fair}）",
+    "change.draw_rate.head": "引き分け：ゲームのうち{other} {b}、{base} {a}",
+    "change.capped.head": "上限で打ち切り：ゲームのうち{other} {b}、{base} {a}",
+    "change.seats.head": (
+        "席ごとの分け合い（引き分けは半分）：{other}と{base}の比較、最も動いたのは{side}（{a}から{b}へ）"
+    ),
     "change.margin.head": "勝者の点差：{other} 平均{b}、{base} {a}",
-    "change.length.head": "長さ：{other} 中央値{b}、{base} {a}",
+    "change.length.head": "長さ：{other} 平均{b}手、{base} {a}手",
+    "change.length_capped.head": (
+        "長さ（上限で打ち切ったゲームは上限の手数と数える）：{other} 平均{b}手、{base} {a}手"
+    ),
+    "change.mean.head": "{name}：{other} 平均{b}、{base} {a}",
+    "change.paired": (
+        "ゲームごとに対にして検定した（相関{r}）：独立な2アームに比べ、"
+        "1アームあたり約{saved}ゲーム分の価値がある。"
+    ),
+    "change.paired_cost": (
+        "ゲームごとに対にして検定した：結果が負に相関する（相関{r}）ため、"
+        "独立な2アームとしての検定ではばらつきを小さく見積もってしまう。"
+    ),
+    "mname.first_mover": "先手",
+    "mname.seat_balance": "席ごとの分け合い",
+    "mname.draw_rate": "引き分け",
+    "mname.capped": "上限で打ち切り",
+    "mname.length": "長さ",
+    "mname.margin": "勝者の点差",
+    "mname.lead_changes": "首位の交代",
+    "mname.decisive_at": "勝負が決まった時点",
+    "mname.drama": "勝者の最大の遅れ",
+    "mname.spread": "最終得点の差",
     "word.fewer_draws": "引き分けが減る",
     "word.more_draws": "引き分けが増える",
     "word.closer": "公平に近づく",
@@ -111,6 +156,18 @@ JA: dict[str, str] = {
     "word.smaller_margins": "点差が小さくなる",
     "word.longer": "ゲームが長くなる",
     "word.shorter": "ゲームが短くなる",
+    "word.more_capped": "上限で打ち切るゲームが増える",
+    "word.fewer_capped": "上限で打ち切るゲームが減る",
+    "word.more_lead_changes": "首位の交代が増える",
+    "word.fewer_lead_changes": "首位の交代が減る",
+    "word.decided_later": "勝負が決まるのが遅くなる",
+    "word.decided_earlier": "勝負が決まるのが早くなる",
+    "word.more_drama": "より大きな遅れからの逆転",
+    "word.less_drama": "より小さな遅れからの逆転",
+    "word.wider_spread": "最終得点の差が広がる",
+    "word.narrower_spread": "最終得点の差が狭まる",
+    "word.higher": "高くなる",
+    "word.lower": "低くなる",
     "length.moves": "{median}手（平均{mean}手）",
     "length.km": "{median}手",
     "length.at_least": "{at_least}手以上",
@@ -121,6 +178,9 @@ JA: dict[str, str] = {
     "unit.move": "{n}手",
     "unit.point_adj": "{n}点",
     "unit.move_adj": "{n}手",
+    "unit.lead": "首位の交代{n}回",
+    "unit.leads": "首位の交代{n}回",
+    "unit.lead_adj": "首位の交代{n}回",
     "p.within": "同等性検定 {p}",
     "unit.share": "{n}ポイント",
     "unit.shares": "{n}ポイント",
@@ -153,14 +213,23 @@ JA: dict[str, str] = {
     "page.section": "エージェント {agents}：1アームあたり{games}ゲーム、シード {seed}",
     "page.against": "{other} 対 {base}",
     "page.both": "それぞれの結論は両方のエージェントの組で成り立つか",
-    "page.holm": (
-        "p値はこのレポートの{tests}個の検定全体でHolm法により補正し、補正後のp < 0.05のときだけ差を有意"
-        "とする。区間は95%のWilson区間。検定：アーム内では正確二項検定（先手、陣営が2つの席）または"
-        "カイ二乗適合度検定（陣営が3つ以上）。アーム間では、引き分けの割合と先手の割合にFisherの正確"
-        "検定、決着したゲームの分け合いにカイ二乗検定、点差と長さにMann-WhitneyのU検定（上限で打ち切ら"
-        "れた長さにはログランク検定）。それぞれに同等性検定（最小効果に対する2つの片側検定）を並べて同じ"
-        "Holm補正の対象とし、差がプレイヤーの気づかないほど小さいと示せるかを判定する。"
+    "page.method_rounds": (
+        "ゲームは、見出しの問いがすべて決着するか予算を使い切るまでラウンドごとに行った。すべての"
+        "問いは、いつ見ても有効な95%信頼系列（Robbinsの正規混合。docs/notes/"
+        "stopping.md）で判定するので、p値と区間はラウンドをどこで止めても成り立つ。ア"
+        "ーム間の差は、同じシードのアームの結果がゲームを減らせるほど相関する場合はゲームごとに対"
+        "にして、そうでなければ独立な2アームとして検定し、その横に同等性検定（最小効果に対する2"
+        "つの片側検定）を置いて、差がプレイヤーが気づかないほど小さいと示される場合を示す。ゲーム"
+        "の割合は勝ちを1、引き分けを半分と数える。"
     ),
+    "page.method_fixed": (
+        "すべての問いは2つの平均の差のz検定（対にした「はい・いいえ」の結果はMcNemarの正"
+        "確検定）で、アームの結果がゲームを減らせるほど相関する場合は同じシードのゲームごとに対に"
+        "し、そうでなければ独立な2アームとして、95%区間とともに判定する。その横に同等性検定（"
+        "最小効果に対する2つの片側検定）を置いて、差がプレイヤーが気づかないほど小さいと示される"
+        "場合を示す。ゲームの割合は勝ちを1、引き分けを半分と数える。"
+    ),
+    "page.headline_measure": "先手の得点割合：{owner}",
     "both.same": "{where}、{question}：{a}でも{b}でも「{conclusion}」。",
     "both.differ": "{where}、{question}：両方では成り立たない。{a}では{fa}、{b}では{fb}。",
     "both.rest": "ほかの問いはすべて、{a}でも{b}でも差を検出できない。",
@@ -180,6 +249,11 @@ JA: dict[str, str] = {
     "question.draw rate": "引き分けの割合",
     "question.margin": "勝者の点差",
     "question.length change": "長さの変化",
+    "question.capped": "上限で打ち切ったゲーム",
+    "question.lead_changes": "首位の交代",
+    "question.decisive_at": "勝負が決まった時点",
+    "question.drama": "勝者の最大の遅れ",
+    "question.spread": "最終得点の差",
     # ---------------------------------------------------------------- figures
     "fig.share_won": "決着したゲームでの勝ちの割合（95% Wilson区間）",
     "fig.seat_wins": "決着したゲームでの席ごとの勝ち（点線：公平な割合）",
@@ -208,6 +282,11 @@ JA: dict[str, str] = {
     "fig.skill.drawn": "引き分け{draws}",
     "fig.skill.change": "先手の割合：{base}からの変化",
     "fig.skill": "プレイの強さのレベルごとの判定",
+    "fig.changes": "何が変わったか（最小効果を単位とする。灰色：プレイヤーが気づかないほど小さい）",
+    "fig.changes.level": "{level}",
+    "fig.changes.axis": "{base}に対する変化（最小効果を単位とする、95%区間）",
+    "fig.changes.called": "有意",
+    "fig.changes.open": "有意ではない",
     "fig.skill.note": "\n（95%区間。点線：公平、または変化なし）",
     "fig.strength.decided": "決着したゲームのうち強いほうのレベルが勝った割合（95% Wilson区間、符号検定）",
     "fig.strength.outcomes": "この組のすべてのゲーム",
@@ -328,6 +407,7 @@ JA: dict[str, str] = {
     "figname.categories": "得点の内訳",
     "figname.skill": "プレイの強さのレベルごとの判定",
     "figname.strength": "レベルの強さの順",
+    "figname.changes": "何が変わったか",
     "def.item": "{name}：{doc}",
     "term.decided": (
         "決着したゲーム：1つの陣営（席、チーム戦ではチーム）だけが勝ち、上限で打ち切られなかったゲーム。"
@@ -369,6 +449,13 @@ JA: dict[str, str] = {
         "左：各レベルが1つ下のレベルと混ぜた席で直接対戦し、決着したゲームのうち勝った割合と95% Wilson区間、"
         "符号検定のp（引き分けは判定に使わない）。右：その組のすべてのゲームの勝ち・引き分け・負け"
     ),
+    "doc.changes": (
+        "1ページ目の図：最初のアームに対する各指標の変化と95%区間（ラウンドごとに行った場合は"
+        "信頼系列の区間）を、指標ごとの最小効果を単位として描くので、手数と点数を1本の軸で比べら"
+        "れる。灰色の帯（-1から1）はプレイヤーが気づかないほど小さい範囲。塗りつぶしは有意。最"
+        "小効果の2倍までは線形、その先は対数の目盛り。アームが1つのときは先手と各陣営を公平な値"
+        "と比べる"
+    ),
     "doc.moves": "1ゲームの手数（すべての席のすべての決定）",
     "doc.draw rate": "1位を複数の陣営が分け合ったゲームの割合",
     "doc.capped": (
@@ -381,37 +468,83 @@ JA: dict[str, str] = {
     # ---------------------------------------------------------------- bottom line
     "bottom.title": "結論",
     "bottom.first": (
-        "{arm}：先手は決着したゲームの{share} {interval}で勝つ（公平なら{fair}）：{level}では{answer}。"
+        "{arm}：先手はゲームの{share} {interval}を得る（引き分けは半分、公平なら{fair}{drawn}）："
+        "{level}では{answer}。"
     ),
     "bottom.first_levels": (
-        "{arm}：先手の判定は{depends}。決着したゲームのうち{levels}（公平なら{fair}）。レベルを通して："
-        "{trend}"
+        "{arm}：先手の判定は{depends}。ゲームのうち{levels}（引き分けは半分、公平なら{fair}）。"
+        "レベルを通して：{trend}"
     ),
     "bottom.depends": "プレイの強さによって変わる",
     "bottom.holds": "プレイの強さによらない",
     "bottom.unshown": "プレイの強さによって変わるとは示されない",
-    "bottom.none_decided": "決着なし",
     "bottom.level_share": "{level}で{share} {interval}{drawn}",
-    "bottom.level_none": "{level}ではなし{drawn}",
     "bottom.level_drawn": "（優位は引き分けに変わる：ゲームの{draws} {interval}が引き分け）",
     "bottom.first_drawn": (
         "{arm}：{level}では先手の優位は引き分けに変わる：ゲームの{draws} {interval}が引き分け。"
     ),
-    "bottom.first_none": (
-        "{arm}：{level}では決着したゲームがない（ゲームの{draws} {interval}が引き分け）ので、先手の割合は"
-        "比べられない。"
+    "bottom.compare": "{other}は{base}に比べて（{changes}）、{level}では：{changed}。{headline}。",
+    "bottom.compare_levels": "{other}は{base}に比べて（{changes}）。{levels}",
+    "bottom.compare_level": "{level}では：{changed}。{headline}。",
+    "bottom.nothing_changed": "最小効果以上の変化は示されない",
+    "bottom.more_changes": "、ほか{n}件（下記）",
+    "bottom.cap": "{level}では{arm}のゲームの{share} {interval}が終わらない：上限で打ち切られる。",
+    "head.drawn": "。引き分けは{a}と{b}",
+    "head.matters": (
+        "先手の得点割合は{direction}：ゲームの{a}から{b}へ（引き分けは半分、公平なら{fair}{drawn}）、"
+        "有意（{p}）、{settled}"
     ),
-    "bottom.change": (
-        "{other}は{base}に比べて（{changes}）、先手の割合が{direction}：決着したゲームの{a}から{b}へ"
-        "（公平なら{fair}）。{level}では{called}。"
+    "head.small": (
+        "先手の得点割合の変化はプレイヤーが気づかないほど小さい：ゲームの{a}から{b}へ（引き分けは半分、"
+        "公平なら{fair}{drawn}）、有意（{p}）、{settled}"
     ),
-    "bottom.change_levels": (
-        "{other}は{base}に比べて（{changes}）、決着したゲームでの先手の割合（公平なら{fair}）：{levels}。"
+    "head.within": (
+        "先手の得点割合の変化は{delta}以内：ゲームの{a}と{b}（引き分けは半分、公平なら{fair}{drawn}。"
+        "{p_within}）、{settled}"
     ),
+    "head.open": (
+        "先手の得点割合はゲームの{a}と{b}（引き分けは半分、公平なら{fair}{drawn}）で、有意ではない（{p}）："
+        "{more}"
+    ),
+    "head.na": "先手の得点割合：ゲームの{a}と{b}、検定できない",
+    "head.none": "アームごとに陣営が違うため、先手は比べない",
+    "head.paired": "。対にしたことで1アームあたり約{saved}ゲームを節約",
+    "what.seat_balance": "席ごとの分け合いが変わる（{side}がゲームの{a}から{b}へ）",
+    "what.draw_rate.up": "引き分けが増える（ゲームの{a}から{b}へ）",
+    "what.draw_rate.down": "引き分けが減る（ゲームの{a}から{b}へ）",
+    "what.capped.up": "上限で打ち切るゲームが増える（{a}から{b}へ）",
+    "what.capped.down": "上限で打ち切るゲームが減る（{a}から{b}へ）",
+    "what.length.up": "ゲームが{by}長くなる（平均{a}手から{b}手へ）",
+    "what.length.down": "ゲームが{by}短くなる（平均{a}手から{b}手へ）",
+    "what.length.times": "ゲームが{x}倍の長さになる（平均{a}手から{b}手へ）",
+    "what.length.up_plain": "ゲームが長くなる（平均{a}手から{b}手へ）",
+    "what.length.down_plain": "ゲームが短くなる（平均{a}手から{b}手へ）",
+    "what.margin.up": "勝者の点差が広がる（平均{a}点から{b}点へ）",
+    "what.margin.down": "勝者の点差が狭まる（平均{a}点から{b}点へ）",
+    "what.lead_changes.up": "首位の交代が増える（1ゲームあたり{a}回から{b}回へ）",
+    "what.lead_changes.down": "首位の交代が減る（1ゲームあたり{a}回から{b}回へ）",
+    "what.decisive_at.up": "勝負が決まるのが遅くなる（勝者が首位を保ち始めるのは全手数の{a}から{b}の時点へ）",
+    "what.decisive_at.down": (
+        "勝負が決まるのが早くなる（勝者が首位を保ち始めるのは全手数の{a}から{b}の時点へ）"
+    ),
+    "what.drama.up": "勝者がより大きな遅れから逆転する（最大の遅れ{a}点から{b}点へ）",
+    "what.drama.down": "勝者がより小さな遅れから逆転する（最大の遅れ{a}点から{b}点へ）",
+    "what.spread.up": "最終得点の差が広がる（{a}点から{b}点へ）",
+    "what.spread.down": "最終得点の差が狭まる（{a}点から{b}点へ）",
+    "what.metric.up": "{name}が増える（平均{a}から{b}へ）",
+    "what.metric.down": "{name}が減る（平均{a}から{b}へ）",
+    "by.half": "半分",
+    "by.third": "3分の1",
+    "by.quarter": "4分の1",
+    "by.fifth": "5分の1",
+    "by.tenth": "10分の1",
+    "by.pct": "{pct}%",
     "bottom.change_level": "{level}では{a}から{b}へ、{direction}、{called}",
     "bottom.default_levels": "random、greedy、探索エージェント",
     "join.list": "、",
     "join.parts": "、",
+    "join.sentences": "",
+    "join.end": "。",
     "bottom.called_under": "{level}では{called}",  # a called/not-called phrase (the tune's lines)
     "bottom.under_level": "（{level}）",
     "bottom.called": "有意（{p}）",
@@ -420,7 +553,7 @@ JA: dict[str, str] = {
     "bottom.open": "有意ではない（{p}。{delta}の変化を判定するには1アームあたり約{need}ゲームが必要）",
     "bottom.open_unsized": "有意ではない（{p}）",
     "bottom.na": "検定できない（{p}）",
-    "bottom.ranked": "先手の割合が公平な値に近い順のアーム{where}：{ranks}。",
+    "bottom.ranked": "先手の得点割合が公平な値に近い順のアーム{where}：{ranks}。",
     "bottom.rank": "{arm} {d} [{lo}, {hi}]",
     "bottom.pair": "{a}と{b}",
     "bottom.pairs_joint": "、",
@@ -433,6 +566,7 @@ JA: dict[str, str] = {
         "この判定は2組のエージェント（{agents}）によるもので、強さの順は示されていない。--skillを付けると、"
         "強さの順を確かめたレベルごとにすべての問いを判定する。"
     ),
+    "progress.round": "ラウンド{n}：1アームあたり{games}ゲーム",
     # ---------------------------------------------------------------- skill axis
     "skill.title": "プレイの強さによる判定の変化",
     "skill.levels": "レベル（弱い順）：{levels}。1アームあたりのゲーム数：{games}。",

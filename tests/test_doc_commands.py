@@ -4,8 +4,10 @@ A block is marked by the line `<!-- run -->` just before a fenced `bash`
 block (invisible on GitHub and on the site). Each marked block runs with
 `bash -euo pipefail` in an empty folder of its own, with this Python's tools
 first on PATH. To keep the suite short, `--games N` runs at most
-`MAX_GAMES` games and `--budget N` / `--confirm N` at most `MAX_BUDGET`;
-every other word runs as printed. A block the reader should not paste as it
+`MAX_GAMES` games and `--budget N` / `--confirm N` at most `MAX_BUDGET`, and
+a `simulate run` or `compare` that plays in rounds without a budget (no
+`--games`, no `--budget`) gets `--budget MAX_BUDGET`; every other word runs
+as printed. A block the reader should not paste as it
 stands (set-up, long runs) is simply not marked.
 """
 
@@ -47,13 +49,20 @@ def marked_blocks(text: str) -> list[tuple[int, str]]:
 
 
 def capped(commands: str) -> str:
-    """The commands with each capped count lowered to its cap."""
+    """The commands with each capped count lowered to its cap, and a budget for a run in rounds."""
 
     def lower(match: re.Match[str]) -> str:
         flag, value = match.group(1), int(match.group(2))
         return f"{flag} {min(value, CAPS[flag])}"
 
-    return re.sub(r"(--games|--budget|--confirm)[ =](\d+)", lower, commands)
+    def bounded(line: str) -> str:
+        in_rounds = re.match(r"\s*simulate (run|compare) ", line) and not re.search(
+            r"--(games|budget)\b", line
+        )
+        return f"{line} --budget {MAX_BUDGET}" if in_rounds else line
+
+    lowered = re.sub(r"(--games|--budget|--confirm)[ =](\d+)", lower, commands)
+    return "\n".join(bounded(line) for line in lowered.split("\n"))
 
 
 def all_blocks() -> list[tuple[str, str]]:
@@ -94,6 +103,9 @@ def test_markers_are_read_as_written():
     block = "```bash\nprintkit list\nsimulate run x --games 5000\n```"
     text = f"intro\n{MARKER}\n{block}\n\n```bash\nnot run\n```\n"
     assert marked_blocks(text) == [(2, "printkit list\nsimulate run x --games 5000")]
+    assert capped("simulate compare x --variant a --variant b") == (
+        f"simulate compare x --variant a --variant b --budget {MAX_BUDGET}"
+    )
     assert capped("simulate run x --games 5000 --budget=12000 --games 7") == (
         f"simulate run x --games {MAX_GAMES} --budget {MAX_BUDGET} --games 7"
     )

@@ -1,4 +1,4 @@
-"""The balance figures of an arm and the tests between arms, from streaming tallies.
+"""The balance figures of an arm, from streaming tallies.
 
 Fair shares are taken over *decided* games (one side won alone): a side's
 fair share is 1/sides, where a side is a seat or, in a team game, a team. A
@@ -11,14 +11,12 @@ are on the page. Turn position is the order in which sides first move.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from simulate.analysis import stats
-from simulate.analysis.min_effect import DEFAULT, MinEffect
 from simulate.analysis.tally import ArmTally
 
 GENERIC_METRICS = ("lead_changes", "decisive_at", "drama", "spread")
@@ -78,17 +76,9 @@ def outcome_counts(tally: ArmTally) -> dict[str, Any]:
     }
 
 
-def summarize(
-    tally: ArmTally,
-    metric_names: Sequence[str],
-    categories: Sequence[str],
-    min_effect: MinEffect = DEFAULT,
-) -> dict[str, Any]:
-    """The balance figures of one arm, with the arm's own tests (p-values before correction).
-
-    Beside each test of a difference from fair stands its equivalence test
-    (`..._within`): is the share within `min_effect.share` of fair?
-    """
+def summarize(tally: ArmTally, metric_names: Sequence[str], categories: Sequence[str]) -> dict[str, Any]:
+    """The balance figures of one arm; its questions' answers and tests are added by
+    `families.record`."""
     c = outcome_counts(tally)
     games, decided, k_sides = tally.games, c["decided"], tally.n_sides
     fair = 1 / k_sides
@@ -113,17 +103,6 @@ def summarize(
         "largest_seat_gap": float(max(r["p"] for r in side_rates) - min(r["p"] for r in side_rates))
         if decided
         else math.nan,
-        "tests": {
-            "first_mover": stats.binomial(int(c["position_wins"][0]), decided, fair),
-            "first_mover_within": stats.tost_share(
-                int(c["position_wins"][0]), decided, fair, min_effect.share
-            ),
-            "seat_balance": stats.equal_shares([int(k) for k in c["side_wins"]]),
-            "seat_balance_within": stats.all_within(
-                [stats.tost_share(int(k), decided, fair, min_effect.share) for k in c["side_wins"]],
-                "side's share",
-            ),
-        },
         "scores": {f"seat_{s + 1}": tally.describe(f"score_{s + 1}") for s in range(tally.players)},
         "side_scores": {f"side_{k + 1}": tally.describe(f"side_score_{k + 1}") for k in range(k_sides)},
         "margin": tally.describe("margin"),
@@ -149,80 +128,3 @@ def _pooled(tally: ArmTally, prefix: str) -> dict[str, float]:
     return stats.from_moments(
         n, mean, m2, float(np.median(sample)), min(p.low for p in parts), max(p.high for p in parts)
     )
-
-
-def compare(
-    a: ArmTally,
-    b: ArmTally,
-    sa: dict[str, Any],
-    sb: dict[str, Any],
-    min_effect: MinEffect = DEFAULT,
-) -> dict[str, Any]:
-    """Arm b against the baseline a: one test per question (p-values before correction).
-
-    Each test of a change has its equivalence test beside it (`..._within`):
-    is the change smaller than `min_effect` allows?
-    """
-    tests: dict[str, Any] = {}
-    share = min_effect.share
-    tests["draw_rate"] = stats.fisher(sa["draws"]["k"], sa["games"], sb["draws"]["k"], sb["games"])
-    tests["draw_rate_within"] = stats.tost_rates(
-        sa["draws"]["k"], sa["games"], sb["draws"]["k"], sb["games"], share
-    )
-    out: dict[str, Any] = {
-        "draw_rate_change": stats.diff_interval(sa["draws"]["k"], sa["games"], sb["draws"]["k"], sb["games"])
-    }
-    if a.sides == b.sides:
-        fa, fb = sa["position_wins"][0], sb["position_wins"][0]
-        tests["first_mover"] = stats.fisher(fa["k"], fa["n"], fb["k"], fb["n"])
-        tests["first_mover_within"] = stats.tost_rates(fa["k"], fa["n"], fb["k"], fb["n"], share)
-        out["first_mover_change"] = stats.diff_interval(fa["k"], fa["n"], fb["k"], fb["n"])
-        table = np.array([[r["k"] for r in sa["side_wins"]], [r["k"] for r in sb["side_wins"]]])
-        tests["seat_balance"] = stats.contingency(table)
-        tests["seat_balance_within"] = stats.all_within(
-            [
-                stats.tost_rates(ra["k"], ra["n"], rb["k"], rb["n"], share)
-                for ra, rb in zip(sa["side_wins"], sb["side_wins"], strict=True)
-            ],
-            "side's share",
-        )
-    else:
-        why = "the arms have different seats or teams"
-        tests["first_mover"] = {"test": "Fisher exact", "p": None, "why": why}
-        tests["first_mover_within"] = {"test": "equivalence", "p": None, "why": why}
-        tests["seat_balance"] = {"test": "chi-square", "p": None, "why": why}
-        tests["seat_balance_within"] = {"test": "equivalence", "p": None, "why": why}
-    ha, hb = a.columns["margin"].hist, b.columns["margin"].hist
-    if ha is not None and hb is not None:
-        tests["margin"] = stats.mann_whitney(ha, hb)
-    else:
-        tests["margin"] = stats.mann_whitney(_counts(a.cols()["margin"]), _counts(b.cols()["margin"]))
-    tests["margin_within"] = stats.tost_means(sa["margin"], sb["margin"], min_effect.margin)
-    out["margin_change"] = sb["margin"]["mean"] - sa["margin"]["mean"]
-    if sa["capped"]["k"] or sb["capped"]["k"]:
-        tests["length"] = stats.log_rank(a.lengths, b.lengths)  # a cap censored lengths
-        why = "lengths cut by a cap have no mean to compare"
-        tests["length_within"] = {"test": "equivalence", "p": None, "why": why}
-    else:
-        ma, mb = a.columns["moves"].hist, b.columns["moves"].hist
-        if ma is None or mb is None:
-            ma, mb = _counts(a.cols()["moves"]), _counts(b.cols()["moves"])
-        tests["length"] = stats.mann_whitney(ma, mb)
-        delta = min_effect.length(sa["moves"]["median"])
-        tests["length_within"] = stats.tost_means(sa["moves"], sb["moves"], delta)
-    out["tests"] = tests
-    return out
-
-
-def _counts(values: np.ndarray) -> Counter[float]:
-    return Counter(values[~np.isnan(values)].tolist())
-
-
-def apply_holm(summaries: dict[str, dict[str, Any]], comparisons: dict[str, dict[str, Any]]) -> int:
-    """Holm-adjust every test of the report in place (`p_holm`); return how many tests there are."""
-    family = [t for s in summaries.values() for t in s["tests"].values()]
-    family += [t for c in comparisons.values() for t in c["tests"].values()]
-    adjusted = stats.holm([t["p"] for t in family])
-    for test, p in zip(family, adjusted, strict=True):
-        test["p_holm"] = p
-    return sum(1 for t in family if t["p"] is not None)

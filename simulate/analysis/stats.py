@@ -65,34 +65,6 @@ def winner_sets(cols: Mapping[str, Any]) -> list[set[int]]:
 
 
 # ------------------------------------------------------------------ tests
-def binomial(k: int, n: int, p0: float) -> dict[str, Any]:
-    """Exact two-sided binomial test of k successes in n against rate p0."""
-    if n == 0:
-        return {"test": "exact binomial", "p": None, "why": "no decided games"}
-    return {"test": "exact binomial", "p": float(sps.binomtest(int(k), int(n), p0).pvalue)}
-
-
-def goodness_of_fit(counts: Sequence[int]) -> dict[str, Any]:
-    """Chi-square goodness of fit of counts against equal shares."""
-    counts = np.asarray(counts, dtype=float)
-    if counts.sum() == 0:
-        return {"test": "chi-square goodness of fit", "p": None, "why": "no decided games"}
-    res = sps.chisquare(counts)
-    return {
-        "test": "chi-square goodness of fit",
-        "chi2": float(res.statistic),
-        "dof": len(counts) - 1,
-        "p": float(res.pvalue),
-    }
-
-
-def equal_shares(counts: Sequence[int]) -> dict[str, Any]:
-    """Are these win counts an equal split? Exact binomial for two, chi-square otherwise."""
-    if len(counts) == 2:
-        return binomial(int(counts[0]), int(sum(counts)), 0.5)
-    return goodness_of_fit(counts)
-
-
 def fisher(k1: int, n1: int, k2: int, n2: int) -> dict[str, Any]:
     """Fisher's exact test of two rates k1/n1 and k2/n2."""
     if n1 == 0 or n2 == 0:
@@ -203,17 +175,6 @@ def diff_interval(k1: int, n1: int, k2: int, n2: int) -> dict[str, float]:
     return {"diff": d, "lo": lo, "hi": hi}
 
 
-def games_to_resolve(p0: float, delta: float = 0.02, decided_share: float = 1.0) -> int:
-    """Games per arm for a two-sided 5% test with power 0.8 to tell p0 + delta from p0.
-
-    Counted over decided games, then divided by the share of games decided.
-    """
-    p1 = p0 + delta
-    n = ((Z95 * math.sqrt(p0 * (1 - p0)) + Z80 * math.sqrt(p1 * (1 - p1))) / delta) ** 2
-    games = n / max(decided_share, 1e-9)
-    return int(float(f"{games:.2g}"))
-
-
 def km_median(counts: Mapping[tuple[float, bool], int]) -> dict[str, Any]:
     """Kaplan-Meier median length from counts of (length, censored).
 
@@ -240,56 +201,10 @@ def km_median(counts: Mapping[tuple[float, bool], int]) -> dict[str, Any]:
     return out
 
 
-def log_rank(
-    counts_a: Mapping[tuple[float, bool], int], counts_b: Mapping[tuple[float, bool], int]
-) -> dict[str, Any]:
-    """Two-sided log-rank (Mantel-Cox) test of arm b's lengths against arm a's, from counts of
-    (length, censored): the test for lengths when a cap cut some games off.
-
-    At each length where games ended, the games ended in b are set against the
-    number expected from b's share of the games still going there (a game cut
-    at length c is still going at every length up to c). `longer` says b's games
-    ended less often than expected, so they last longer.
-    """
-    test = "log-rank"
-    if not sum(counts_a.values()) or not sum(counts_b.values()):
-        return {"test": test, "p": None, "why": "an arm has no games"}
-    lengths = sorted({t for t, _ in counts_a} | {t for t, _ in counts_b})
-    risk_a, risk_b = sum(counts_a.values()), sum(counts_b.values())
-    excess = variance = 0.0  # games ended in b less those expected, and its variance
-    for t in lengths:
-        ended_a, ended_b = counts_a.get((t, False), 0), counts_b.get((t, False), 0)
-        ended, risk = ended_a + ended_b, risk_a + risk_b
-        if ended:
-            share_b = risk_b / risk
-            excess += ended_b - ended * share_b
-            if risk > 1:
-                variance += ended * share_b * (1 - share_b) * (risk - ended) / (risk - 1)
-        risk_a -= ended_a + counts_a.get((t, True), 0)
-        risk_b -= ended_b + counts_b.get((t, True), 0)
-    if variance <= 0:
-        return {"test": test, "p": None, "why": "no length where games of both arms could end"}
-    chi2 = excess**2 / variance
-    return {"test": test, "chi2": chi2, "longer": excess < 0, "p": float(sps.chi2.sf(chi2, 1))}
-
-
 # ------------------------------------------------------------------ equivalence and effect sizes
 # Two one-sided tests (Schuirmann 1987): a difference is shown to be smaller than `delta` when both
 # "it is at least +delta" and "it is at most -delta" are rejected; the p-value is the larger of the two
 # one-sided p-values, so it enters a Holm family like any other test.
-def tost_share(k: float, n: int, p0: float, delta: float) -> dict[str, Any]:
-    """Is a share k/n within `delta` of `p0`? Two one-sided exact binomial tests (`share_between`).
-
-    Below: k or more successes are unlikely if the rate were p0 - delta;
-    above: k or fewer are unlikely if it were p0 + delta. A bound outside
-    [0, 1] is a one-sided test that cannot fail (p 0).
-    """
-    test = "equivalence (two one-sided exact binomial tests)"
-    if n == 0:
-        return {"test": test, "p": None, "why": "no decided games"}
-    return {"test": test, "delta": delta, "p": share_between(k, n, p0 - delta, p0 + delta)["p"]}
-
-
 def share_between(k: float, n: int, lo: float, hi: float) -> dict[str, Any]:
     """Is the rate of k in n within [lo, hi]? One-sided exact binomial tests against each end, the
     larger p: "at most lo" is rejected by k or more successes, "at least hi" by k or fewer. An end at
@@ -333,21 +248,6 @@ def tost_rates(k1: float, n1: int, k2: float, n2: int, delta: float) -> dict[str
     return {"test": test, "delta": delta, "p": p}
 
 
-def tost_means(a: Mapping[str, float], b: Mapping[str, float], delta: float) -> dict[str, Any]:
-    """Is mean b within `delta` of mean a? Two one-sided Welch t tests from each arm's n, mean and sd."""
-    test = "equivalence (two one-sided Welch t tests)"
-    if a["n"] < 2 or b["n"] < 2:
-        return {"test": test, "p": None, "why": "fewer than two values in an arm"}
-    va, vb = a["sd"] ** 2 / a["n"], b["sd"] ** 2 / b["n"]
-    se = math.sqrt(va + vb)
-    d = b["mean"] - a["mean"]
-    if se == 0:
-        return {"test": test, "delta": delta, "p": 0.0 if abs(d) < delta else 1.0}
-    dof = (va + vb) ** 2 / (va**2 / (a["n"] - 1) + vb**2 / (b["n"] - 1))
-    p = max(float(sps.t.sf((d + delta) / se, dof)), float(sps.t.sf((delta - d) / se, dof)))
-    return {"test": test, "delta": delta, "p": p}
-
-
 def all_within(tests: Sequence[Mapping[str, Any]], what: str) -> dict[str, Any]:
     """Intersection-union: every one of several equivalence tests at once, p the largest (Berger 1982)."""
     test = f"equivalence of every {what} (intersection-union)"
@@ -363,12 +263,6 @@ def games_to_settle_rates(p: float, delta: float, decided_share: float = 1.0) ->
     p = min(max(p, 0.01), 0.99)
     n = 2 * (Z95 + Z80) ** 2 * p * (1 - p) / delta**2
     return int(float(f"{n / max(decided_share, 1e-9):.2g}"))
-
-
-def games_to_settle_means(sd: float, delta: float) -> int:
-    """Games per arm for a two-sided 5% test to find a change of `delta` in a mean with power 0.8."""
-    n = 2 * (Z95 + Z80) ** 2 * sd**2 / delta**2
-    return max(2, int(float(f"{n:.2g}")))
 
 
 def distance_from(r: Mapping[str, float], fair: float) -> dict[str, float]:

@@ -16,18 +16,20 @@ holds under both, and a `state` that a skill axis reads across levels:
   (`score_share.nearly_all_drawn`): the first mover's edge, and any
   imbalance between seats, has turned into draws.
 
-A difference is called only where the Holm-corrected p-value is below 0.05.
-The sentences themselves are templates in `simulate.words`.
+Each question's answer comes from `simulate.analysis.families` (the
+answers, with their p-values adjusted in their multiplicity family): a
+difference is called only where its adjusted p-value is below 0.05. The
+sentences themselves are templates in `simulate.words`.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from simulate.analysis import stats
-from simulate.analysis.min_effect import DEFAULT, MinEffect
+from simulate.analysis.min_effect import MinEffect
 from simulate.analysis.score_share import nearly_all_drawn
 from simulate.words import say
 
@@ -120,71 +122,128 @@ def _who(s: dict[str, Any], lower: bool = False) -> str:
     return say(key + (".lower" if lower else ""))
 
 
+def state_of(a: dict[str, Any]) -> str:
+    """An answer's state (see the module's docstring) from its adjusted decisions."""
+    if a["test"] == "no test":
+        return "n/a"
+    if a["called"]:
+        return "small" if abs(a["diff"]) < a["delta"] else "matters"
+    return "within" if a["equivalent"] else "open"
+
+
+def share_interval(a: dict[str, Any]) -> str:
+    """An arm's share against a fixed value, with the interval of its difference put back on the share:
+    `[52, 56]` (in rounds, the confidence sequence's)."""
+    lo, hi = max(0.0, a["a"] + a["lo"]), min(1.0, a["a"] + a["hi"])
+    return f"[{100 * lo:.0f}, {100 * hi:.0f}]"
+
+
+def settle_text(a: dict[str, Any]) -> str:
+    """How far the games went on a question: settled after n games (a headline question), at n games (a
+    fixed number, or a question settled on the way), or not settled, where the run stopped and how many
+    more games would settle it."""
+    games = f"{a.get('level_games', a['games']):,}"
+    if a.get("stopped") == "fixed" or (a["called"] or a["equivalent"]) and not a.get("settled_at"):
+        return say("settle.fixed", games=games)
+    if a.get("settled_at"):
+        return say("settle.after", games=f"{a['settled_at']:,}")
+    need = a.get("need")
+    edge = need is not None and need.get("more") is None
+    if a.get("stopped") == "settled":
+        if need is None:
+            return say("settle.stopped_plain", games=games)
+        if edge:
+            return say("settle.stopped_edge", games=games)
+        return say("settle.stopped", games=games, more=rough(need["more"]))
+    budget = say("settle.time", time=a["budget_time"]) if a.get("budget_time") else say("settle.games")
+    if need is None:
+        return say("settle.budget_plain", games=games, budget=budget)
+    if edge:
+        return say("settle.edge", games=games, budget=budget)
+    return say("settle.more", games=games, budget=budget, more=rough(need["more"]))
+
+
+def rough(games: float) -> str:
+    """A number of games to two figures, as an estimate is worth: `4,600`."""
+    return f"{int(float(f'{games:.2g}')):,}"
+
+
+def more_text(a: dict[str, Any], unit: str = "share") -> str:
+    """What an open question still needs: more games in rounds (`settle_text`), or at a fixed number of
+    games the games per arm that would resolve a change of the minimum effect."""
+    if a.get("stopped") != "fixed":
+        return settle_text(a) + say("join.end")
+    delta = points(a["delta"], adj=True) if unit == "share" else amount(a["delta"], unit, adj=True)
+    need = a.get("power_games")
+    if need is None:
+        return ""
+    if a["games"] < need:
+        return say("more.need", need=f"{need:,}", delta=delta)
+    return say("more.enough", games=f"{a['games']:,}", delta=delta)
+
+
+def drawn_text(s: dict[str, Any]) -> str:
+    """`; 3% drawn` beside a share of games, where any game was drawn."""
+    return say("first.drawn_share", share=pct(s["draws"]["p"])) if s["draws"]["k"] else ""
+
+
 def _drawn(question: str, text: str, s: dict[str, Any]) -> Finding:
     """A question of an arm that draws nearly every game: its edge has turned into draws."""
     answer = say("answer.drawn", draws=pct(s["draws"]["p"]))
     return Finding(question, "drawn", text, "drawn", answer=answer)
 
 
-def first_mover(s: dict[str, Any], me: MinEffect = DEFAULT) -> Finding:
-    """The first mover's share of decided games against fair, with the equivalence test beside it; where
-    nearly every game is drawn, that its edge has turned into draws."""
+def _share_effect(s: dict[str, Any], key: str, me: MinEffect | None) -> float:
+    """The minimum effect of a share: `me`'s, else the one the answer was asked with."""
+    return me.share if me is not None else s["answers"][key]["delta"]
+
+
+def first_mover(s: dict[str, Any], me: MinEffect | None = None) -> Finding:
+    """The first mover's score share over every game (a win 1, a draw half) against fair, with its
+    equivalence test beside it (`answers.first_mover`); where nearly every game is drawn, that its edge
+    has turned into draws."""
     who = _who(s)
-    if nearly_all_drawn(s["draws"], me.share):
+    delta = _share_effect(s, "first_mover", me)
+    if nearly_all_drawn(s["draws"], delta):
         r = s["draws"]
-        text = say("first.drawn", who=who, draws=pct(r["p"]), interval=span(r), delta=points(me.share))
+        text = say("first.drawn", who=who, draws=pct(r["p"]), interval=span(r), delta=points(delta))
         if s["decided"]:
             won = s["position_wins"][0]["k"]
             text += say("first.drawn_decided", won=f"{won:,}", decided=f"{s['decided']:,}")
         return _drawn("first mover", text, s)
-    if not s["decided"]:
-        return Finding(
-            "first mover", "n/a", say("first.none_decided", who=who), "n/a", answer=say("answer.na")
-        )
-    r, fair = s["position_wins"][0], s["fair_share"]
+    a = s["answers"]["first_mover"]
+    fair = a["a"]
+    head = say("first.head", who=who, share=pct(a["b"]), interval=share_interval(a), drawn=drawn_text(s))
+    state = state_of(a)
     test, within = s["tests"]["first_mover"], s["tests"]["first_mover_within"]
-    head = say("first.head", who=who, share=pct(r["p"]), interval=span(r))
-    state = judge(test, within, abs(r["p"] - fair), me.share)
-    effect = (r["p"] - fair, r["lo"] - fair, r["hi"] - fair)
-    key = "advantage" if r["p"] > fair else "disadvantage"
+    effect = (a["diff"], a["lo"], a["hi"])
+    key = "advantage" if a["diff"] > 0 else "disadvantage"
     word = say(f"word.{key}")
-    fields = {"head": head, "word": word, "p": p_of(test), "fair": pct(fair), "delta": points(me.share)}
+    fields = {"head": head, "word": word, "p": p_of(test), "fair": pct(fair), "delta": points(a["delta"])}
     if state == "matters":
-        answer = say(f"answer.{key}", d=points(abs(r["p"] - fair)))
-        return Finding(
-            "first mover",
-            key,
-            say("first.matters", **fields),
-            state,
-            1 if key == "advantage" else -1,
-            effect,
-            answer,
-        )
+        answer = say(f"answer.{key}", d=points(abs(a["diff"])))
+        sign = 1 if key == "advantage" else -1
+        return Finding("first mover", key, say("first.matters", **fields), state, sign, effect, answer)
     if state == "small":
         answer = say("answer.small")
         return Finding("first mover", "small", say("first.small", **fields), state, 0, effect, answer)
     if state == "within":
         text = say("first.within", **fields, p_within=p_within(within))
-        return Finding(
-            "first mover", "within", text, state, 0, effect, say("answer.within", delta=points(me.share))
-        )
-    need = stats.games_to_resolve(fair, me.share, s["decided"] / s["games"])
-    more = (
-        say("more.need", need=f"{need:,}", delta=points(me.share, adj=True))
-        if s["games"] < need
-        else say("more.enough", games=f"{s['games']:,}", delta=points(me.share, adj=True))
-    )
-    return Finding(
-        "first mover", "none", say("first.open", **fields, more=more), state, 0, effect, say("answer.open")
-    )
+        answer = say("answer.within", delta=points(a["delta"]))
+        return Finding("first mover", "within", text, state, 0, effect, answer)
+    text = say("first.open", **fields, more=more_text(a))
+    return Finding("first mover", "none", text, state, 0, effect, say("answer.open"))
 
 
-def shared_credit(s: dict[str, Any]) -> Finding:
-    r = s["position_half_wins"][0]
+def decided_games(s: dict[str, Any]) -> Finding:
+    """The first mover's share of decided games alone (draws left out), for the record."""
+    if not s["decided"]:
+        return Finding("decided", "info", say("decided.none", who=_who(s)))
+    r = s["position_wins"][0]
     text = say(
-        "credit", who=_who(s, lower=True), share=pct(r["p"]), interval=span(r), fair=pct(s["fair_share"])
+        "decided", who=_who(s, lower=True), share=pct(r["p"]), interval=span(r), fair=pct(s["fair_share"])
     )
-    return Finding("shared credit", "info", text)
+    return Finding("decided", "info", text)
 
 
 def side_names(s: dict[str, Any]) -> list[str]:
@@ -197,50 +256,40 @@ def side_names(s: dict[str, Any]) -> list[str]:
     ]
 
 
-def seat_balance(s: dict[str, Any], me: MinEffect = DEFAULT) -> Finding:
-    """Each side's share of decided games, tested against an equal split and for every share within fair;
-    where nearly every game is drawn, that any imbalance has turned into draws."""
+def seat_balance(s: dict[str, Any], me: MinEffect | None = None) -> Finding:
+    """Each side's score share (a draw as half), tested against fair and for every share within fair
+    (`answers.seat_balance`: the side furthest from fair stands for them); where nearly every game is
+    drawn, that any imbalance has turned into draws."""
     noun = say("seats.noun" if s["sides"] == s["players"] else "teams.noun")
-    if nearly_all_drawn(s["draws"], me.share):
+    delta = _share_effect(s, "seat_balance", me)
+    if nearly_all_drawn(s["draws"], delta):
         r = s["draws"]
-        text = say("seats.drawn", noun=noun, draws=pct(r["p"]), interval=span(r), delta=points(me.share))
+        text = say("seats.drawn", noun=noun, draws=pct(r["p"]), interval=span(r), delta=points(delta))
         return _drawn("seat balance", text, s)
-    if not s["decided"]:
-        return Finding(
-            "seat balance", "n/a", say("seats.none_decided", noun=noun), "n/a", answer=say("answer.na")
-        )
-    test, within, fair = s["tests"]["seat_balance"], s["tests"]["seat_balance_within"], s["fair_share"]
+    a, fair = s["answers"]["seat_balance"], s["fair_share"]
+    test, within = s["tests"]["seat_balance"], s["tests"]["seat_balance_within"]
     shares = say("join.list").join(
-        f"{name} {pct(r['p'])} {span(r)}" for name, r in zip(side_names(s), s["side_wins"], strict=True)
+        f"{name} {pct(r['p'])} {span(r)}" for name, r in zip(side_names(s), s["side_half_wins"], strict=True)
     )
-    far = [stats.distance_from(r, fair) for r in s["side_wins"]]
-    effect = (max(d["d"] for d in far), max(d["lo"] for d in far), max(d["hi"] for d in far))
-    state = judge(test, within, effect[0], me.share)
+    near, far = magnitude((a["diff"], a["lo"], a["hi"]))
+    effect = (abs(a["diff"]), near, far)
+    state = state_of(a)
     fields = {
         "head": say("seats.head", noun=noun, shares=shares),
         "p": p_of(test),
-        "delta": points(me.share),
+        "delta": points(a["delta"]),
         "fair": pct(fair),
     }
     if state == "matters":
-        return Finding(
-            "seat balance",
-            "imbalance",
-            say("seats.matters", **fields),
-            state,
-            1,
-            effect,
-            say("answer.imbalance"),
-        )
+        text = say("seats.matters", **fields)
+        return Finding("seat balance", "imbalance", text, state, 1, effect, say("answer.imbalance"))
     if state == "small":
-        return Finding(
-            "seat balance", "small", say("seats.small", **fields), state, 0, effect, say("answer.small")
-        )
+        text = say("seats.small", **fields)
+        return Finding("seat balance", "small", text, state, 0, effect, say("answer.small"))
     if state == "within":
         text = say("seats.within", **fields, p_within=p_within(within))
-        return Finding(
-            "seat balance", "within", text, state, 0, effect, say("answer.within", delta=points(me.share))
-        )
+        answer = say("answer.within", delta=points(a["delta"]))
+        return Finding("seat balance", "within", text, state, 0, effect, answer)
     return Finding(
         "seat balance", "balanced", say("seats.open", **fields), state, 0, effect, say("answer.open")
     )
@@ -299,8 +348,8 @@ def flow(s: dict[str, Any]) -> Finding | None:
     return Finding("flow", "info", say("flow", parts=say("join.parts").join(parts)))
 
 
-def arm_findings(s: dict[str, Any], me: MinEffect = DEFAULT) -> list[Finding]:
-    found = [first_mover(s, me), shared_credit(s), seat_balance(s, me), draws(s), length(s)]
+def arm_findings(s: dict[str, Any]) -> list[Finding]:
+    found = [first_mover(s), decided_games(s), seat_balance(s), draws(s), length(s)]
     extra = flow(s)
     return found + ([extra] if extra else [])
 
@@ -308,7 +357,11 @@ def arm_findings(s: dict[str, Any], me: MinEffect = DEFAULT) -> list[Finding]:
 # ------------------------------------------------------------------ between arms
 @dataclass(frozen=True)
 class Change:
-    """What one question of a comparison found, before it is put in words."""
+    """What one question of a comparison found, before it is put in words.
+
+    `key` is the measure's (`first_mover`, `length`, `metric rounds`), `answer` its answer as
+    `families.record` wrote it; `more` what an open question still needs, in words (in rounds).
+    """
 
     question: str
     test: dict[str, Any]
@@ -317,9 +370,12 @@ class Change:
     word: str
     sign: int
     effect: tuple[float, float, float]
-    unit: str  # `share`, `point` or `move`
+    unit: str  # `share`, `point`, `move`, `lead` or `value`
     delta: float
     need: int | None
+    key: str = ""
+    answer: dict[str, Any] | None = None
+    more: str = ""
 
     def size(self, x: float, adj: bool = False) -> str:
         """A difference in this question's unit: `2 points` (of a share), `1 point`, `3 moves`."""
@@ -340,10 +396,6 @@ def mean_change(a: dict[str, float], b: dict[str, float]) -> tuple[float, float,
     return d, d - stats.Z95 * se, d + stats.Z95 * se
 
 
-def _pooled_sd(a: dict[str, float], b: dict[str, float]) -> float:
-    return math.sqrt((a["sd"] ** 2 + b["sd"] ** 2) / 2)
-
-
 def sides_moved(rates_a: list[dict[str, Any]], rates_b: list[dict[str, Any]]) -> tuple[float, float, float]:
     """How far the sides' shares moved between two arms: the largest move, and how large the largest
     is at least and at most by the moves' 95% intervals."""
@@ -359,128 +411,138 @@ def sides_moved(rates_a: list[dict[str, Any]], rates_b: list[dict[str, Any]]) ->
     )
 
 
-def changes(
-    base: str, other: str, sa: dict[str, Any], sb: dict[str, Any], comp: dict[str, Any], me: MinEffect
-) -> list[Change]:
-    """The five questions of a comparison, each with its tests, estimate and minimum effect."""
-    t = comp["tests"]
-    out = []
-    da, db = sa["draws"], sb["draws"]
-    dc = comp["draw_rate_change"]
-    head = say(
-        "change.draws.head", other=other, b=pct(db["p"]), bi=span(db), base=base, a=pct(da["p"]), ai=span(da)
-    )
-    word = "fewer_draws" if db["p"] < da["p"] else "more_draws"
-    pooled = (da["k"] + db["k"]) / max(da["n"] + db["n"], 1)
-    out.append(
-        Change(
-            "draw rate",
-            t["draw_rate"],
-            t["draw_rate_within"],
-            head,
-            word,
-            1 if db["p"] > da["p"] else -1,
-            (dc["diff"], dc["lo"], dc["hi"]),
-            "share",
-            me.share,
-            stats.games_to_settle_rates(pooled, me.share),
-        )
-    )
-    fa, fb, fair = sa["position_wins"][0], sb["position_wins"][0], sb["fair_share"]
-    fc = comp.get("first_mover_change", {"diff": math.nan, "lo": math.nan, "hi": math.nan})
-    head = say(
-        "change.first.head",
-        other=other,
-        b=pct(fb["p"]),
-        bi=span(fb) if fb["n"] else "",
-        base=base,
-        a=pct(fa["p"]),
-        ai=span(fa) if fa["n"] else "",
-        fair=pct(fair),
-    )
-    word = closer_or_further(fa["p"], fb["p"], fair)
-    decided = (fa["n"] + fb["n"]) / max(sa["games"] + sb["games"], 1)
-    need = stats.games_to_settle_rates(
-        (fa["p"] + fb["p"]) / 2 if fa["n"] and fb["n"] else fair, me.share, decided
-    )
-    out.append(
-        Change(
-            "first mover change",
-            t["first_mover"],
-            t["first_mover_within"],
-            head,
-            word,
-            1 if word.startswith("further") else -1,
-            (fc["diff"], fc["lo"], fc["hi"]),
-            "share",
-            me.share,
-            need,
-        )
-    )
-    effect = sides_moved(sa["side_wins"], sb["side_wins"])
-    head = say("change.seats.head", other=other, base=base)
-    out.append(
-        Change(
-            "seat balance change",
-            t["seat_balance"],
-            t["seat_balance_within"],
-            head,
-            "split",
-            1,
-            effect,
-            "share",
-            me.share,
-            stats.games_to_settle_rates(fair, me.share, decided),
-        )
-    )
-    ma, mb = sa["margin"], sb["margin"]
-    head = say("change.margin.head", other=other, b=f"{mb['mean']:.2f}", base=base, a=f"{ma['mean']:.2f}")
-    word = "larger_margins" if mb["mean"] > ma["mean"] else "smaller_margins"
-    out.append(
-        Change(
-            "margin",
-            t["margin"],
-            t["margin_within"],
-            head,
-            word,
-            1 if mb["mean"] > ma["mean"] else -1,
-            mean_change(ma, mb),
-            "point",
-            me.margin,
-            stats.games_to_settle_means(_pooled_sd(ma, mb), me.margin),
-        )
-    )
-    # Mann-Whitney's effect is the chance a game of b outlasts one of a; the log-rank test says `longer`
-    longer = t["length"].get("longer", t["length"].get("effect", 0.5) > 0.5)
-    head = say("change.length.head", other=other, b=median_length(sb), base=base, a=median_length(sa))
-    capped = bool(sa["capped"]["k"] or sb["capped"]["k"])
-    delta = me.length(sa["moves"]["median"] if not capped else sa["length"]["median"] or math.nan)
-    if capped:
-        ka, kb = sa["length"]["median"], sb["length"]["median"]
-        size = abs(kb - ka) if ka is not None and kb is not None else math.nan
-        effect, need = (size, math.nan, math.nan), None
+# The measures of a comparison in the order the page lists them (a game's own metrics after), the
+# question names a skill axis and a tune read them by, the unit of each difference, and its words.
+ORDER = (
+    "first_mover", "seat_balance", "draw_rate", "capped", "length", "margin",
+    "lead_changes", "decisive_at", "drama", "spread",
+)  # fmt: skip
+QUESTIONS = {
+    "first_mover": "first mover change",
+    "seat_balance": "seat balance change",
+    "draw_rate": "draw rate",
+    "length": "length change",
+}
+UNITS = {"length": "move", "margin": "point", "drama": "point", "spread": "point", "lead_changes": "lead"}
+WORDS = {
+    "draw_rate": ("more_draws", "fewer_draws"),
+    "capped": ("more_capped", "fewer_capped"),
+    "length": ("longer", "shorter"),
+    "margin": ("larger_margins", "smaller_margins"),
+    "lead_changes": ("more_lead_changes", "fewer_lead_changes"),
+    "decisive_at": ("decided_later", "decided_earlier"),
+    "drama": ("more_drama", "less_drama"),
+    "spread": ("wider_spread", "narrower_spread"),
+}
+SHARES = ("first_mover", "seat_balance", "draw_rate", "capped", "decisive_at")
+
+
+def unit_of(key: str) -> str:
+    """A measure's unit in words: `share` (percentage points), `move`, `point`, `lead` or `value`."""
+    return "share" if key in SHARES else UNITS.get(key, "value")
+
+
+def value_text(key: str, x: float) -> str:
+    """One arm's mean of a measure as the page shows it: `33%`, `20.4`, `3.17`."""
+    if key in SHARES:
+        return pct(x)
+    return f"{x:.1f}" if abs(x) >= 10 else f"{x:.3g}"
+
+
+def measure_name(key: str) -> str:
+    """A measure's name as a heading: `Lead changes`, or a game's own metric as it names it."""
+    if key.startswith("metric "):
+        return key.removeprefix("metric ").replace("_", " ")
+    return say(f"mname.{key}")
+
+
+def ordered(answers: dict[str, dict[str, Any]]) -> list[str]:
+    """The measures of a comparison in the page's order."""
+    return [k for k in ORDER if k in answers] + [k for k in answers if k not in ORDER]
+
+
+def change_head(
+    key: str, a: dict[str, Any], base: str, other: str, sa: dict[str, Any], sb: dict[str, Any]
+) -> str:
+    """The head of one measure's finding: the two arms' values."""
+    fields = {"other": other, "base": base, "b": value_text(key, a["b"]), "a": value_text(key, a["a"])}
+    if key == "first_mover":
+        return say("change.first.head", **fields, fair=pct(sb["fair_share"]))
+    if key == "seat_balance":
+        side = side_names(sb)[int(a["side"].removeprefix("side_")) - 1]
+        return say("change.seats.head", **fields, side=side)
+    if key in ("draw_rate", "capped", "margin"):
+        return say(f"change.{key}.head", **fields)
+    if key == "length":
+        capped = sa["capped"]["k"] or sb["capped"]["k"]
+        return say("change.length_capped.head" if capped else "change.length.head", **fields)
+    return say("change.mean.head", **fields, name=measure_name(key))
+
+
+def change_of(
+    key: str,
+    a: dict[str, Any],
+    tests: dict[str, Any],
+    base: str,
+    other: str,
+    sa: dict[str, Any],
+    sb: dict[str, Any],
+) -> Change:
+    """One measure of a comparison as a `Change`."""
+    up = a["diff"] > 0
+    if key == "first_mover":
+        word = closer_or_further(a["a"], a["b"], sb["fair_share"])
+        sign = 1 if word.startswith("further") else -1
+    elif key == "seat_balance":
+        word, sign = "split", 1
     else:
-        effect = mean_change(sa["moves"], sb["moves"])
-        need = stats.games_to_settle_means(_pooled_sd(sa["moves"], sb["moves"]), delta)
-    out.append(
-        Change(
-            "length change",
-            t["length"],
-            t["length_within"],
-            head,
-            "longer" if longer else "shorter",
-            1 if longer else -1,
-            effect,
-            "move",
-            delta,
-            need,
-        )
+        word = WORDS.get(key, ("higher", "lower"))[0 if up else 1]
+        sign = 1 if up else -1
+    fixed = a.get("stopped") == "fixed"
+    return Change(
+        QUESTIONS.get(key, key),
+        tests[key],
+        tests[f"{key}_within"],
+        change_head(key, a, base, other, sa, sb),
+        word,
+        sign,
+        (a["diff"], a["lo"], a["hi"]),
+        unit_of(key),
+        a["delta"],
+        a.get("power_games") if fixed else None,
+        key,
+        a,
+        "" if fixed else settle_text(a) + say("join.end"),
     )
-    return out
+
+
+def changes(
+    base: str, other: str, sa: dict[str, Any], sb: dict[str, Any], comp: dict[str, Any]
+) -> list[Change]:
+    """Every measure of a comparison (`comp["answers"]`), in the page's order, with its tests and minimum
+    effect."""
+    answers = comp["answers"]
+    return [change_of(k, answers[k], comp["tests"], base, other, sa, sb) for k in ordered(answers)]
+
+
+def paired_note(a: dict[str, Any] | None) -> str:
+    """What testing the games as pairs did, where it did: the games it saved, or that it was needed."""
+    if not a or not a["paired"]:
+        return ""
+    r = f"{a['correlation']:.2f}"
+    if a["saved"] < 0:
+        return say("change.paired_cost", r=r)
+    return say("change.paired", r=r, saved=rough(a["saved"])) if a["saved"] >= 1 else ""
 
 
 def change_finding(c: Change) -> Finding:
-    """One comparison question in words (`change.*` sentences)."""
+    """One comparison question in words (`change.*` sentences), and what pairing its games did."""
+    found = _change_finding(c)
+    note = paired_note(c.answer)
+    return replace(found, text=found.text + say("join.sentences") + note) if note else found
+
+
+def _change_finding(c: Change) -> Finding:
     size = abs(c.effect[0]) if math.isfinite(c.effect[0]) else math.inf
     state = judge(c.test, c.within, size, c.delta)
     word = say(f"word.{c.word}")
@@ -489,47 +551,30 @@ def change_finding(c: Change) -> Finding:
     if state == "n/a":
         return Finding(c.question, "n/a", say("change.na", **fields), state, 0, c.effect, say("answer.na"))
     if state == "matters":
-        return Finding(
-            c.question,
-            word,
-            say("change.matters", **fields),
-            state,
-            c.sign,
-            c.effect,
-            say("answer.change", word=word, d=c.size(size)),
-        )
+        text = say("change.matters", **fields)
+        answer = say("answer.change", word=word, d=c.size(size))
+        return Finding(c.question, word, text, state, c.sign, c.effect, answer)
     if state == "small":
-        return Finding(
-            c.question,
-            "small",
-            say("change.small", **fields),
-            state,
-            0,
-            c.effect,
-            say("answer.change_small", word=word),
-        )
+        text = say("change.small", **fields)
+        return Finding(c.question, "small", text, state, 0, c.effect, say("answer.change_small", word=word))
     if state == "within":
         text = say("change.within", **fields, p_within=p_within(c.within))
         return Finding(
             c.question, "within", text, state, 0, c.effect, say("answer.change_within", delta=delta)
         )
-    if c.need is None:
-        return Finding(
-            c.question, "none", say("change.open_capped", **fields), state, 0, c.effect, say("answer.open")
-        )
-    more = say("change.more", need=f"{c.need:,}", delta=c.size(c.delta, adj=True))
-    return Finding(
-        c.question, "none", say("change.open", **fields, more=more), state, 0, c.effect, say("answer.open")
-    )
+    if c.more:
+        more = c.more
+    elif c.need is not None:
+        more = say("change.more", need=f"{c.need:,}", delta=c.size(c.delta, adj=True))
+    else:
+        text = say("change.open_capped", **fields)
+        return Finding(c.question, "none", text, state, 0, c.effect, say("answer.open"))
+    text = say("change.open", **fields, more=more)
+    return Finding(c.question, "none", text, state, 0, c.effect, say("answer.open"))
 
 
 def comparison_findings(
-    base: str,
-    other: str,
-    sa: dict[str, Any],
-    sb: dict[str, Any],
-    comp: dict[str, Any],
-    me: MinEffect = DEFAULT,
+    base: str, other: str, sa: dict[str, Any], sb: dict[str, Any], comp: dict[str, Any]
 ) -> list[Finding]:
-    """What arm `other` changes against the baseline arm `base`, one finding per question."""
-    return [change_finding(c) for c in changes(base, other, sa, sb, comp, me)]
+    """What arm `other` changes against the baseline arm `base`, one finding per measure."""
+    return [change_finding(c) for c in changes(base, other, sa, sb, comp)]

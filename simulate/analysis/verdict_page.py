@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from simulate.analysis.bottom_line import (
-    LevelChange,
+    LevelChanges,
     agents_note,
+    cap_lines,
     change_line,
     first_mover_line,
     ranking_line,
 )
-from simulate.analysis.min_effect import DEFAULT, MinEffect
 from simulate.analysis.stats import fmt_p
 from simulate.analysis.trend import trend
 from simulate.analysis.verdict import Finding, arm_findings, change_finding, changes, median_length, pct, span
@@ -39,8 +39,11 @@ class Verdict:
 
     sections: list[tuple[str, list[tuple[str, list[Finding]]]]]
     both: list[str]
-    tests: int
+    note: str
     bottom: list[str] = field(default_factory=list)
+    headline: list[str] = field(default_factory=list)  # the bottom line's first lines: caps, comparisons
+    groups: list[list[Arm]] = field(default_factory=list)  # the arms of each level (or agent set)
+    levels: list[str] = field(default_factory=list)
     skill: list[str] = field(default_factory=list)
     strength: list[str] = field(default_factory=list)
 
@@ -56,10 +59,9 @@ def _agents(arm: Arm) -> str:
 def build_verdict(
     groups: list[list[Arm]],
     comparisons: dict[str, Any],
-    tests: int,
+    note: str,
     games: Sequence[int] | int,
     seed: int,
-    me: MinEffect = DEFAULT,
     skill: Skill | None = None,
     strengths: Sequence[Strength] = (),
     file_levels: Sequence[str] = (),
@@ -70,22 +72,24 @@ def build_verdict(
     sections = []
     per_set: list[dict[str, list[Finding]]] = []
     for group, n in zip(groups, level_games, strict=True):
-        found: dict[str, list[Finding]] = {_name(arm): arm_findings(arm.summary, me) for arm in group}
+        found: dict[str, list[Finding]] = {_name(arm): arm_findings(arm.summary) for arm in group}
         base = group[0]
         for arm in group[1:]:
             comp = comparisons[f"{arm.label} vs {base.label}"]
             found[say("page.against", other=_name(arm), base=_name(base))] = [
-                change_finding(c)
-                for c in changes(_name(base), _name(arm), base.summary, arm.summary, comp, me)
+                change_finding(c) for c in changes(_name(base), _name(arm), base.summary, arm.summary, comp)
             ]
         per_set.append(found)
         title = say("page.section", agents=levels[len(per_set) - 1], games=f"{n:,}", seed=seed)
         sections.append((title, list(found.items())))
     ordered = [s.ordered for s in strengths] if skill is not None else []
-    verdict = Verdict(sections, [], tests)
-    verdict.bottom = bottom_lines(
-        groups, comparisons, levels, per_set, me, skill is not None, ordered, file_levels
-    )
+    verdict = Verdict(sections, [], note, groups=groups, levels=levels)
+    verdict.headline = headline_lines(groups, comparisons, levels)
+    rest = bottom_lines(groups, levels, per_set, skill is not None, ordered, file_levels)
+    if len(groups[0]) == 1:  # a run of one arm: its first mover is the headline question
+        firsts = 1 if skill is not None else len(groups)
+        verdict.headline, rest = verdict.headline + rest[:firsts], rest[firsts:]
+    verdict.bottom = verdict.headline + rest
     if skill is not None:
         verdict.skill = skill_lines(groups, levels, level_games, per_set, ordered)
         verdict.strength = strength_lines(groups[0][0], strengths)
@@ -94,28 +98,41 @@ def build_verdict(
     return verdict
 
 
-def bottom_lines(
-    groups: list[list[Arm]],
-    comparisons: dict[str, Any],
-    levels: list[str],
-    per_set: list[dict[str, list[Finding]]],
-    me: MinEffect,
-    on_skill: bool,
-    ordered: list[bool],
-    file_levels: Sequence[str],
-) -> list[str]:
-    """One sentence per comparison, the arms ranked at each level, each arm's first mover, the agents."""
-    lines = []
+def headline_lines(groups: list[list[Arm]], comparisons: dict[str, Any], levels: list[str]) -> list[str]:
+    """The bottom line's first lines: the levels where games never end, then one sentence per comparison
+    (what changed first, then the headline question), or for a run of one arm its first mover."""
+    caps = cap_lines(
+        [
+            (level, _name(arm), arm.summary)
+            for level, group in zip(levels, groups, strict=True)
+            for arm in group
+        ]
+    )
     first = groups[0]
+    lines = []
     for k, arm in enumerate(first[1:], start=1):
         per_level = []
         for level, group in zip(levels, groups, strict=True):
             base, other = group[0], group[k]
             comp = comparisons[f"{other.label} vs {base.label}"]
-            change = changes(_name(base), _name(other), base.summary, other.summary, comp, me)[1]
-            per_level.append(LevelChange(level, base.summary, other.summary, change))
+            found = changes(_name(base), _name(other), base.summary, other.summary, comp)
+            per_level.append(LevelChanges(level, base.summary, other.summary, found))
         what = re.split(r"\. |。", arm.changes)[0].rstrip(".。")
         lines.append(change_line(_name(first[0]), _name(arm), what, per_level, len(groups) == 1))
+    return caps + lines
+
+
+def bottom_lines(
+    groups: list[list[Arm]],
+    levels: list[str],
+    per_set: list[dict[str, list[Finding]]],
+    on_skill: bool,
+    ordered: list[bool],
+    file_levels: Sequence[str],
+) -> list[str]:
+    """After the headline lines: the arms ranked at each level, each arm's first mover, the agents."""
+    lines = []
+    first = groups[0]
     for level, group in zip(levels, groups, strict=True):
         ranked = ranking_line(level if len(groups) > 1 else None, [(_name(a), a.summary) for a in group])
         if ranked:
@@ -167,7 +184,12 @@ def skill_lines(
     for arm in groups[0][1:]:
         where = say("page.against", other=_name(arm), base=base)
         for question, key in QUESTIONS_OF_CHANGE:
-            found = [next(f for f in per_set[j][where] if f.question == question) for j in range(len(groups))]
+            found = [
+                next((f for f in per_set[j][where] if f.question == question), None)
+                for j in range(len(groups))
+            ]
+            if None in found:  # a measure that never varied at some level (a game that never draws)
+                continue
             text = trend(levels, found, ordered).text
             lines.append(
                 say("skill.question_change", question=say(key), other=_name(arm), base=base, trend=text)
@@ -249,12 +271,13 @@ def holds_under_both(per_set: list[dict[str, list[Finding]]], names: list[str]) 
     a, b = per_set
     a_name, b_name = names
     for where, findings in a.items():
-        for fa, fb in zip(findings, b[where], strict=True):
+        other = {f.question: f for f in b[where]}
+        for fa, fb in ((f, other[f.question]) for f in findings if f.question in other):
             if fa.conclusion in ("info",) or (
                 fa.conclusion in ("none", "n/a") and fb.conclusion in ("none", "n/a")
             ):
                 continue
-            question = say(f"question.{fa.question}")
+            question = question_words(fa.question)
             if fa.conclusion == fb.conclusion:
                 said = _said(fa)
                 lines.append(
@@ -274,6 +297,13 @@ def holds_under_both(per_set: list[dict[str, list[Finding]]], names: list[str]) 
                 )
     lines.append(say("both.rest", a=a_name, b=b_name))
     return lines
+
+
+def question_words(question: str) -> str:
+    """A question's name in words (a game's own metric by its own name)."""
+    if question.startswith("metric "):
+        return question.removeprefix("metric ").replace("_", " ")
+    return say(f"question.{question}")
 
 
 # conclusions that are keys rather than words (a comparison's conclusion is its words already)

@@ -3,25 +3,25 @@
 An *arm* is one set of rules (a variant spec plus `--set` overrides) played
 `games` times from one seed by one agent set. `run_arms` is what `simulate
 run` and `simulate compare` do (under one agent set or several); `simulate
-sweep` plays its arms with the same `play_arm`. With `--precision X` the arms
-are played on (in steps of `games`, as many as the widest interval says it
-needs) until the 95% interval of every arm's first-mover share is at most X
-either side of it (or the cap is met): the games are the same seeds in the
-same order, so the stopping point is as deterministic as the games.
+sweep` plays its arms with the same `play_arm`.
 
-The report's modules (scipy, matplotlib: about a second to import) are
-imported only once games are being played, by `load_report_modules`: with
-worker processes the parent imports them while the workers play.
+Without `--games`, a run plays in rounds until every headline question is
+settled or its budget is spent (`rounds.play_in_rounds`); with `--games N` the
+arms play N games (`rounds.play_fixed`). With `--precision X` the arms are
+played on (in steps of `games`, as many as the widest interval says it needs)
+until the 95% interval of every arm's first-mover share of decided games is at
+most X either side of it (or the cap is met). Either way the games are the
+same seeds in the same order, so where a run stops is as deterministic as the
+games. The report (`report_arms`) then reads every question's answer, adjusted
+in its multiplicity family (`simulate.analysis.families`).
 """
 
 from __future__ import annotations
 
-import gc
-import importlib
 import json
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,50 +29,36 @@ from printkit.datafile.gamedata import GameData, Rules
 from printkit.errors import DataError
 from printkit.filenames import safe_part
 from simulate.agents import parse_agents
-from simulate.analysis.skill import Pair, Skill, Strength, file_levels
-from simulate.commands.options import PlayOptions
+from simulate.analysis.skill import Skill, file_levels
+from simulate.commands.options import DEFAULT_BUDGET, PlayOptions
+from simulate.commands.rounds import (
+    ArmTask,
+    Played,
+    Session,
+    Setup,
+    StrengthTask,
+    Tallying,
+    arm_run,
+    asked,
+    load_report_modules,
+    play_fixed,
+    play_in_rounds,
+    sides_of,
+)
 from simulate.commands.runs import load_for_run, slug
-from simulate.commands.skill_plan import StrengthCheck, plan_skill, strength_check, strength_games
+from simulate.commands.skill_plan import plan_skill, strength_games
 from simulate.engines import make_game
-from simulate.engines.rows import columns
 from simulate.play.progress import Progress
 from simulate.play.runner import ENGINE_CAP, ArmRun, RunConfig, folder_lock, run_all_to_csv
 from simulate.words import say, spoken
 
 if TYPE_CHECKING:
     from simulate.analysis.arm import Arm
-    from simulate.analysis.tally import ArmTally, RowFeed
+    from simulate.analysis.families import Ran
+    from simulate.analysis.multiplicity import Decision
+    from simulate.analysis.tally import ArmTally
 
-REPORT_MODULES = (
-    "simulate.analysis.balance",
-    "simulate.report.document",
-    "simulate.analysis.tally",
-    "simulate.analysis.verdict_page",
-)
 MAX_COMPARED = 32  # arms of one compare: a report's figures and tables stay readable well before
-
-
-def load_report_modules() -> None:
-    """Import what tallies and reports need; the runner calls it while its workers play.
-
-    The garbage collector is paused meanwhile: the imports make a few hundred
-    thousand objects that live as long as the process, and looking for garbage
-    among them as they are made costs a tenth of the imports' CPU (taken from
-    the workers).
-    """
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        for name in REPORT_MODULES:
-            importlib.import_module(name)
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def sides_of(engine: Any) -> list[int]:
-    """The side each seat plays for."""
-    return [engine.side_of(seat) for seat in range(engine.players)]
 
 
 def play_arm(
@@ -111,65 +97,6 @@ def play_arms(
     runs = [run for run, _ in arms]
     run_all_to_csv(runs, jobs, fresh, on_progress, meanwhile=load_report_modules, repair=repair)
     return [tallying.finish() for _, tallying in arms]
-
-
-def arm_run(
-    data: GameData,
-    rules: Rules,
-    agents: tuple[str, ...],
-    games: int,
-    seed: int,
-    folder: Path,
-    skip: int = 0,
-    max_moves: int = ENGINE_CAP,
-) -> tuple[ArmRun, Tallying]:
-    """One arm as the runner plays it, its rows tallied as they come (leaving out the first `skip`), its
-    games stopped after `max_moves` moves where the engine's cap is higher."""
-    config = RunConfig(
-        game=data.name,
-        label=rules.label,
-        rules=rules.as_dict(),
-        players=rules.players,
-        agents=agents,
-        games=games,
-        seed=seed,
-        max_moves=max_moves,
-    )
-    game = make_game(rules)
-    tallying = Tallying(columns(game), sides_of(game), limit=games - skip, skip=skip)
-    return ArmRun(config, rules, folder, tallying), tallying
-
-
-class Tallying:
-    """`run_to_csv`'s `on_rows`: an arm's rows tallied as they come (`tally.RowFeed`).
-
-    The tally's module (and numpy) is imported with the first rows rather than
-    before play, so that worker processes start 0.06 s sooner and, under
-    `--jobs` 2 or more, it is imported while they play.
-    """
-
-    def __init__(self, header: list[str], sides: list[int], limit: int, skip: int = 0):
-        self._args = (header, sides, limit)
-        self._feed: RowFeed | None = None
-        self._skip = skip
-
-    def __call__(self, text: str) -> None:
-        if self._skip:
-            lines = text.splitlines(keepends=True)
-            dropped, self._skip = min(self._skip, len(lines)), max(0, self._skip - len(lines))
-            text = "".join(lines[dropped:])
-        if text:
-            self._open().add_text(text)
-
-    def finish(self) -> ArmTally:
-        return self._open().finish()
-
-    def _open(self) -> RowFeed:
-        if self._feed is None:
-            from simulate.analysis.tally import RowFeed
-
-            self._feed = RowFeed(*self._args)
-        return self._feed
 
 
 def agents_name(agents: tuple[str, ...]) -> str:
@@ -277,7 +204,7 @@ def plan_arms(game: str, specs: list[str], options: PlayOptions) -> Plan:
     folder = run_folder(options.out, data, labels, options.sets, names, options.seed)
     plan = Plan(data, arms_rules, engines, agent_sets, folder, skill)
     if skill is not None:  # each level plays its own number of games, and the strength checks more
-        options.check_total(len(specs) * len(agent_specs), total_games(plan, options.games))
+        options.check_total(len(specs) * len(agent_specs), total_games(plan, options))
     return plan
 
 
@@ -295,90 +222,39 @@ def refuse_same_rules(arms: Sequence[Rules]) -> None:
         seen[key] = rules.label
 
 
-@dataclass(frozen=True)
-class ArmTask:
-    """One arm at one level: play its games into its folder."""
-
-    level: int
-    rules: Rules
-    agents: tuple[str, ...]
-    games: int
-    folder: Path
-
-
-@dataclass(frozen=True)
-class StrengthTask:
-    """One strength check of a skill axis: a pair of adjacent levels head to head under the first arm."""
-
-    pair: Pair
-    rules: Rules
-    folder: Path
-
-
-def tasks(plan: Plan, games: int) -> list[ArmTask | StrengthTask]:
-    """Everything a run plays, in order: every arm at every level, then the strength checks.
-
-    The one list of work a run has, so that it can be handed to one queue.
-    """
+def tasks(plan: Plan) -> list[ArmTask | StrengthTask]:
+    """Everything a run plays, in order: every arm at every level, then the strength checks."""
     several = len(plan.agent_sets) > 1
     out: list[ArmTask | StrengthTask] = []
     for level, arm_agents in enumerate(plan.agent_sets):
         for rules, agents in zip(plan.rules, arm_agents, strict=True):
             sub = plan.folder / "arms" / (slug(agents_name(agents)) if several else "") / slug(rules.label)
-            out.append(ArmTask(level, rules, agents, plan.games_at(level, games), sub))
+            label = f"{rules.label} @ {agents_name(agents)}" if several else rules.label
+            out.append(ArmTask(level, rules, agents, sub, label))
     for pair in plan.skill.pairs if plan.skill else ():
         sub = plan.folder / "strength" / f"{slug(pair.weak)}-vs-{slug(pair.strong)}"
         out.append(StrengthTask(pair, plan.rules[0], sub))
     return out
 
 
-def total_games(plan: Plan, games: int) -> int:
-    """Games a run plays in all, strength checks included (for its progress bar)."""
+def level_budgets(plan: Plan, options: PlayOptions) -> list[int]:
+    """Games per arm each level may play: the fixed games (`--games`, the data file's levels), or in
+    rounds the budget in games, for a time the cap `--max-games`, by default `DEFAULT_BUDGET` or the
+    data file's count for a level of its skill axis."""
+    levels = range(len(plan.agent_sets))
+    if not options.sequential:
+        return [plan.games_at(k, options.games) for k in levels]
+    if options.budget is not None:
+        return [options.budget.games or options.max_games for _ in levels]
+    return [plan.games_at(k, DEFAULT_BUDGET) for k in levels]
+
+
+def total_games(plan: Plan, options: PlayOptions) -> int:
+    """Games a run plays at most, strength checks included."""
+    budgets = level_budgets(plan, options)
     return sum(
-        t.games if isinstance(t, ArmTask) else strength_games(t.rules, t.pair) for t in tasks(plan, games)
+        budgets[t.level] if isinstance(t, ArmTask) else strength_games(t.rules, t.pair) for t in tasks(plan)
     )
-
-
-@dataclass
-class Played:
-    """What a run's games gave: each level's arms' tallies, and the strength checks."""
-
-    tallies: list[list[ArmTally]]
-    strengths: list[Strength]
-
-
-def _play_all(plan: Plan, games: int, options: PlayOptions, fresh: bool, progress: Progress) -> Played:
-    """Play (or resume) everything `tasks` lists, on one set of workers: no core waits between arms."""
-    runs: list[ArmRun] = []
-    tallied: list[tuple[int, Tallying]] = []
-    checks: list[StrengthCheck] = []
-    for task in tasks(plan, games):
-        if isinstance(task, ArmTask):
-            run, tallying = arm_run(
-                plan.data,
-                task.rules,
-                task.agents,
-                task.games,
-                options.seed,
-                task.folder,
-                0,
-                options.max_moves,
-            )
-            runs.append(run)
-            tallied.append((task.level, tallying))
-        else:
-            check = strength_check(
-                plan.data, task.rules, task.pair, options.seed, task.folder, options.max_moves
-            )
-            runs += check.runs()
-            checks.append(check)
-    run_all_to_csv(
-        runs, options.jobs, fresh, progress.update, meanwhile=load_report_modules, repair=options.repair
-    )
-    played = Played([[] for _ in plan.agent_sets], [check.strength() for check in checks])
-    for level, tallying in tallied:
-        played.tallies[level].append(tallying.finish())
-    return played
 
 
 def _half_width(tally: ArmTally) -> float:
@@ -435,12 +311,14 @@ def check_precision(options: PlayOptions, engines: Sequence[Any]) -> None:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a run wrote: its folder, the files, the verdict page's lines and the bottom line."""
+    """What a run wrote: its folder, the files, the verdict page's lines, the bottom line and its first
+    lines (the levels that never end, each comparison, or a run's first mover)."""
 
     folder: Path
     written: dict[str, Path]
     lines: list[str]
     bottom: list[str]
+    headline: list[str]
 
 
 def run_arms(game: str, specs: list[str], options: PlayOptions) -> Outcome:
@@ -451,63 +329,89 @@ def run_arms(game: str, specs: list[str], options: PlayOptions) -> Outcome:
 
 
 def _run_plan(plan: Plan, options: PlayOptions) -> Outcome:
-    games, per_set = options.games, len(plan.rules)
-    arms_count = per_set * len(plan.agent_sets)
+    from simulate.analysis.sequential import rounds
+
+    per_set = len(plan.rules)
     if plan.skill:
         label = f"{plan.data.title}: {per_set} arms x {len(plan.agent_sets)} levels, strength checks"
+    elif options.sequential:
+        label = f"{plan.data.title}: {per_set * len(plan.agent_sets)} arms in rounds"
     else:
-        label = f"{plan.data.title}: {arms_count} x {games} games"
-    strengths: list[Strength] = []
-    with Progress(total_games(plan, games), label, options.quiet) as progress:
+        label = f"{plan.data.title}: {per_set * len(plan.agent_sets)} x {options.games} games"
+    budgets = level_budgets(plan, options)
+    first = [rounds(b)[0] for b in budgets] if options.sequential else budgets
+    checks = sum(strength_games(t.rules, t.pair) for t in tasks(plan) if isinstance(t, StrengthTask))
+    setup = Setup(
+        plan.data,
+        options.seed,
+        options.jobs,
+        options.fresh,
+        options.repair,
+        options.min_effect,
+        tuple(plan.engines[0].shown_metrics()),
+        max_moves=options.max_moves,
+    )
+    work = tasks(plan)
+    arms = [t for t in work if isinstance(t, ArmTask)]
+    strength = [t for t in work if isinstance(t, StrengthTask)]
+    with Progress(sum(first) * per_set + checks, label, options.quiet) as progress:
+        session = Session(setup, arms, strength, progress)
+        if options.sequential:
+            ran = play_in_rounds(session, budgets, options.budget.seconds if options.budget else None)
+        elif options.precision is not None:
+            ran = play_precise(session, options)
+        else:
+            ran = play_fixed(session, budgets)
+    return report_arms(plan, session.result(), ran, options)
 
-        def play(n: int, fresh: bool) -> list[ArmTally]:
-            played = _play_all(plan, n, options, fresh, progress)
-            strengths[:] = played.strengths
-            return [t for row in played.tallies for t in row]
 
-        n, flat = play_to_precision(play, options, progress)
-    tallies = [flat[k : k + per_set] for k in range(0, len(flat), per_set)]
-    return report_arms(plan, Played(tallies, strengths), n, options)
+def play_precise(session: Session, options: PlayOptions) -> Ran:
+    """`--precision`: the arms play `--games`, then on while an arm's first-mover interval is too wide;
+    every question is then asked once of the games played."""
+
+    def play(n: int, fresh: bool) -> list[ArmTally]:
+        session.play({0: n})
+        return [t for _, t in session.tallies(0)]
+
+    n, _ = play_to_precision(play, options, session.progress)
+    return asked(session, [n])
 
 
-def report_arms(plan: Plan, played: Played, games: int, options: PlayOptions) -> Outcome:
+def report_arms(plan: Plan, played: Played, ran: Ran, options: PlayOptions) -> Outcome:
     from simulate.analysis import balance
     from simulate.analysis.arm import Arm
+    from simulate.analysis.families import judged
     from simulate.analysis.verdict_page import build_verdict
     from simulate.report.context import Context, SkillView
     from simulate.report.document import write_report
 
     # the report's words from the data file (title, docs) in the report's language, where it has them
-    data, first, me = plan.data.localized(spoken()), plan.engines[0], options.min_effect
-    several = len(plan.agent_sets) > 1
+    data, first = plan.data.localized(spoken()), plan.engines[0]
+    labels = [
+        [t.label for t in tasks(plan) if isinstance(t, ArmTask) and t.level == k]
+        for k in range(len(ran.games))
+    ]
     arms: list[Arm] = []
     groups: list[list[Arm]] = []
-    for arm_agents, row in zip(plan.agent_sets, played.tallies, strict=True):
+    for level, (arm_agents, row) in enumerate(zip(plan.agent_sets, played.tallies, strict=True)):
         group = []
-        for rules, engine, agents, tally in zip(plan.rules, plan.engines, arm_agents, row, strict=True):
-            label = f"{rules.label} @ {agents_name(agents)}" if several else rules.label
-            summary = balance.summarize(tally, engine.shown_metrics(), engine.categories, me)
+        for label, rules, engine, agents, tally in zip(
+            labels[level], plan.rules, plan.engines, arm_agents, row, strict=True
+        ):
+            summary = balance.summarize(tally, engine.shown_metrics(), engine.categories)
             group.append(
                 Arm(label, rules.players, agents, tally.cols(), summary, tally, arm_changes(data, rules))
             )
         groups.append(group)
         arms += group
-    comparisons = {
-        f"{arm.label} vs {group[0].label}": balance.compare(
-            group[0].tally, arm.tally, group[0].summary, arm.summary, me
-        )
-        for group in groups
-        for arm in group[1:]
-    }
-    tests = balance.apply_holm({a.label: a.summary for a in arms}, comparisons)
-    level_games = [plan.games_at(k, games) for k in range(len(groups))]
+    comparisons, decisions = judged([[(a.label, a.summary) for a in g] for g in groups], ran)
+    level_games = ran.games
     verdict = build_verdict(
         groups,
         comparisons,
-        tests,
+        method_note(list(decisions.values()), options.sequential),
         level_games,
         options.seed,
-        me,
         plan.skill,
         played.strengths,
         file_levels(data),
@@ -527,14 +431,22 @@ def report_arms(plan: Plan, played: Played, games: int, options: PlayOptions) ->
     )
     if plan.skill is not None:
         levels = [agents_name(g[0].agents) for g in groups]
-        ctx.skill = SkillView(levels, groups, played.strengths, comparisons, me.share)
+        ctx.skill = SkillView(levels, groups, played.strengths, comparisons, options.min_effect.share)
     run_info: dict[str, Any] = {
-        "games": games if plan.skill is None else level_games,
+        "games": level_games[0] if plan.skill is None and len(set(level_games)) == 1 else level_games,
         "seed": options.seed,
         "arms": [{"rules": r.as_dict(), "label": r.label, "players": r.players} for r in plan.rules],
         "agents": [[list(a) for a in s] for s in plan.agent_sets],
-        "min_effect": me.as_dict(),
+        "min_effect": options.min_effect.as_dict(),
+        "design": "rounds" if options.sequential else "fixed",
+        "stopped": ran.stopped,
     }
+    if options.sequential:
+        budget = options.budget
+        run_info["budget"] = {
+            "games": level_budgets(plan, options),
+            "seconds": budget.seconds if budget else None,
+        }
     if plan.skill is not None:
         run_info["skill"] = {
             "levels": plan.skill.names,
@@ -554,7 +466,18 @@ def report_arms(plan: Plan, played: Played, games: int, options: PlayOptions) ->
             f"{exc.filename or plan.folder}: cannot write the report ({exc.strerror or exc}); every game "
             f"played is kept: free some space and run the command again to write it"
         ) from None
-    return Outcome(plan.folder, written, lines, verdict.bottom)
+    return Outcome(plan.folder, written, lines, verdict.bottom, verdict.headline)
+
+
+def method_note(decisions: Sequence[Decision], sequential: bool) -> str:
+    """The footnote: how each question was tested, and what the multiplicity step did."""
+    from simulate.analysis.multiplicity import sentence
+
+    how = say("page.method_rounds" if sequential else "page.method_fixed")
+    named = [
+        replace(d, measure=say("page.headline_measure", owner=d.measure.split("|")[1])) for d in decisions
+    ]
+    return how + " " + sentence(named)
 
 
 def _games_text(level_games: list[int]) -> str:

@@ -43,6 +43,15 @@ class Progress:
         if self._bar is not None:
             self._bar.length = self.total
 
+    def round(self, text: str) -> None:
+        """A new round of a run played in rounds: the bar's label says which, a plain line says so."""
+        if self.quiet:
+            return
+        if self._bar is not None:
+            self._bar.label = f"{self.label}, {text}"
+            return
+        self._line(f"{self.label}: {text}")
+
     def update(self, n: int) -> None:
         self.done += n
         if self.quiet:

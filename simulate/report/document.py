@@ -20,6 +20,7 @@ import sys
 import textwrap
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,7 @@ from simulate.analysis.arm import Arm
 from simulate.analysis.verdict import side_names
 from simulate.analysis.verdict_page import Verdict
 from simulate.play.workers import in_child, start_child
+from simulate.report import changes_figure
 from simulate.report.context import Context, Extras, colour, heading
 from simulate.report.paper import fit_pages, page_inches
 from simulate.report.plotting import plt
@@ -205,7 +207,8 @@ def _fmt_test(t: dict[str, Any]) -> str:
     raw = stats.fmt_p(t.get("p"), t.get("why", ""))
     if t.get("p") is None:
         return f"{t['test']}: {raw}"
-    return f"{t['test']}: {raw}, Holm {stats.fmt_p(t.get('p_holm')).removeprefix('p ').removeprefix('= ')}"
+    adjusted = stats.fmt_p(t.get("p_holm")).removeprefix("p ").removeprefix("= ")
+    return f"{t['test']}: {raw}, adjusted {adjusted}"
 
 
 def summary_lines(ctx: Context, arms: list[Arm], comparisons: dict[str, Any]) -> list[str]:
@@ -220,9 +223,10 @@ def summary_lines(ctx: Context, arms: list[Arm], comparisons: dict[str, Any]) ->
         for name, r, h in zip(s["side_names"], s["side_wins"], s["side_half_wins"], strict=True):
             lines.append(f"  {name} wins {_fmt_rate(r)} of decided; draw as half {_fmt_rate(h)}")
         lines.append(
-            f"  first mover wins {_fmt_rate(s['position_wins'][0])} of decided "
+            f"  first mover scores {_fmt_rate(s['position_half_wins'][0])} of games, a draw as half "
             f"(fair {s['fair_share']:.3f}); {_fmt_test(s['tests']['first_mover'])}"
         )
+        lines.append(f"  first mover wins {_fmt_rate(s['position_wins'][0])} of decided games")
         lines.append(f"  seat balance {_fmt_test(s['tests']['seat_balance'])}")
         lines.append(f"  draws        {_fmt_rate(s['draws'])}")
         if s["capped"]["k"]:
@@ -247,8 +251,14 @@ def summary_lines(ctx: Context, arms: list[Arm], comparisons: dict[str, Any]) ->
             lines.append(f"  {name:<16} mean {d['mean']:.3f} [{d['lo']:.3f}, {d['hi']:.3f}]")
     for name, comp in comparisons.items():
         lines.append(f"{name}:")
-        for key, test in comp["tests"].items():
-            lines.append(f"  {key.replace('_', ' '):<13} {_fmt_test(test)}")
+        for key, a in comp["answers"].items():
+            paired = f", paired (r {a['correlation']:.2f}, {a['saved']:+,.0f} games)" if a["paired"] else ""
+            lines.append(
+                f"  {key.replace('_', ' '):<22} {a['b'] - a['a']:+.4g} [{a['lo']:+.4g}, {a['hi']:+.4g}] "
+                f"(min effect {a['delta']:.3g}{paired})"
+            )
+            lines.append(f"  {'':<22} {_fmt_test(comp['tests'][key])}")
+            lines.append(f"  {'':<22} {_fmt_test(comp['tests'][key + '_within'])}")
     return lines
 
 
@@ -282,12 +292,8 @@ def verdict_blocks(verdict: Verdict, arms: list[Arm]) -> list[tuple[str, str]]:
         blocks.append(("h", say("page.both")))
         blocks += [("p", "  - " + line) for line in verdict.both]
     blocks.append(("gap", ""))
-    blocks.append(("p", holm_note(verdict.tests)))
+    blocks.append(("p", verdict.note))
     return blocks
-
-
-def holm_note(tests: int) -> str:
-    return say("page.holm", tests=tests)
 
 
 # Japanese lines are wrapped by their measured width (every character is about twice a Latin one's),
@@ -323,16 +329,20 @@ def _measured_wrap(text: str, size: float, indent: str) -> list[str]:
     return lines[:1] + [indent + line for line in lines[1:]]
 
 
-def text_pages(ctx: Context, arms: list[Arm], what: str, blocks: list[tuple[str, str]]) -> list[plt.Figure]:
-    """Blocks of text wrapped and laid out on as many pages of the report's paper as they need.
+def text_pages(
+    ctx: Context, arms: list[Arm], what: str, blocks: list[tuple[str, str]], picture: Picture | None = None
+) -> list[plt.Figure]:
+    """Blocks of text wrapped and laid out on as many pages of the report's paper as they need, the first
+    opening with `picture` where one is given.
 
     Line heights are set for A4 and kept the same in inches on other paper.
     """
     lines = _wrapped(blocks)
     scale = 11.69 / page_inches(ctx.paper)[1]
     step = {style: height * scale for style, height in LINE.items()}
+    top = min(PICTURE_MOST, picture.height / page_inches(ctx.paper)[1]) if picture else 0.0
     pages: list[list[tuple[str, str]]] = [[]]
-    room = 0.86
+    room = 0.86 - top
     for style, line in lines:
         if room < step[style] + 0.04:
             pages.append([])
@@ -345,6 +355,9 @@ def text_pages(ctx: Context, arms: list[Arm], what: str, blocks: list[tuple[str,
         more = f" ({k + 1}/{len(pages)})" if len(pages) > 1 else ""
         fig.text(0.06, 0.965, heading(ctx, arms, what + more), fontsize=10, va="top", weight="bold")
         y = 0.90
+        if picture and k == 0:
+            picture.draw(fig, (0.06, 0.90 - top + 0.01, 0.88, top - 0.01))
+            y -= top
         for style, line in page:
             if line:
                 fig.text(
@@ -359,6 +372,38 @@ def text_pages(ctx: Context, arms: list[Arm], what: str, blocks: list[tuple[str,
             y -= step[style]
         figs.append(fig)
     return figs
+
+
+@dataclass(frozen=True)
+class Picture:
+    """Page 1's picture (`changes_figure`): its panels and the baseline arm's name."""
+
+    panels: list[changes_figure.Panel]
+    base: str
+
+    @property
+    def height(self) -> float:
+        return changes_figure.height(self.panels)
+
+    def draw(self, fig: plt.Figure, rect: tuple[float, float, float, float]) -> None:
+        changes_figure.draw(fig, rect, self.panels, self.base)
+
+    def figure(self, ctx: Context, arms: list[Arm]) -> plt.Figure:
+        """The picture as a figure of its own (its PNG and the HTML page), titled as every figure is."""
+        fig = plt.figure(figsize=(8.27 - 0.9, self.height + 0.6))
+        fig.text(0.02, 0.99, heading(ctx, arms, say("fig.changes")), fontsize=8, va="top")
+        self.draw(fig, (0.02, 0.02, 0.96, 1 - 0.6 / (self.height + 0.6) - 0.02))
+        return fig
+
+
+PICTURE_MOST = 0.55  # of page 1's height: the rest is for the bottom line
+PAGE_ONE = ("changes",)  # figures the PDF draws on page 1 already: a PNG of their own, no page again
+
+
+def picture_of(verdict: Verdict, comparisons: dict[str, Any]) -> Picture:
+    """Page 1's picture of a verdict's arms and comparisons."""
+    panels = changes_figure.panels(verdict.groups, verdict.levels, comparisons)
+    return Picture(panels, verdict.groups[0][0].label.split(" @ ")[0])
 
 
 # ------------------------------------------------------------------ outputs
@@ -530,9 +575,10 @@ def write_report(
     if extras.verdict:
         own = [("gap", ""), ("h", say("page.own", title=ctx.title))]
         blocks[-1:-1] = own + [("p", "  - " + line) for line in extras.verdict]
-    pages = text_pages(ctx, arms, say("page.verdict"), blocks)
+    picture = picture_of(verdict, comparisons)
+    pages = text_pages(ctx, arms, say("page.verdict"), blocks, picture)
     pages += text_pages(ctx, arms, say("page.details"), [("mono", line) for line in details])
-    figures = report_figures(ctx, arms, extras)
+    figures = {"changes": picture.figure(ctx, arms), **report_figures(ctx, arms, extras)}
     pages += text_pages(ctx, arms, say("page.definitions"), definition_blocks(ctx, arms, figures))
     written, pngs = _draw(folder, pages, figures, jobs, ctx.paper)
     written["html"] = folder / "report.html"
@@ -568,7 +614,17 @@ def report_figures(ctx: Context, arms: list[Arm], extras: Extras) -> dict[str, p
 
 # The report's own figures and the observer's per-game figures (which every game has), each with a doc
 # (`doc.<name>` in `simulate.words`) for the definitions page; then the terms the verdict uses.
-FIGURE_DOCS = ("seat_wins", "turn_order", "scores", "margins", "metrics", "categories", "skill", "strength")
+FIGURE_DOCS = (
+    "changes",
+    "seat_wins",
+    "turn_order",
+    "scores",
+    "margins",
+    "metrics",
+    "categories",
+    "skill",
+    "strength",
+)
 GENERIC_DOCS = ("moves", "draw rate", "capped", "lead_changes", "decisive_at", "drama", "spread")
 TERMS = ("decided", "first", "margin", "min_effect", "capped", "seed")
 
@@ -629,7 +685,7 @@ def _draw(
     with png_drawer(pages[0], figures, figdir, jobs) as pngs:
         drawn = io.BytesIO()
         with PdfPages(drawn, metadata=stamp) as pdf:
-            for fig in [*pages, *figures.values()]:
+            for fig in [*pages, *(f for name, f in figures.items() if name not in PAGE_ONE)]:
                 pdf.savefig(fig)
         write_bytes(written["pdf"], fit_pages(drawn.getvalue(), paper))
     for fig in [*pages, *figures.values()]:
@@ -660,7 +716,7 @@ def summary_dict(
         "skill": verdict.skill,
         "strength": verdict.strength,
         "holds_under_both": verdict.both,
-        "tests_corrected": verdict.tests,
+        "method": verdict.note,
         **({"game_specific": extras.summary} if extras.summary else {}),
     }
 
@@ -671,6 +727,8 @@ def _clean(obj: Any) -> Any:
         return float(obj) if math.isfinite(obj) else None
     if isinstance(obj, np.integer):
         return int(obj)
+    if isinstance(obj, np.bool_):
+        return bool(obj)
     if isinstance(obj, dict):
         return {k: _clean(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):

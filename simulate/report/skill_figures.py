@@ -106,7 +106,8 @@ def figure_skill(ctx: Context, view: SkillView) -> plt.Figure:
     x = np.arange(len(view.levels))
     for k in range(1, len(view.groups[0])):
         changes = [
-            view.comparisons[f"{g[k].label} vs {g[0].label}"].get("first_mover_change") for g in view.groups
+            view.comparisons[f"{g[k].label} vs {g[0].label}"]["answers"].get("first_mover")
+            for g in view.groups
         ]
         y = np.array([c["diff"] if c else math.nan for c in changes])
         err = np.array(

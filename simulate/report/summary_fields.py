@@ -42,6 +42,31 @@ FIELDS: dict[str, tuple[str, str]] = {
     "config.min_effect.length_moves": ("", "In a game's length, in moves (null: a share of it instead)."),
     "config.min_effect.length_share": ("", "In a game's length, as a share of the baseline's median."),
     "config.min_effect.margin": ("", "In the winner's margin, in points."),
+    "config.min_effect.lead_changes": ("", "In lead changes per game."),
+    "config.min_effect.decisive_at": ("", "In the share of the moves before the winner leads for good."),
+    "config.min_effect.drama": ("", "In drama: points the winner trailed by at worst."),
+    "config.min_effect.spread": ("", "In the final spread between the best and worst side, in points."),
+    "config.min_effect.metrics_share": ("", "In a game's own metric, as a share of the baseline's mean."),
+    "config.design": ("", "`rounds` (played until settled, `--budget`) or `fixed` (`--games N`)."),
+    "config.budget": ("", "In rounds: the budget, `games` per arm at each level or `seconds` in all."),
+    "config.stopped": (
+        "",
+        "In rounds, per level, why play stopped: `settled`, `budget` (spent) or `time` (a budget in time).",
+    ),
+    "arms.<arm>.answers": (
+        "",
+        "Each question of the arm against its fair value (`first_mover`, `seat_balance`), as its family "
+        "answered it: the values `a` (fair) and `b`, `diff` with its 95% interval `lo` to `hi` (in rounds, "
+        "the confidence sequence's), the minimum effect `delta`, the raw and adjusted p-values (`p`, "
+        "`p_within`, `p_holm`, `p_within_holm`), `called`, `equivalent`, the games read, and for a question "
+        "left open the games that would settle it (`need`).",
+    ),
+    "comparisons.<comparison>.answers": (
+        "",
+        "Every measure compared between the two arms, as `arms.<arm>.answers`, with whether its games were "
+        "tested in pairs (`paired`, `correlation`, `saved`: games per arm the pairing saved).",
+    ),
+    "method": ("", "The footnote: how the games were played and the questions tested (the families)."),
     "config.precision": ("", "`--precision`: the half-width the arms played on until (when given)."),
     "config.skill": ("", "With a skill axis: its `levels`, `games` per level, `strength_games` per check."),
     "arms": (
@@ -119,6 +144,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "tests_corrected": ("", "How many tests Holm's correction was made over."),
     "game_specific": ("", "The game's own summary, as its report page (`report.py`) makes it, if any."),
 }
+
 
 def undocumented(summary: dict[str, Any]) -> list[str]:
     """The paths of `summary` (a summary.json read back) that `FIELDS` does not describe, sorted."""

@@ -2,16 +2,19 @@
 as a report judges its arms.
 
 Each finalist and the *baseline* (the rules the tune started from) play their games on a seed no
-search game used (the tune's seed + 1000): `--confirm` games under the search's agents, or, on a
-skill axis (`--skill`), each level's games at every level, with the strength check of each pair of
-adjacent levels (`skill_plan.play_strength`, under the baseline's rules). A finalist that is the rules as
-they were is the baseline's own games.
+search game used (the tune's seed + 1000), under the search's agents, or, on a skill axis (`--skill`),
+at every level, with the strength check of each pair of adjacent levels (under the baseline's rules).
+A finalist that is the rules as they were is the baseline's own games. As `simulate compare` does,
+they play in rounds until every headline question is settled, here each arm's first mover against
+fair (is the setting fair?), at most `--confirm` games per arm (or each level's games from the data
+file on a skill axis); `--confirm N` given plays N games per arm, a fixed number
+(`simulate.commands.rounds`).
 
-The arms are then what `simulate compare` makes of them: `balance.summarize` and `balance.compare`
-with `--min-effect`, the verdict of `verdict_page.build_verdict` (its bottom line, each question
-across the levels, the strength check, every finding). Each target adds the tests of
-`simulate.tune.goals` (within the goal, and the change against the baseline) where the report does
-not already hold them, and every test is Holm-corrected as one family (`balance.apply_holm`).
+The arms are then what `simulate compare` makes of them: `balance.summarize`, every question's answer
+adjusted in its family (`simulate.analysis.families`), the verdict of `verdict_page.build_verdict`
+(its bottom line, each question across the levels, the strength check, every finding). Each target
+adds the tests of `simulate.tune.goals` (within the goal, and the change against the baseline); they
+form a family of their own (Holm's step-down, a change and its equivalence test in one slot).
 """
 
 from __future__ import annotations
@@ -21,15 +24,26 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from simulate.agents import parse_agents
-from simulate.analysis import balance
+from simulate.analysis import balance, families
 from simulate.analysis.arm import Arm
+from simulate.analysis.families import Ran
 from simulate.analysis.min_effect import MinEffect
+from simulate.analysis.multiplicity import Decision, adjust
 from simulate.analysis.skill import Skill, Strength
 from simulate.analysis.verdict import Change
 from simulate.analysis.verdict_page import Verdict, build_verdict
-from simulate.commands.arms import agents_name, play_arm
+from simulate.commands.arms import agents_name, method_note
+from simulate.commands.rounds import (
+    ArmTask,
+    Counting,
+    Session,
+    Setup,
+    StrengthTask,
+    play_fixed,
+    play_in_rounds,
+)
 from simulate.commands.runs import slug
-from simulate.commands.skill_plan import play_strength, strength_games
+from simulate.commands.skill_plan import strength_games
 from simulate.tune import goals
 from simulate.tune.plan import CONFIRM_SEED_OFFSET
 from simulate.tune.space import Setting
@@ -95,40 +109,42 @@ def arm_plans(plan: TunePlan, finalists: Sequence[Setting]) -> list[ArmPlan]:
 
 def play(
     plan: TunePlan, arms: Sequence[ArmPlan], on_games: Callable[[int], None] | None = None
-) -> tuple[list[list[Arm]], list[Strength]]:
-    """Play (or resume) every arm at every level, then the strength checks: the arms by level."""
-    o, me = plan.options, plan.options.min_effect
+) -> tuple[list[list[Arm]], list[Strength], Ran]:
+    """Play (or resume) every arm at every level, and the strength checks: the arms by level, and how
+    the rounds went."""
+    o = plan.options
     seed = o.seed + CONFIRM_SEED_OFFSET
     levels = levels_of(plan)
-    groups = []
-    for level in levels:
-        group = []
+    tasks = []
+    for j, level in enumerate(levels):
         for arm in arms:
             sub = plan.folder / "confirm"
             sub = (sub / slug(level.name) if plan.skill else sub) / slug(arm.folder)
-            _, tally = play_arm(
-                plan.data, arm.rules, level.agents, level.games, seed, sub, o.jobs, False, on_games
-            )
-            summary = balance.summarize(tally, plan.metric_names, plan.categories, me)
             label = f"{arm.name} @ {level.name}" if plan.skill else arm.name
-            group.append(
-                Arm(label, arm.rules.players, level.agents, tally.cols(), summary, tally, arm.changes)
-            )
-        groups.append(group)
-    strengths = [
-        play_strength(
-            plan.data,
-            plan.base,
+            tasks.append(ArmTask(j, arm.rules, level.agents, sub, label))
+    checks = [
+        StrengthTask(
             pair,
-            seed,
+            plan.base,
             plan.folder / "confirm" / "strength" / f"{slug(pair.weak)}-vs-{slug(pair.strong)}",
-            o.jobs,
-            False,
-            on_games,
         )
         for pair in (plan.skill.pairs if plan.skill else ())
     ]
-    return groups, strengths
+    setup = Setup(plan.data, seed, o.jobs, me=o.min_effect, metrics=tuple(plan.metric_names), fair_first=True)
+    session = Session(setup, tasks, checks, Counting(on_games))
+    budgets = [level.games for level in levels]
+    ran = play_fixed(session, budgets) if o.confirm_given else play_in_rounds(session, budgets)
+    played = session.result()
+    groups = []
+    for j, row in enumerate(played.tallies):
+        group = []
+        for arm, task, tally in zip(arms, [t for t in tasks if t.level == j], row, strict=True):
+            summary = balance.summarize(tally, plan.metric_names, plan.categories)
+            group.append(
+                Arm(task.label, arm.rules.players, task.agents, tally.cols(), summary, tally, arm.changes)
+            )
+        groups.append(group)
+    return groups, played.strengths, ran
 
 
 @dataclass
@@ -168,36 +184,34 @@ def judge(
     levels: Sequence[str],
     seed: int,
     me: MinEffect,
+    ran: Ran,
     skill: Skill | None = None,
     strengths: Sequence[Strength] = (),
     file_levels: Sequence[str] = (),
 ) -> Confirmation:
-    """Every arm against the baseline (each group's first arm) at each level, Holm over the whole family."""
-    comparisons: dict[str, Any] = {}
+    """Every arm against the baseline (each group's first arm) at each level: the report's answers in
+    their families, and the targets' tests as a family of their own."""
+    comparisons, decisions = families.judged([[(a.label, a.summary) for a in g] for g in groups], ran)
     judged = []
     for group in groups:
         base = group[0]
         rows = []
         for k, arm in enumerate(group):
-            comp = None
-            if k:
-                comp = balance.compare(base.tally, arm.tally, base.summary, arm.summary, me)
-                comparisons[f"{arm.label} vs {base.label}"] = comp
+            comp = comparisons[f"{arm.label} vs {base.label}"] if k else None
             rows.append([_judge_one(i, t, base, arm, comp, me) for i, t in enumerate(targets)])
         judged.append(rows)
-    summaries = {a.label: a.summary for group in groups for a in group}
-    tests = balance.apply_holm(summaries, comparisons)
-    level_games = [g[0].tally.games for g in groups]
-    verdict = build_verdict(groups, comparisons, tests, level_games, seed, me, skill, strengths, file_levels)
+    found = adjust_targets(groups, comparisons)
+    note = method_note([*decisions.values(), *found], ran.stopped[0] != "fixed")
+    verdict = build_verdict(groups, comparisons, note, ran.games, seed, skill, strengths, file_levels)
     return Confirmation(
         tuple(targets),
         list(levels),
-        level_games,
+        list(ran.games),
         groups,
         comparisons,
         judged,
         verdict,
-        tests,
+        len(decisions) + len(found),
         list(strengths),
         seed,
         me,
@@ -205,12 +219,37 @@ def judge(
     )
 
 
+TARGETS = "targets"
+
+
+def adjust_targets(groups: list[list[Arm]], comparisons: dict[str, Any]) -> list[Decision]:
+    """The targets' tests as one family (`multiplicity.adjust`): each arm's within-the-goal test, and each
+    finalist's change with its equivalence test in one slot; their adjusted p-values written in place."""
+    slots: list[tuple[dict[str, Any] | None, dict[str, Any] | None, str]] = []
+    for group in groups:
+        for arm in group:
+            for key, test in arm.summary["tests"].items():
+                if key.startswith("target ") and key.endswith(" within"):
+                    slots.append((None, test, f"{arm.label}|{key}"))
+    for name, comp in comparisons.items():
+        for key, test in comp["tests"].items():
+            if key.startswith("target ") and key.endswith(" change"):
+                slots.append((test, comp["tests"][f"{key} within"], f"{name}|{key}"))
+    rows = [(TARGETS, ident, *(t.get("p") if t else None for t in (d, w))) for d, w, ident in slots]
+    found = adjust(rows)
+    for (difference, within, _), decision in zip(slots, found, strict=True):
+        if difference is not None:
+            difference["p_holm"] = decision.p_difference
+        if within is not None:
+            within["p_holm"] = decision.p_equivalence
+    return found
+
+
 def _judge_one(i: int, t: Target, base: Arm, arm: Arm, comp: dict[str, Any] | None, me: MinEffect) -> Judged:
     """Target i in one arm: its within test (kept in the arm's tests), and its change if it is a finalist."""
     test = goals.within(t, arm.summary, base.summary, me)
     key = f"target {i}"
-    if not (t.fair and t.measure.name in ("first_mover", "seats")):
-        arm.summary["tests"][f"{key} within"] = test  # the report's own tests hold the others
+    arm.summary["tests"][f"{key} within"] = test
     if comp is None:
         return Judged(test, None)
     head = change_head(t, name_of(base), name_of(arm), base.summary, arm.summary, me)

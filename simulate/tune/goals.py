@@ -5,21 +5,20 @@ goal, and did a finalist move toward it?
 (`--min-effect`: `share` for every share and gap, `length` of the baseline's median, `margin`; a
 game's own metric has none, so only its ranges and bounds are tested), against:
 
-- the first mover's share at fair, every seat's share at fair: the report's own equivalence tests
-  (`first_mover_within`, `seat_balance_within` of `balance.summarize`), not a second copy;
-- another share: one-sided exact binomial tests against the goal's ends (`stats.share_between`,
-  which `stats.tost_share` is); every turn position's or seat's share at once for a gap
-  (`stats.all_within`);
+- a share (the first mover's of decided games at fair among them): one-sided exact binomial tests
+  against the goal's ends (`stats.share_between`, which `stats.tost_share` is); every turn
+  position's or seat's share at once for a gap (`stats.all_within`);
 - a mean: one-sided t tests against the ends (`stats.mean_between`).
 
 *Change* (a finalist against the rules as they were, `verdict.Change`): the report's own test between
-the two arms for that measure with its equivalence test beside it (`verdict.changes`: draws, the
-first mover, seats, margin, length); what the report does not compare gets the same kinds of test:
-turn positions as seats are (chi-square, Agresti-Caffo equivalence of every position), the share
-capped as draws are (Fisher), scores and a game's own metrics Welch's t test (no minimum effect, so
-no equivalence). Its direction comes from the two arms' misses of the goal: closer to it or further
-from it (closer to or further from *fair* for a fair goal, in the verdict's words), *and across it*
-where they lie on either side. Both inside the goal is no change to speak of.
+the two arms for that measure with its equivalence test beside it (`verdict.changes`: draws,
+margin, length); a measure the report reads otherwise gets a test of its own: seats and turn
+positions as shares of decided games (chi-square, Agresti-Caffo equivalence of every side), the first
+mover's share of decided games and the share capped Fisher's exact test, scores and a game's own
+metrics Welch's t test (no minimum effect, so no equivalence). Its direction comes from the two arms'
+misses of the goal: closer to it or further from it (closer to or further from *fair* for a fair
+goal, in the verdict's words), *and across it* where they lie on either side. Both inside the goal is
+no change to speak of.
 """
 
 from __future__ import annotations
@@ -36,11 +35,10 @@ from simulate.analysis.tally import ArmTally
 from simulate.analysis.verdict import Change, changes, mean_change, sides_moved
 from simulate.tune.targets import Target
 
-# the questions of `verdict.changes` that test a target's measure between two arms
+# the questions of `verdict.changes` that test a target's measure between two arms (the report's first
+# mover and seats are scores with draws as half, a target's are shares of decided games: not these)
 REPORT_QUESTIONS = {
     "draws": "draw rate",
-    "first_mover": "first mover change",
-    "seats": "seat balance change",
     "margin": "margin",
     "length": "length change",
 }
@@ -87,10 +85,6 @@ def mean_of(name: str, s: dict[str, Any]) -> dict[str, Any]:
 def within(t: Target, s: dict[str, Any], base: dict[str, Any], me: MinEffect) -> dict[str, Any]:
     """The test that arm `s` lies within the target's goal (see the module's docstring)."""
     name = t.measure.name
-    if t.fair and name == "first_mover":
-        return s["tests"]["first_mover_within"]
-    if t.fair and name == "seats":
-        return s["tests"]["seat_balance_within"]
     lo, hi = band(t, s, base, me)
     if t.measure.gap:
         if lo > 0:
@@ -146,12 +140,12 @@ def change(
     word, sign = direction(t, sa, sb)
     name = t.measure.name
     if name in REPORT_QUESTIONS:
-        by_question = {c.question: c for c in changes("a", "b", sa, sb, comp, me)}
+        by_question = {c.question: c for c in changes("a", "b", sa, sb, comp)}
         found = by_question[REPORT_QUESTIONS[name]]
-    elif t.measure.gap:  # turn positions, tested as the report tests seats
-        found = _positions_change(sa, sb, me)
-    elif t.measure.share:  # the share capped, tested as the report tests draws
-        found = _rate_change(sa[name], sb[name], me)
+    elif t.measure.gap:  # every seat's or turn position's share of decided games
+        found = _sides_change(name, sa, sb, me)
+    elif t.measure.share:  # the first mover's share of decided games, the share capped
+        found = _rate_change(rate(name, sa), rate(name, sb), me)
     else:
         found = _mean_change(name, sa, sb, ta, tb)
     if name not in REPORT_QUESTIONS:
@@ -160,17 +154,17 @@ def change(
     return replace(found, question=t.text, head=head, word=word, sign=sign)
 
 
-def _positions_change(sa: dict[str, Any], sb: dict[str, Any], me: MinEffect) -> Change:
-    ra, rb = sa["position_wins"], sb["position_wins"]
+def _sides_change(name: str, sa: dict[str, Any], sb: dict[str, Any], me: MinEffect) -> Change:
+    ra, rb = side_rates(name, sa), side_rates(name, sb)
     table = np.array([[r["k"] for r in ra], [r["k"] for r in rb]])
     within_each = [
         stats.tost_rates(a["k"], a["n"], b["k"], b["n"], me.share) for a, b in zip(ra, rb, strict=True)
     ]
     decided = (sa["decided"] + sb["decided"]) / max(sa["games"] + sb["games"], 1)
     return Change(
-        "positions",
+        name,
         stats.contingency(table),
-        stats.all_within(within_each, "turn position's share"),
+        stats.all_within(within_each, "side's share" if name == "seats" else "turn position's share"),
         "",
         "",
         0,

@@ -1,10 +1,11 @@
 """A tune's confirmation in words: the bottom line, each target across the levels, and every finding.
 
-The verdict's own lines come first (`verdict_page.build_verdict`: the first mover's move closer to
-or further from fair for each finalist, the arms ranked by their distance from fair, each arm's
-first mover, across the levels on a skill axis). Each target the verdict does not already answer (all
-but `first_mover=fair`) adds, in the same words, one line per finalist (did it move the measure
-closer to the goal, and is that called) and one per arm (is it shown within the goal). Every
+The verdict's own lines come first (`verdict_page.build_verdict`: what each finalist changed, its
+first mover's score against the baseline's, the arms ranked by their distance from fair, each arm's
+first mover, across the levels on a skill axis). Each target adds, in the same words, one line per
+finalist (did it move the measure closer to the goal, and is that called) and one per arm (is it
+shown within the goal): a target's measure is its own (`first_mover` reads the share of decided
+games, where the verdict reads the score with draws as half). Every
 sentence is a template of `simulate.words`.
 """
 
@@ -13,7 +14,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from simulate.analysis.bottom_line import called_words
-from simulate.analysis.min_effect import MinEffect
 from simulate.analysis.trend import trend
 from simulate.analysis.verdict import (
     Change,
@@ -21,7 +21,6 @@ from simulate.analysis.verdict import (
     called,
     change_finding,
     p_of,
-    seat_balance,
 )
 from simulate.tune import goals
 from simulate.tune.target_words import goal_text, short, value_text
@@ -33,11 +32,6 @@ if TYPE_CHECKING:
 
 
 # ------------------------------------------------------------------ findings
-def answers_verdict(t: Target) -> bool:
-    """Whether the verdict's own lines already answer this target (the first mover at fair)."""
-    return t.fair and t.measure.name == "first_mover"
-
-
 def change_of(t: Target, c: Change, sa: dict[str, Any], sb: dict[str, Any]) -> Finding:
     """A target's change as a finding (what a skill axis reads across the levels)."""
     if goals.both_within(t, sa, sb):
@@ -46,10 +40,8 @@ def change_of(t: Target, c: Change, sa: dict[str, Any], sb: dict[str, Any]) -> F
     return change_finding(c)
 
 
-def goal_answer(t: Target, s: dict[str, Any], within: dict[str, Any], me: MinEffect) -> str:
-    """Whether an arm is within the goal: the verdict's answer for seats at fair, else shown or not."""
-    if t.fair and t.measure.name == "seats":
-        return seat_balance(s, me).answer
+def goal_answer(t: Target, within: dict[str, Any]) -> str:
+    """Whether an arm is within the goal: shown, or not."""
     if within.get("p") is None:
         return say("tune.answer.na", p=p_of(within))
     return say("tune.answer.within" if called(within) else "tune.answer.open", p=p_of(within))
@@ -108,7 +100,7 @@ def goal_line(conf: Confirmation, i: int, k: int) -> str:
     arm = conf.groups[0][k]
     fields = {"arm": _name(arm.label), "target": t.text, "goal": goal_text(t, arm.summary, base, conf.me)}
     per_level = [
-        (level, g[k].summary, goal_answer(t, g[k].summary, conf.judged[j][k][i].within, conf.me))
+        (level, g[k].summary, goal_answer(t, conf.judged[j][k][i].within))
         for j, (g, level) in enumerate(zip(conf.groups, conf.levels, strict=True))
     ]
     if conf.on_skill:
@@ -142,9 +134,7 @@ def bottom_lines(conf: Confirmation) -> list[str]:
     """The verdict's bottom line with each target's lines before its closing note on the agents."""
     own = []
     arms = len(conf.groups[0])
-    for i, t in enumerate(conf.targets):
-        if answers_verdict(t):
-            continue
+    for i in range(len(conf.targets)):
         own += [change_line(conf, i, k) for k in range(1, arms)]
         own += [goal_line(conf, i, k) for k in range(arms)]
     verdict = conf.verdict.bottom
@@ -161,8 +151,6 @@ def skill_lines(conf: Confirmation) -> list[str]:
     lines = list(conf.verdict.skill)
     base = _name(conf.groups[0][0].label)
     for i, t in enumerate(conf.targets):
-        if answers_verdict(t):
-            continue
         for k in range(1, len(conf.groups[0])):
             found = [
                 change_of(t, conf.judged[j][k][i].change, g[0].summary, g[k].summary)
@@ -183,10 +171,8 @@ def target_findings(conf: Confirmation, j: int) -> list[tuple[str, list[str]]]:
     for k, arm in enumerate(group):
         lines = []
         for i, t in enumerate(conf.targets):
-            if answers_verdict(t):
-                continue
             judged = conf.judged[j][k][i]
-            answer = goal_answer(t, arm.summary, judged.within, conf.me)
+            answer = goal_answer(t, judged.within)
             goal = goal_text(t, arm.summary, base.summary, conf.me)
             lines.append(
                 say(

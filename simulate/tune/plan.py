@@ -216,9 +216,7 @@ class Games:
                 False,
                 skip=start,
             )
-            self.summaries[key] = summarize(
-                tally, plan.metric_names, plan.categories, plan.options.min_effect
-            )
+            self.summaries[key] = summarize(tally, plan.metric_names, plan.categories)
         return self.summaries[key]
 
 

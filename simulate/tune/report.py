@@ -22,7 +22,6 @@ from printkit.atomic import atomic_path, write_text
 from simulate.analysis.skill import file_levels
 from simulate.analysis.stats import Z95
 from simulate.commands.arms import agents_name
-from simulate.report.document import holm_note
 from simulate.report.plotting import plt
 from simulate.tune import confirm, lines, target_words
 from simulate.tune.goals import band
@@ -46,13 +45,14 @@ def confirm_and_write(
 ) -> Written:
     """Play the confirmation, judge it and write the pages."""
     arms = confirm.arm_plans(plan, searched.finalists)
-    groups, strengths = confirm.play(plan, arms, on_games)
+    groups, strengths, ran = confirm.play(plan, arms, on_games)
     conf = confirm.judge(
         plan.targets,
         groups,
         [lv.name for lv in confirm.levels_of(plan)],
         plan.options.seed + CONFIRM_SEED_OFFSET,
         plan.options.min_effect,
+        ran,
         plan.skill,
         strengths,
         file_levels(plan.data),
@@ -228,8 +228,9 @@ def markdown(
 
 def _method(plan: TunePlan, conf: confirm.Confirmation) -> str:
     """How the finalists were chosen and judged, for the page."""
-    holm = holm_note(conf.tests).replace(say("tune.scope.report"), say("tune.scope.confirmation"))
-    return say("tune.method", finalists=plan.options.finalists, base=plan.base.label) + " " + holm
+    return (
+        say("tune.method", finalists=plan.options.finalists, base=plan.base.label) + " " + conf.verdict.note
+    )
 
 
 def _findings(conf: confirm.Confirmation) -> list[str]:

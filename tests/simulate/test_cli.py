@@ -179,7 +179,7 @@ def test_run_writes_report_figures_csv_and_summary(run_tool, tmp_path):
     assert all(r["lo"] <= r["p"] <= r["hi"] for r in rates)
     assert sum(r["k"] for r in rates) == arm["decided"] == 120 - arm["draws"]["k"] - arm["capped"]["k"]
     assert undocumented(summary) == []  # every field is on the reference page (summary_fields.FIELDS)
-    assert "The first mover wins" in out and "report:" in out
+    assert "The first mover scores" in out and "report:" in out
     html = (folder / "report.html").read_text()
     assert "<img" in html and "data:image/png;base64," in html and 'src="http' not in html
     with (folder / "summary.csv").open() as fh:

@@ -80,8 +80,9 @@ def test_a_level_that_draws_nearly_every_game_says_its_edge_turns_into_draws(tmp
         "Seats: 99% [96, 100] of games drawn, so any imbalance turns into draws: every side's score share (a "
         "draw as half) lies within 2 points of fair.",
     )
-    # mcts:200 draws 72% (Wilson [0.654, 0.777]): far from the line, its edge is still read
-    assert found[2].answer == "an advantage of 46 points"
+    # mcts:200 draws 72% (Wilson [0.654, 0.777]): far from the line, its edge is still read, as a score
+    # share with a draw as half: (54 + 144 / 2) / 200 = 63%, 13 points above a fair half
+    assert found[2].answer == "an advantage of 13 points"
     with language("ja"):
         assert verdict.first_mover(s[3]).text == (
             "先手の優位は引き分けに変わる：ゲームの99% [96, 100]が引き分けなので、残りを誰が勝っても"
@@ -97,13 +98,13 @@ def test_the_trend_turns_into_draws_rather_than_growing(tmp_path):
     s = _summaries(tmp_path)
     found = [verdict.first_mover(x) for x in s]
     draws = [x["draws"] for x in s]
-    # random's edge (70%, 20 points) and mcts:200's (96%, 46 points, intervals apart) would read "grows
-    # with skill"; the strongest level draws 99%, so the last level with an edge (mcts:200) is named
-    # with it, and greedy, drawn in between, after them
+    # random's edge (a score share of (140 + 13) / 226 = 68%, 18 points) and mcts:200's (63%, 13
+    # points) are both advantages; the strongest level draws 99%, so the last level with an edge
+    # (mcts:200) is named with it, and greedy, drawn in between, after them
     t = trend(LEVELS, found, [True, False, True], draws)
     assert (t.key, t.skill) == ("into draws", True)
     assert t.text == (
-        "turns into draws with skill (an advantage of 46 points under mcts:200; 99% of games drawn under "
+        "turns into draws with skill (an advantage of 13 points under mcts:200; 99% of games drawn under "
         "mcts:1000). Nearly every game drawn under greedy."
     )
     # mcts:200 and mcts:1000 not shown to differ in strength: not called an effect of skill
@@ -114,7 +115,7 @@ def test_the_trend_turns_into_draws_rather_than_growing(tmp_path):
     with language("ja"):
         found = [verdict.first_mover(x) for x in s]
         assert trend(LEVELS, found, [True, False, True], draws).text == (
-            "強いプレイでは引き分けに変わる（mcts:200では46ポイント有利、mcts:1000ではゲームの99%が引き分け）。"
+            "強いプレイでは引き分けに変わる（mcts:200では13ポイント有利、mcts:1000ではゲームの99%が引き分け）。"
             "greedyではほぼすべてのゲームが引き分け。"
         )
 
@@ -129,17 +130,16 @@ def test_every_level_drawn_and_a_drawn_level_in_between(tmp_path):
         "under mcts:1000).",
     )
     # random and mcts:200 both show an advantage, greedy between them draws every game: the others read
-    # as before (both directed, mcts:200's larger beyond both intervals: grows), greedy named after
+    # as before, greedy named after. Counted as score shares (a draw as half) the two advantages are 68%
+    # (18 points) and 63% (13 points), one direction whose intervals overlap: it holds (a share of decided
+    # games, 70% against 96%, read "grows with skill" though the stronger level's edge went into draws)
     s = _summaries(tmp_path, PATTERN[:3])
     found = [verdict.first_mover(x) for x in s]
     t = trend(LEVELS[:3], found, [True, True], [x["draws"] for x in s])
-    assert t.key == "grows"
-    # random's draws 26 of 226 (11.5%, Wilson [0.080, 0.163]), mcts:200's 144 of 200 (72%, [0.654,
-    # 0.777]): apart, so the line says the draws rose too
-    assert t.text == (
-        "grows with skill (an advantage of 20 points under random; an advantage of 46 points under "
-        "mcts:200). Draws rise too, from 12% under random to 72% under mcts:200. Nearly every game drawn "
-        "under greedy."
+    assert (t.key, t.text) == (
+        "holds_resolved",
+        "holds at every level where it is resolved (an advantage of 18 points). Nearly every game drawn "
+        "under greedy.",
     )
 
 
@@ -164,30 +164,32 @@ def test_the_bottom_line_never_prints_nan(tmp_path):
     t = trend(LEVELS, found, [True, False, True], [x["draws"] for x in s])
     line = first_mover_line("default", list(zip(LEVELS, s, found, strict=True)), t)
     assert "nan" not in line
+    # score shares, a draw as half: 153 / 226 = 68%, 100 / 200 = 50%, 126 / 200 = 63%, 101 / 200 = 50%
     assert line == (
-        "default: the first mover's verdict depends on skill: 70% [63, 76] under random, none under greedy "
-        "(its edge turns into draws: 100% [98, 100] of games drawn), 96% [88, 99] under mcts:200, 100% [34, "
-        "100] under mcts:1000 (its edge turns into draws: 99% [96, 100] of games drawn) of decided games "
-        "(fair 50%); across the levels: turns into draws with skill (an advantage of 46 points under "
+        "default: the first mover's verdict depends on skill: 68% [62, 73] under random, 50% [49, 51] under "
+        "greedy (its edge turns into draws: 100% [98, 100] of games drawn), 63% [60, 66] under mcts:200, 50% "
+        "[50, 51] under mcts:1000 (its edge turns into draws: 99% [96, 100] of games drawn) of games, a draw "
+        "as half (fair 50%); across the levels: turns into draws with skill (an advantage of 13 points under "
         "mcts:200; 99% of games drawn under mcts:1000). Nearly every game drawn under greedy."
     )
     # one level: the issue's words
     assert first_mover_line("default", [("mcts:1000", s[3], found[3])], None) == (
         "default: under mcts:1000 the first mover's edge turns into draws: 99% [96, 100] of games drawn."
     )
-    # no game decided, yet too few games to show nearly all drawn (20 of 20: Wilson [0.839, 1])
+    # no game decided, yet too few games to show nearly all drawn (20 of 20: Wilson [0.839, 1]): the
+    # score share is a half, never nan, and the line says how many games would resolve it
     few = summary_of(two_player(tmp_path / "few.csv", 0, 0, 20))
     assert first_mover_line("default", [("greedy", few, verdict.first_mover(few))], None) == (
-        "default: no game was decided under greedy (100% [84, 100] of games drawn), so the first mover has "
-        "no share to weigh."
+        "default: the first mover scores 50% [43, 57] of games (a draw as half, fair 50%; 100% drawn): not "
+        "resolved, about 450 games per arm would resolve a 2-point difference, under greedy."
     )
     with language("ja"):
         assert first_mover_line("default", [("mcts:1000", s[3], verdict.first_mover(s[3]))], None) == (
             "default：mcts:1000では先手の優位は引き分けに変わる：ゲームの99% [96, 100]が引き分け。"
         )
         assert first_mover_line("default", [("greedy", few, verdict.first_mover(few))], None) == (
-            "default：greedyでは決着したゲームがない（ゲームの100% [84, 100]が引き分け）ので、先手の割合は"
-            "比べられない。"
+            "default：先手はゲームの50% [43, 57]を得る（引き分けは半分、公平なら50%。引き分け100%）："
+            "greedyでは判定できない、2ポイントの差を判定するには、1アームあたり約450ゲームが必要。"
         )
 
 
@@ -206,16 +208,11 @@ TIC_TAC_TOE = Path(__file__).resolve().parents[1] / "games" / "tic_tac_toe" / "t
 def _played(tmp_path: Path, agent: str, games: int) -> dict:
     """The summary of `games` tic-tac-toe games with `agent` in both seats, played by the runner."""
     from printkit.datafile.gamedata import load_game
-    from simulate.analysis import balance
-    from simulate.analysis.tally import tally_csv
     from simulate.play.runner import RunConfig, run_to_csv
 
     rules = load_game(str(TIC_TAC_TOE)).resolve("default", [], 2)
     config = RunConfig("tic_tac_toe", rules.label, rules.as_dict(), 2, (agent, agent), games, 1)
-    path = run_to_csv(config, rules, tmp_path / agent)
-    summary = balance.summarize(tally_csv(path, [0, 1]), (), ())
-    balance.apply_holm({"arm": summary}, {})
-    return summary
+    return summary_of(run_to_csv(config, rules, tmp_path / agent))
 
 
 def test_greedy_tic_tac_toe_reads_as_drawn(tmp_path):
@@ -226,7 +223,7 @@ def test_greedy_tic_tac_toe_reads_as_drawn(tmp_path):
     assert first_mover_line("default", [("greedy", s, found)], None) == (
         "default: under greedy the first mover's edge turns into draws: 100% [96, 100] of games drawn."
     )
-    # random play: 13% drawn, the first mover's advantage read from the decided games as before
+    # random play: 13% drawn, the first mover's advantage read from its score share
     r = _played(tmp_path, "random", 400)
     assert verdict.first_mover(r).state == "matters" and 0.05 < r["draws"]["p"] < 0.2
 

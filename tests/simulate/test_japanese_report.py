@@ -15,7 +15,16 @@ import re
 import unicodedata
 
 import pytest
-from test_report_stats import capped_games, draw_heavy, four_player, report, team_game, write_games
+from test_report_stats import (
+    binom_two_sided,
+    capped_games,
+    draw_heavy,
+    four_player,
+    report,
+    share_test,
+    team_game,
+    write_games,
+)
 from test_skill_verdict import (
     DRAWN,
     ISSUE,
@@ -23,15 +32,15 @@ from test_skill_verdict import (
     LEVELS,
     ORDERED,
     REVERSED,
-    alone,
+    compared,
     first_mover_at,
     summary_of,
     two_player,
 )
 
 from printkit.datafile.template import fields_of
-from simulate.analysis import balance, stats, verdict
-from simulate.analysis.bottom_line import LevelChange, change_line, ranking_line
+from simulate.analysis import stats, verdict
+from simulate.analysis.bottom_line import LevelChanges, change_line, ranking_line
 from simulate.analysis.min_effect import MinEffect
 from simulate.analysis.ratings import PairResult
 from simulate.analysis.tally import tally_csv
@@ -71,6 +80,8 @@ def test_the_japanese_keeps_the_printed_pieces_style():
         "Holm",
         "Wilson",
         "Fisher",
+        "McNemar",
+        "Robbins",
         "Mann-Whitney",
         "U",
         "t",
@@ -94,7 +105,7 @@ def test_the_japanese_keeps_the_printed_pieces_style():
         "kept",
         "ntbea",
     }
-    allowed |= {"printkit", "build", "simulate", "compare"}
+    allowed |= {"printkit", "build", "simulate", "compare", "docs", "notes", "stopping", "md"}
     for key, text in JA.items():
         words = set(re.findall(r"[A-Za-z][A-Za-z-]*", re.sub(r"\{[^}]*\}|--[a-z-]+|\\n", "", text)))
         assert words <= allowed, (key, words - allowed)
@@ -110,11 +121,13 @@ def test_the_language_is_chosen_once_and_restored():
 # ------------------------------------------------------------------ one arm (test_report_stats)
 def test_draw_heavy_two_player_case(tmp_path):
     _, lines = report(draw_heavy(tmp_path / "games.csv"), [0, 1])
+    p, lo, hi = share_test(65, 55, 100, 0.5)
     assert lines == [
-        "先手は決着したゲームの75% [63, 84]で勝つ：有利（p = 5.4e-04）。",
-        "引き分けを勝ちの分け合いと数えると、先手はゲームの65% [55, 74]を取る（公平なら50%）。",
-        "決着したゲームの席ごとの勝ち：1番席 52% [39, 64]、2番席 48% [36, 61]："
-        "偏りは検出できない（p = 1.00）。",
+        f"先手はゲームの65% [{100 * lo:.0f}, {100 * hi:.0f}]を得る（勝ちを1、引き分けを半分と数える。"
+        f"引き分け40%）：有利（{stats.fmt_p(p)}）。",
+        "決着したゲームでは、先手が75% [63, 84]で勝つ（公平なら50%）。",
+        "席ごとの得点割合（引き分けは半分）：1番席 51% [41, 61]、2番席 49% [39, 59]："
+        "偏りは検出できない（p = 0.80）。",
         "引き分け：ゲームの40% [31, 50]。",
         "長さ：中央値12手（平均11.2手）。",
         "流れ：首位の交代は1ゲームに1.0回、勝者が最後まで首位を保ったのは全手数の50%の時点から（中央値）、"
@@ -124,26 +137,31 @@ def test_draw_heavy_two_player_case(tmp_path):
 
 def test_four_player_case(tmp_path):
     _, lines = report(four_player(tmp_path / "games.csv"), [0, 1, 2, 3])
+    _, lo, hi = share_test(20, 20, 80, 0.25)
     assert lines[0] == (
-        "先手は決着したゲームの25% [17, 35]で勝つ：公平な25%との差は検出できない（p = 1.00）。"
+        f"先手はゲームの25% [{100 * lo:.0f}, {100 * hi:.0f}]を得る（勝ちを1、引き分けを半分と数える）："
+        "公平な25%との差は検出できない（p = 1.00）。"
         "2ポイントの差を判定するには、1アームあたり約3,700ゲームが必要。"
     )
     assert lines[2] == (
-        "決着したゲームの席ごとの勝ち：1番席 44% [33, 55]、2番席 19% [12, 29]、3番席 19% [12, 29]、"
-        "4番席 19% [12, 29]：偏りがある（p = 0.007）。"
+        "席ごとの得点割合（引き分けは半分）：1番席 44% [33, 55]、2番席 19% [12, 29]、3番席 19% [12, 29]、"
+        f"4番席 19% [12, 29]：偏りがある（{stats.fmt_p(4 * binom_two_sided(35, 80, 0.25))}）。"
     )
 
 
 def test_team_case(tmp_path):
     _, lines = report(team_game(tmp_path / "games.csv"), [0, 1, 0, 1])
+    _, lo, hi = share_test(26, 26, 40, 0.5)
     assert lines[0] == (
-        "先手のチームは決着したゲームの65% [50, 78]で勝つ：公平な50%との差は検出できない（p = 0.24）。"
-        "2ポイントの差を判定するには、1アームあたり約4,900ゲームが必要。"
+        f"先手のチームはゲームの65% [{100 * lo:.0f}, {100 * hi:.0f}]を得る"
+        "（勝ちを1、引き分けを半分と数える）："
+        f"公平な50%との差は検出できない（{stats.fmt_p(binom_two_sided(26, 40, 0.5))}）。"
+        "2ポイントの差を判定するには、1アームあたり約4,500ゲームが必要。"
     )
     assert lines[2] == (
-        "決着したゲームのチームごとの勝ち：チーム1（1・3番席） 75% [60, 86]、チーム2（2・4番席）"
-        " 25% [14, 40]："
-        "偏りがある（p = 0.009）。"
+        "チームごとの得点割合（引き分けは半分）：チーム1（1・3番席） 75% [60, 86]、"
+        "チーム2（2・4番席） 25% [14, 40]："
+        f"偏りがある（{stats.fmt_p(binom_two_sided(30, 40, 0.5))}）。"
     )
 
 
@@ -172,9 +190,9 @@ def test_a_share_of_a_few_games_is_not_printed_as_none():
 # ------------------------------------------------------------------ test_skill_verdict's cases
 def test_a_share_shown_within_two_points_says_so(tmp_path):
     s = summary_of(two_player(tmp_path / "a.csv", 2000, 4000))
-    p = s["tests"]["first_mover_within"]["p_holm"]
+    p = s["answers"]["first_mover"]["p_within_holm"]
     assert verdict.first_mover(s).text == (
-        "先手は決着したゲームの50% [48, 52]で勝つ："
+        "先手はゲームの50% [48, 52]を得る（勝ちを1、引き分けを半分と数える）："
         f"公平な50%との差は2ポイント以内（同等性検定 {stats.fmt_p(p)}）。"
     )
 
@@ -182,37 +200,33 @@ def test_a_share_shown_within_two_points_says_so(tmp_path):
 def test_a_called_difference_below_the_minimum_effect_is_smaller_than_players_would_notice(tmp_path):
     a = tally_csv(two_player(tmp_path / "a.csv", 1000, 2000), [0, 1])
     b = tally_csv(two_player(tmp_path / "b.csv", 1000, 2000, moves=(20, 21)), [0, 1])
-    sa, sb = balance.summarize(a, (), ()), balance.summarize(b, (), ())
-    comp = alone(balance.compare(a, b, sa, sb))
+    sa, sb, comp = compared(a, b)
     line = next(
         f for f in verdict.comparison_findings("a", "b", sa, sb, comp) if f.question == "length change"
     )
     assert line.text == (
-        "長さ：b 中央値20.5手（平均20.5手）、a 20手（平均20.0手）：ゲームが長くなる。検出できるが、"
-        f"プレイヤーが気づかないほど小さい（1手未満。{stats.fmt_p(comp['tests']['length']['p'])}）。"
+        "長さ：b 平均20.5手、a 20.0手：ゲームが長くなる。検出できるが、プレイヤーが気づかないほど小さい"
+        "（1手未満。p < 1e-10）。"
     )
 
 
-def test_closer_to_fair_with_draws(tmp_path):
+def test_no_direction_word_for_a_change_not_called_with_draws(tmp_path):
     a = tally_csv(two_player(tmp_path / "a.csv", 60, 100, draws=20), [0, 1])
-    b = tally_csv(two_player(tmp_path / "b.csv", 52, 100, draws=50), [0, 1])
-    sa, sb = balance.summarize(a, (), ()), balance.summarize(b, (), ())
-    comp = alone(balance.compare(a, b, sa, sb))
-    p = stats.fmt_p(comp["tests"]["first_mover"]["p"])
+    b = tally_csv(two_player(tmp_path / "b.csv", 52, 90, draws=30), [0, 1])
+    sa, sb, comp = compared(a, b)
+    p = stats.fmt_p(comp["answers"]["first_mover"]["p"])
     first = next(
         f for f in verdict.comparison_findings("a", "b", sa, sb, comp) if f.question == "first mover change"
     )
-    assert first.text == (
-        "先手：決着したゲームのうちb 52% [42, 62]、a 60% [50, 69]（公平なら50%）："
-        f"変化は検出できない（{p}）。"
-        "2ポイントの変化を判定するには、1アームあたり約13,000ゲームが必要。"
+    assert first.text.startswith(
+        f"先手：ゲームのうちb 56%、a 58%（引き分けは半分、公平なら50%）：変化は検出できない（{p}）。"
+        "2ポイントの変化を判定するには、1アームあたり約1,800ゲームが必要。ゲームごとに対にして検定した（相関"
     )
-    change = verdict.changes("a", "b", sa, sb, comp, MinEffect())[1]
-    line = change_line("a", "b", "引き分けが減る", [LevelChange("greedy", sa, sb, change)], one_level=True)
-    assert line == (
-        "bはaに比べて（引き分けが減る）、先手の割合が公平に近づく："
-        "決着したゲームの60%から52%へ（公平なら50%）。"
-        f"greedyでは有意ではない（{p}。2ポイントの変化を判定するには1アームあたり約13,000ゲームが必要）。"
+    change = verdict.changes("a", "b", sa, sb, comp)
+    line = change_line("a", "b", "引き分けが増える", [LevelChanges("greedy", sa, sb, change)], one_level=True)
+    assert line.endswith(
+        f"先手の得点割合はゲームの58%と56%（引き分けは半分、公平なら50%。引き分けは17%と25%）で、有意ではない（{p}）："
+        "2ポイントの差を判定するには、1アームあたり約1,800ゲームが必要。"
     )
 
 
@@ -226,15 +240,13 @@ def test_closer_to_fair_and_across_it_with_teams(tmp_path):
         return tally_csv(write_games(path, 4, games), [0, 1, 0, 1])
 
     a, b = teams(tmp_path / "a.csv", 70), teams(tmp_path / "b.csv", 40)
-    sa, sb = balance.summarize(a, (), ()), balance.summarize(b, (), ())
-    comp = alone(balance.compare(a, b, sa, sb))
+    sa, sb, comp = compared(a, b)
     first = next(
         f for f in verdict.comparison_findings("a", "b", sa, sb, comp) if f.question == "first mover change"
     )
-    assert first.text == (
-        "先手：決着したゲームのうちb 40% [31, 50]、a 70% [60, 78]（公平なら50%）：公平に近づき、"
-        "公平な値をまたぐ"
-        f"（{stats.fmt_p(comp['tests']['first_mover']['p'])}）。"
+    assert first.text.startswith(
+        "先手：ゲームのうちb 40%、a 70%（引き分けは半分、公平なら50%）：公平に近づき、公平な値をまたぐ"
+        f"（{stats.fmt_p(2 * 0.5**30)}）。"
     )
 
 
@@ -262,7 +274,7 @@ def test_the_five_trend_phrases(tmp_path):
     )
     found = first_mover_at(tmp_path, "m", [(52, 100), (55, 100), (48, 100)])
     assert trend(LEVELS, found, [True, True]).text == "レベルrandom、greedy、mcts:100では判定できない。"
-    found = first_mover_at(tmp_path, "u", [(1000, 2000), (740, 2000), (96, 200)])
+    found = first_mover_at(tmp_path, "u", [(500, 1000), (740, 2000), (96, 200)])
     assert trend(LEVELS, found, [True, False]).text == (
         "レベルによって変わり、一定の傾向はない（randomでは有意ではない（greedyの差とは区間が離れている）、"
         "greedyでは13ポイント不利、mcts:100では有意ではない（greedyの差とは区間が離れている））。"
@@ -298,8 +310,8 @@ def test_arms_ranked_by_their_distance_from_fair(tmp_path):
     arms = [(name, summary_of(two_player(tmp_path / f"{name}.csv", k, 100))) for name, k in
             (("a", 60), ("b", 52), ("c", 45))]  # fmt: skip
     assert ranking_line(None, arms) == (
-        "先手の割合が公平な値に近い順のアーム：b 2ポイント [0, 12]、c 5ポイント [0, 14]、"
-        "a 10ポイント [0, 19]。"
+        "先手の得点割合が公平な値に近い順のアーム：b 2ポイント [0, 12]、c 5ポイント [0, 15]、"
+        "a 10ポイント [0, 20]。"
         "区間が重なるので、これらのゲームからはbとc、cとaの順位は決められない。"
     )
 
@@ -320,7 +332,7 @@ def test_compare_in_japanese_writes_its_page_in_the_embedded_japanese_font_and_a
     assert code == 0, err
     assert err == ""
     assert out.startswith(
-        "結論\n  - blueはdefaultに比べて（すべての得点リファレンスを青の面で使う）、先手の割合が"
+        "結論\n  - blueはdefaultに比べて（すべての得点リファレンスを青の面で使う）、randomでは："
     )
     assert "各アームが変えるもの" in out and "エージェント random：1アームあたり12ゲーム、シード 1" in out
     folder = tmp_path / "a" / "twinkle_twinkle" / "default-vs-blue.random.seed1"
@@ -352,7 +364,10 @@ def test_a_skill_axis_reads_in_japanese_on_its_pages_and_figures(tmp_path):
         "greedy 対 random：20ゲーム中20勝0敗、引き分け0（0%）、決着したゲームの100% [84, 100]"
         "（p = 1.9e-06）：強い。"
     )
-    assert summary["bottom_line"][0].startswith("arm1+option_1=valueはarm0+option_0=valueに比べて（Arm 1）、")
+    assert summary["bottom_line"][0].startswith(
+        "arm1+option_1=valueはarm0+option_0=valueに比べて（Arm 1）。"
+        "randomでは：最小効果以上の変化は示されない。"
+    )
     html = (folder / "report.html").read_text(encoding="utf-8")
     assert (
         "<h2>プレイの強さによる判定の変化</h2>" in html and "<h2>レベルは強さの順に並んでいるか</h2>" in html
@@ -486,7 +501,7 @@ def test_which_factor_matters_in_japanese_on_the_hand_made_two_by_two_design():
 
 # ------------------------------------------------------------------ a tune's lines (test_tune_words)
 def _tune_confirmation(tmp_path, targets):
-    from test_tune_words import _arm
+    from test_tune_words import _arm, ran_of
 
     from simulate.tune import confirm
     from simulate.tune.targets import parse_targets
@@ -495,7 +510,10 @@ def _tune_confirmation(tmp_path, targets):
     # games, 100 drawn, the first mover 120 of the 300 decided; finalist 1 none drawn, 200 of 400
     base = _arm(tmp_path / "base.csv", say("tune.base"), 120, 300, 100)
     finalist = _arm(tmp_path / "f1.csv", say("tune.finalist", rank=1), 200, 400, 0, "compensation = -0.5")
-    return confirm.judge(parse_targets(targets, [], ()), [[base, finalist]], ["greedy"], 1001, MinEffect())
+    groups = [[base, finalist]]
+    return confirm.judge(
+        parse_targets(targets, [], ()), groups, ["greedy"], 1001, MinEffect(), ran_of(groups)
+    )
 
 
 def test_a_tunes_target_lines_in_japanese(tmp_path):
@@ -503,9 +521,17 @@ def test_a_tunes_target_lines_in_japanese(tmp_path):
 
     conf = _tune_confirmation(tmp_path, ["first_mover=fair", "draws<=0.1", "length=18..24"])
     got = lines.bottom_lines(conf)
-    # the numbers test_tune_words works out: 25% [21, 29] draws against none (Fisher p < 1e-10); 0 of
-    # 400 draws within at most 10%, 100 of 400 not; 20 moves on average in both arms, within 18..24
+    # the numbers test_tune_words works out: the first mover's share of decided games 40% to 50% (Fisher,
+    # then Holm in the targets' family); 25% [21, 29] draws against none (Fisher p < 1e-10); 0 of 400
+    # draws within at most 10%, 100 of 400 not; 20 moves on average in both arms, within 18..24
+    first = conf.judged[0][1][0]
     assert got[len(conf.verdict.bottom) - 1 : -1] == [
+        "first_mover=fair：候補1は元のルールに比べて決着したゲームでの先手の割合が公平に近づく：40%から50%へ"
+        f"（目標：公平な50%との差が2ポイント以内）。greedyでは有意（{stats.fmt_p(first.change.test['p_holm'])}）。",
+        "元のルール、first_mover=fair：決着したゲームの40% [35, 46]（目標：公平な50%との差が2ポイント以内）："
+        "greedyでは目標の範囲内とは示されない（p = 1.00）。",
+        "候補1、first_mover=fair：決着したゲームの50% [45, 55]（目標：公平な50%との差が2ポイント以内）："
+        f"greedyでは目標の範囲内とは示されない（{stats.fmt_p(first.within['p_holm'])}）。",
         "draws<=0.1：候補1は元のルールに比べて引き分けの割合が目標に近づく：25%から0%へ（目標：10%以下）。"
         "greedyでは有意（p < 1e-10）。",
         "元のルール、draws<=0.1：ゲームの25% [21, 29]（目標：10%以下）：greedyでは目標の範囲内とは示されない"
@@ -560,7 +586,7 @@ def test_tune_takes_lang_and_writes_its_page_in_japanese(run_tool, tmp_path):
     for heading in ("## 結論", "## 各候補が変えるもの", "## レポートの言葉で見た確認", "## 探索の履歴"):
         assert heading in page
     assert "| 順位 | 設定 | ゲーム数 | 目的関数（±標準誤差） |" in page
-    assert "この確認の" in page and "Targets" not in page
+    assert "見出しの問い" in page and "Targets" not in page
 
 
 # ------------------------------------------------------------------ the definitions page

@@ -10,7 +10,7 @@ import os
 import matplotlib.colors as mcolors
 import matplotlib.pyplot as plt
 import pytest
-from test_report_stats import draw_heavy
+from test_report_stats import draw_heavy, judged_arms
 
 from printkit.datafile.gamedata import load_game
 from simulate.analysis import balance
@@ -32,12 +32,8 @@ def test_verdict_and_details_of_eight_arms_stay_on_their_pages(tmp_path):
         label = f"arm{k}+some_long_option_name=some_long_value"
         changes = "A long description of what this arm changes, from the option docs. " * 3
         arms.append(Arm(label, 2, ("greedy", "greedy"), tally.cols(), summary, tally, changes))
-    comparisons = {
-        f"{a.label} vs {arms[0].label}": balance.compare(tally, tally, arms[0].summary, a.summary)
-        for a in arms[1:]
-    }
-    tests = balance.apply_holm({a.label: a.summary for a in arms}, comparisons)
-    verdict = build_verdict([arms], comparisons, tests, 100, 1)
+    comparisons = judged_arms([arms])
+    verdict = build_verdict([arms], comparisons, "", 100, 1)
     ctx = context.Context("United Square", "united_square", 100, 1, (), ())
     pages = report.text_pages(ctx, arms, "verdict", report.verdict_blocks(verdict, arms))
     details = report.summary_lines(ctx, arms, comparisons)

@@ -1,10 +1,11 @@
 """Balance statistics and verdict lines on small hand-made games CSVs whose answers were worked out by hand.
 
 Four cases, as a designer meets them: a draw-heavy 2-player game, a 4-player
-game with one strong seat, a team game, and games stopped by a cap. Each
-statistic is recomputed here from its formula (binomial sums with math.comb,
-Wilson's formula, Holm's rule, Kaplan-Meier by hand) and each verdict line is
-asserted word for word.
+game with one strong seat, a team game, and games stopped by a cap; and two
+arms against each other. Each statistic is recomputed here from its formula
+(the score share with one win and one loss added for its spread, Wilson's
+formula, McNemar's exact test as a sign test on the pairs that differ,
+Kaplan-Meier by hand) and each verdict line is asserted word for word.
 """
 
 from __future__ import annotations
@@ -15,10 +16,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from scipy import stats as sps
 
 from simulate.analysis import balance, stats, verdict
-from simulate.analysis.tally import tally_csv
+from simulate.analysis.arm import Arm
+from simulate.analysis.families import asked_once, judged
+from simulate.analysis.min_effect import MinEffect
+from simulate.analysis.questions import asks_of
+from simulate.analysis.tally import ArmTally, tally_csv
 
 GENERIC = ["capped", "lead_changes", "decisive_at", "drama", "spread"]
 
@@ -41,16 +45,52 @@ def write_games(path: Path, players: int, games: list[dict]) -> Path:
     return path
 
 
+def analysed(
+    levels: list[list[tuple[str, ArmTally]]], me: MinEffect | None = None, metrics: tuple[str, ...] = ()
+) -> tuple[list[list[dict]], dict]:
+    """Each level's arms summarised and every question asked once of their games, as a report with a
+    fixed number of games does: the summaries by level, and the comparisons."""
+    summaries = [[(label, balance.summarize(t, metrics, ())) for label, t in arms] for arms in levels]
+    games = [min(t.games for _, t in arms) for arms in levels]
+    ran = asked_once([asks_of(arms, metrics) for arms in levels], games, me or MinEffect())
+    comparisons, _ = judged(summaries, ran)
+    return [[s for _, s in level] for level in summaries], comparisons
+
+
+def judged_arms(groups: list[list[Arm]], me: MinEffect | None = None) -> dict:
+    """Arms already summarised, by level, asked every question once as a report does: the comparisons
+    (each arm's summary gets its answers)."""
+    asks = [asks_of([(a.label, a.tally) for a in group]) for group in groups]
+    ran = asked_once(asks, [min(a.tally.games for a in group) for group in groups], me or MinEffect())
+    comparisons, _ = judged([[(a.label, a.summary) for a in group] for group in groups], ran)
+    return comparisons
+
+
 def report(path: Path, sides: list[int]) -> tuple[dict, list[str]]:
-    summary = balance.summarize(tally_csv(path, sides), (), ())
-    balance.apply_holm({"arm": summary}, {})
+    ((summary,),), _ = analysed([[("arm", tally_csv(path, sides))]])
     return summary, [f.text for f in verdict.arm_findings(summary)]
+
+
+def share_test(total: float, squares: float, n: int, fair: float) -> tuple[float, float, float]:
+    """A share of n games against `fair` as the report tests it, by hand: the spread as if one more win
+    and one more loss were played (Agresti and Caffo), a z test, and the 95% interval of the difference
+    put back on the share. Returns p, and the interval's ends."""
+    mean = (total + 1) / (n + 2)
+    se = math.sqrt(((squares + 1) / (n + 2) - mean * mean) / n)
+    diff = total / n - fair
+    return math.erfc(abs(diff) / se / math.sqrt(2)), total / n - 1.959963984540054 * se, total / n + 1.96 * se
 
 
 def binom_two_sided_half(k: int, n: int) -> float:
     """Exact two-sided binomial p against 1/2: twice the tail beyond k (the distribution is symmetric)."""
     tail = sum(math.comb(n, j) for j in range(max(k, n - k), n + 1)) / 2**n
     return min(1.0, 2 * tail)
+
+
+def binom_two_sided(k: int, n: int, p: float) -> float:
+    """Exact two-sided binomial p: every outcome no likelier than k, each term from math.comb."""
+    pmf = [math.comb(n, j) * p**j * (1 - p) ** (n - j) for j in range(n + 1)]
+    return min(1.0, sum(x for x in pmf if x <= pmf[k] * (1 + 1e-7)))
 
 
 def binom_at_least(k: int, n: int, p: float) -> float:
@@ -107,31 +147,31 @@ def test_draw_heavy_two_player_case(tmp_path):
     first = s["position_wins"][0]
     assert (first["k"], first["n"]) == (45, 60)
     assert (first["lo"], first["hi"]) == pytest.approx(wilson_by_hand(45, 60))
-    # draw as half a win: 45 + 40/2 = 65 of 100
-    assert s["position_half_wins"][0]["p"] == pytest.approx(0.65)
-    p_first, p_seats = binom_two_sided_half(45, 60), binom_two_sided_half(31, 60)
-    assert s["tests"]["first_mover"]["p"] == pytest.approx(p_first)
-    assert s["tests"]["seat_balance"]["p"] == pytest.approx(p_seats)
-    # equivalence within 2 points of a fair half: the first mover's 45 of 60 is far outside (p near 1);
-    # every seat's share at once (31 and 29 of 60): the larger of the two seats' tests
-    assert s["tests"]["first_mover_within"]["p"] == pytest.approx(tost_by_hand(45, 60, 0.5))
-    p_within = max(tost_by_hand(31, 60, 0.5), tost_by_hand(29, 60, 0.5))
-    assert s["tests"]["seat_balance_within"]["p"] == pytest.approx(p_within)
-    assert 0.5 < p_within < p_seats
-    # Holm over four tests: the smallest p times 4; the next (p_within) times 3 is above 1, so all else is 1
-    assert s["tests"]["first_mover"]["p_holm"] == pytest.approx(4 * p_first)
-    assert s["tests"]["seat_balance"]["p_holm"] == 1.0
+    # the first mover's score: 45 wins and 40 draws as half, 65 of 100; squares 45 + 40 / 4 = 55
+    a = s["answers"]["first_mover"]
+    assert (a["a"], a["b"]) == (0.5, pytest.approx(0.65))
+    p_first, lo, hi = share_test(65, 55, 100, 0.5)
+    assert a["p"] == pytest.approx(p_first) and p_first == pytest.approx(3.25e-5, rel=0.01)
+    # a run of one arm: its first mover is the headline question, tested at 5% on its own
+    assert a["family"] == "headline" and a["p_holm"] == pytest.approx(p_first)
+    # seat 1 scores 31 wins and 20 draws' halves of 100 (its squares 31 + 40 / 4), seat 2 the rest:
+    # with two sides the first alone is asked
+    seats = s["answers"]["seat_balance"]
+    p_seats = share_test(51, 41, 100, 0.5)[0]
+    assert seats["side"] == "side_1" and seats["p"] == pytest.approx(p_seats) and p_seats > 0.7
     assert s["margin"]["mean"] == pytest.approx(60 * 3 / 100)
     assert lines == [
-        "The first mover wins 75% of decided games [63, 84]: an advantage (p = 5.4e-04).",
-        "Counting a draw as a shared win, the first mover takes 65% of games [55, 74] (fair 50%).",
-        "Seats of decided games: seat 1 52% [39, 64], seat 2 48% [36, 61]: "
-        "no detectable imbalance (p = 1.00).",
+        f"The first mover scores 65% [{100 * lo:.0f}, {100 * hi:.0f}] of games (a win 1, a draw half; 40% "
+        f"drawn): an advantage ({stats.fmt_p(p_first)}).",
+        "Of decided games, the first mover wins 75% [63, 84] (fair 50%).",
+        "Seats, a draw as half: seat 1 51% [41, 61], seat 2 49% [39, 59]: no detectable imbalance "
+        "(p = 0.80).",
         "Draws: 40% of games [31, 50].",
         "Length: median 12 moves (mean 11.2).",
         "Flow: the lead changed hands 1.0 times a game; the winner led for good after 50% of the moves "
         "(median); winners trailed by 2.0 points at worst (mean); the final spread was 1.8 points (mean).",
     ]
+    assert (lo, hi) == pytest.approx((0.579, 0.721), abs=1e-3)
 
 
 def four_player(path: Path) -> Path:
@@ -154,30 +194,26 @@ def test_four_player_case(tmp_path):
     assert [r["k"] for r in s["side_wins"]] == [35, 15, 15, 15]
     # winner's turn position is (winner - opener) mod 4: e.g. seat 1 winning after seat 2 opened is 4th
     assert [r["k"] for r in s["position_wins"]] == [20, 15, 20, 25]
-    # chi-square against 20 each: (15^2 + 3 * 5^2) / 20 = 15 on 3 degrees of freedom
-    assert s["tests"]["seat_balance"]["chi2"] == pytest.approx(15.0)
-    # chi-square tail on 3 degrees of freedom in closed form: erfc(sqrt(x/2)) + sqrt(2x/pi) exp(-x/2)
-    p_seats = math.erfc(math.sqrt(7.5)) + math.sqrt(30 / math.pi) * math.exp(-7.5)
-    assert s["tests"]["seat_balance"]["p"] == pytest.approx(p_seats)
-    # 20 of 80 against a quarter is the mode: two-sided p = 1
-    assert s["tests"]["first_mover"]["p"] == pytest.approx(1.0)
-    # the smallest of the four tests (two tests and their equivalence tests), times 4
-    assert s["tests"]["seat_balance"]["p_holm"] == pytest.approx(4 * p_seats)
+    # no draws: the first mover's score is its 20 wins of 80, exactly a fair quarter; every game a win or
+    # a loss, so the exact binomial test (the interval is the z test's)
+    _, lo, hi = share_test(20, 20, 80, 0.25)
+    assert s["answers"]["first_mover"]["p"] == pytest.approx(binom_two_sided(20, 80, 0.25)) == 1.0
+    assert s["answers"]["first_mover"]["test"] == "exact binomial"
+    # four sides, each asked against a quarter; seat 1's 35 of 80 stands for them (Bonferroni over 4)
+    seats = s["answers"]["seat_balance"]
+    p_seat1 = binom_two_sided(35, 80, 0.25)
+    assert seats["side"] == "side_1" and seats["p"] == pytest.approx(min(1.0, 4 * p_seat1))
+    # at a fixed number of games, what a 2-point change needs: (1.96 + 0.8416)^2 s^2 / 0.02^2 with the
+    # spread s^2 = 21/82 - (21/82)^2 = 0.1905 (one more win and loss): 3,738 games, said to two figures
     assert lines[0] == (
-        "The first mover wins 25% of decided games [17, 35]: no detectable difference from a fair 25% "
-        "(p = 1.00); about 3,700 games per arm would resolve a 2-point difference."
+        f"The first mover scores 25% [{100 * lo:.0f}, {100 * hi:.0f}] of games (a win 1, a draw half): no "
+        "detectable difference from a fair 25% (p = 1.00); about 3,700 games per arm would resolve a "
+        "2-point difference."
     )
     assert lines[2] == (
-        "Seats of decided games: seat 1 44% [33, 55], seat 2 19% [12, 29], seat 3 19% [12, 29], "
-        "seat 4 19% [12, 29]: an imbalance (p = 0.007)."
+        "Seats, a draw as half: seat 1 44% [33, 55], seat 2 19% [12, 29], seat 3 19% [12, 29], "
+        f"seat 4 19% [12, 29]: an imbalance ({stats.fmt_p(4 * p_seat1)})."
     )
-
-
-def test_games_to_resolve_a_two_point_difference_by_hand():
-    # n = ((1.96 sqrt(.25 * .75) + 0.8416 sqrt(.27 * .73)) / .02)^2 = 3735.4 -> 3,700 (two figures)
-    assert stats.games_to_resolve(0.25) == 3700
-    # at 1/2 with 60% of games decided: 4904 / 0.6 = 8173 -> 8,200
-    assert stats.games_to_resolve(0.5, decided_share=0.6) == 8200
 
 
 def team_game(path: Path) -> Path:
@@ -201,17 +237,22 @@ def test_team_case(tmp_path):
     assert [r["k"] for r in s["side_wins"]] == [30, 10]
     assert s["position_wins"][0]["k"] == 26
     assert s["margin"]["mean"] == 4.0
-    p_first, p_teams = binom_two_sided_half(26, 40), binom_two_sided_half(30, 40)
-    # Holm over four tests: the teams' p times 4, the first mover's times 3, the equivalence tests near 1
-    assert s["tests"]["first_mover"]["p_holm"] == pytest.approx(3 * p_first)
-    assert s["tests"]["seat_balance"]["p_holm"] == pytest.approx(4 * p_teams)
+    # no draws: exact binomial tests, the first mover's team's 26 of 40 and team 1's 30 of 40 against a half
+    p_first, p_teams = binom_two_sided(26, 40, 0.5), binom_two_sided(30, 40, 0.5)
+    assert p_first == pytest.approx(binom_two_sided_half(26, 40))
+    # each family holds one slot here: the headline (the first mover) and the teams, each at its own 5%
+    assert s["answers"]["first_mover"]["p_holm"] == pytest.approx(p_first)
+    assert s["answers"]["seat_balance"]["p_holm"] == pytest.approx(p_teams)
+    _, lo, hi = share_test(26, 26, 40, 0.5)
+    # (1.96 + 0.8416)^2 (27/42 - (27/42)^2) / 0.02^2 = 4,505 games for a 2-point change
     assert lines[0] == (
-        "The first mover's team wins 65% of decided games [50, 78]: no detectable difference from a fair "
-        "50% (p = 0.24); about 4,900 games per arm would resolve a 2-point difference."
+        f"The first mover's team scores 65% [{100 * lo:.0f}, {100 * hi:.0f}] of games (a win 1, a draw "
+        f"half): no detectable difference from a fair 50% ({stats.fmt_p(p_first)}); about 4,500 games per "
+        "arm would resolve a 2-point difference."
     )
     assert lines[2] == (
-        "Teams of decided games: team 1 (seats 1, 3) 75% [60, 86], team 2 (seats 2, 4) 25% [14, 40]: "
-        "an imbalance (p = 0.009)."
+        "Teams, a draw as half: team 1 (seats 1, 3) 75% [60, 86], team 2 (seats 2, 4) 25% [14, 40]: "
+        f"an imbalance ({stats.fmt_p(p_teams)})."
     )
 
 
@@ -255,7 +296,7 @@ def test_kaplan_meier_with_censoring_before_the_median():
     assert stats.km_median(counts)["median"] == 40
 
 
-def test_between_arms_draw_rate_alone_and_seat_split_on_decided_games(tmp_path):
+def test_between_arms_draws_are_tested_as_pairs_by_mcnemar(tmp_path):
     base = tally_csv(draw_heavy(tmp_path / "a.csv"), [0, 1])
     # the same seats and winners, but 20 of the 40 draws turned into 10 + 10 extra decided games
     other_games = []
@@ -275,43 +316,49 @@ def test_between_arms_draw_rate_alone_and_seat_split_on_decided_games(tmp_path):
             )
         )
     other = tally_csv(write_games(tmp_path / "b.csv", 2, other_games), [0, 1])
-    sa, sb = balance.summarize(base, (), ()), balance.summarize(other, (), ())
-    comp = balance.compare(base, other, sa, sb)
-
-    # draws 40/100 against 20/100: Fisher's exact p from the hypergeometric tables as or less likely
-    def table_p(k):
-        return math.comb(100, k) * math.comb(100, 60 - k) / math.comb(200, 60)
-
-    observed = table_p(40)
-    fisher = sum(table_p(k) for k in range(0, 61) if table_p(k) <= observed * (1 + 1e-7))
-    assert comp["tests"]["draw_rate"]["p"] == pytest.approx(fisher)
-    # seats split 31:29 and 41:39 of decided games; the chi-square on the 2x2 table is tiny
+    ((_, sb),), comps = analysed([[("a", base), ("b", other)]])
+    draws = comps["b vs a"]["answers"]["draw_rate"]
+    # game by game, 20 games are drawn in both arms, 20 in a alone, none in b alone: the draws correlate
+    # (a draw of b is always one of a), so the pairs are tested: McNemar's exact test is a sign test on
+    # the 20 pairs that differ, all one way: 2 * (1/2)^20
+    assert draws["paired"] and draws["test"] == "McNemar exact"
+    assert draws["p"] == pytest.approx(2 * 0.5**20)
+    assert draws["diff"] == pytest.approx(-0.2)
+    # the pairing: var a + var b over var(b - a), times 100 games; each arm's draws 0/1 with
+    # variances 0.2424 (40 of 100) and 0.1616 (20), the differences 0.1616 (20 of 100 are -1)
+    var_a, var_b, var_d = 40 * 60 / 100 / 99, 20 * 80 / 100 / 99, 20 * 80 / 100 / 99
+    assert draws["saved"] == pytest.approx(100 * (var_a + var_b) / var_d - 100)
+    # seats split 31:29 and 41:39 of decided games
     assert [r["k"] for r in sb["side_wins"]] == [41, 39]
-    assert comp["tests"]["seat_balance"]["p"] > 0.9
 
 
-def test_length_change_with_equal_medians_shows_the_means(tmp_path):
-    # 60 games of 20 moves in both arms; the other 40 last 10 moves in a and 30 in b:
-    # both medians are 20, the means 16.0 and 24.0, and every longer game is in b
+def test_length_change_with_equal_medians_tests_the_mean_of_the_pairs(tmp_path):
+    # 60 games of 20 moves in both arms; the other 40 last 10 moves in a and 30 in b: both medians are
+    # 20, the means 16.0 and 24.0; game by game, a's short games are b's long ones (correlation -1), so
+    # only the test of the pairs has the spread right: their differences, 0 (60) and 20 (40), have mean
+    # 8 and variance (60 * 64 + 40 * 144) / 99 = 96.97
     def games(other_length):
         lengths = [20] * 60 + [other_length] * 40
         return [dict(first=1, winners="1", draw=0, scores=[8, 5], moves=m) for m in lengths]
 
     a = tally_csv(write_games(tmp_path / "a.csv", 2, games(10)), [0, 1])
     b = tally_csv(write_games(tmp_path / "b.csv", 2, games(30)), [0, 1])
-    sa, sb = balance.summarize(a, (), ()), balance.summarize(b, (), ())
-    comp = balance.compare(a, b, sa, sb)
-    balance.apply_holm({"a": sa, "b": sb}, {"b vs a": comp})
+    ((sa, sb),), comps = analysed([[("a", a), ("b", b)]])
+    length = comps["b vs a"]["answers"]["length"]
+    assert length["paired"] and length["correlation"] == pytest.approx(-1.0)
+    se = math.sqrt((60 * 64 + 40 * 144) / 99 / 100)
+    assert length["diff"] == 8.0 and length["hi"] - length["diff"] == pytest.approx(1.959964 * se)
+    assert length["p"] == pytest.approx(math.erfc(8 / se / math.sqrt(2)))
     line = next(
-        f.text for f in verdict.comparison_findings("a", "b", sa, sb, comp) if f.question == "length change"
+        f.text
+        for f in verdict.comparison_findings("a", "b", sa, sb, comps["b vs a"])
+        if f.question == "length change"
     )
-    said = "Length: b median 20 moves (mean 24.0) against a 20 moves (mean 16.0): longer games (p"
-    assert line.startswith(said)
-
-
-def test_holm_by_hand():
-    # sorted 0.01, 0.02, 0.04 times 3, 2, 1 -> 0.03, 0.04, 0.04 (kept monotone)
-    assert stats.holm([0.04, None, 0.01, 0.02]) == pytest.approx([0.04, None, 0.03, 0.04])
+    assert line == (
+        "Length: b 24.0 moves on average against a 16.0: longer games (p < 1e-10). Paired game by game: the "
+        "outcomes correlate negatively (correlation -1.00), so two independent arms' test would understate "
+        "the spread."
+    )
 
 
 def test_p_values_and_missing_ones_read_as_words():
@@ -325,43 +372,6 @@ def test_mann_whitney_from_counts_by_hand():
     # a = {1, 2}, b = {2, 3}: pairs (b > a) 1/1 vs 2: b=2>1 (1), 2=2 (1/2), 3>1, 3>2 -> U = 3.5 of 4
     res = stats.mann_whitney(Counter({1: 1, 2: 1}), Counter({2: 1, 3: 1}))
     assert res["u"] == 3.5 and res["effect"] == pytest.approx(3.5 / 4)
-
-
-def _lengths(ended=(), cut=()):
-    counts = Counter((float(t), False) for t in ended)
-    counts.update((float(t), True) for t in cut)
-    return counts
-
-
-def test_log_rank_on_a_small_censored_sample_worked_by_hand():
-    # a: ended at 3 and 5, cut at 5; b: ended at 4, cut at 6.
-    # length 3: 3 of a and 2 of b going, 1 ends (a): b expected 2/5, variance 1*(2/5)(3/5)(4/4) = 0.24
-    # length 4: 2 and 2 going, 1 ends (b): expected 1/2, variance (1/2)(1/2)(3/3) = 0.25
-    # length 5: 2 and 1 going (a's cut game is still going at 5), 1 ends (a): expected 1/3,
-    #           variance (1/3)(2/3)(2/2) = 2/9
-    # b: 1 ended against 0.4 + 0.5 + 1/3 expected, 7/30 fewer: longer; chi2 = (7/30)^2 / (0.49 + 2/9)
-    got = stats.log_rank(_lengths([3, 5], [5]), _lengths([4], [6]))
-    chi2 = (7 / 30) ** 2 / (0.49 + 2 / 9)
-    assert got["chi2"] == pytest.approx(chi2)
-    assert got["p"] == pytest.approx(sps.chi2.sf(chi2, 1)) and got["p"] == pytest.approx(0.782, abs=1e-3)
-    assert got["longer"] is True
-    # the other way round: the same test, and a is the shorter
-    back = stats.log_rank(_lengths([4], [6]), _lengths([3, 5], [5]))
-    assert back["chi2"] == pytest.approx(chi2) and back["longer"] is False
-
-
-def test_log_rank_tells_arms_apart_only_when_their_lengths_differ():
-    a = _lengths([10] * 40 + [11] * 40, [30] * 5)
-    same = stats.log_rank(a, a)
-    assert same["chi2"] == pytest.approx(0.0) and same["p"] == pytest.approx(1.0)
-    later = stats.log_rank(a, _lengths([20] * 40 + [21] * 40, [30] * 5))
-    assert later["p"] < 1e-10 and later["longer"] is True
-
-
-def test_log_rank_needs_games_in_both_arms_and_an_ending_to_compare():
-    assert stats.log_rank(_lengths([3, 4]), Counter())["p"] is None
-    # every game cut off: nothing ended, so no length where the arms could differ
-    assert stats.log_rank(_lengths(cut=[9, 9]), _lengths(cut=[9]))["p"] is None
 
 
 def test_a_share_of_a_few_games_is_not_printed_as_none():

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from test_report_stats import draw_heavy
+from test_report_stats import draw_heavy, judged_arms
 
 from printkit.datafile.gamedata import load_game
 from printkit.errors import DataError
@@ -38,16 +38,11 @@ def _skill_report(tmp_path: Path, paper: str, arms_count: int = 8) -> Path:
             label = f"arm{j}+option_{j}=value @ {level}"
             group.append(Arm(label, 2, (level, level), tally.cols(), summary, tally, f"Arm {j}."))
         groups.append(group)
-    comparisons = {
-        f"{a.label} vs {g[0].label}": balance.compare(g[0].tally, a.tally, g[0].summary, a.summary)
-        for g in groups
-        for a in g[1:]
-    }
+    comparisons = judged_arms(groups)
     arms = [a for g in groups for a in g]
-    tests = balance.apply_holm({a.label: a.summary for a in arms}, comparisons)
     skill = plan_skill(load_game("united_square"), "random,greedy,mcts:100", 100, 20)
     strengths = [strength_of("random", "greedy", 0, 20, 0), strength_of("greedy", "mcts:100", 8, 10, 2)]
-    verdict = build_verdict(groups, comparisons, tests, [100] * 3, 1, skill=skill, strengths=strengths)
+    verdict = build_verdict(groups, comparisons, "", [100] * 3, 1, skill=skill, strengths=strengths)
     ctx = context.Context("United Square", "united_square", 100, 1, (), (), paper=paper)
     ctx.skill = context.SkillView(levels, groups, strengths, comparisons, MinEffect().share)
     folder = tmp_path / paper
@@ -181,4 +176,5 @@ def test_the_demo_prints_one_bottom_line_per_game_time_splicers_included(run_too
     titles = [line.split(":")[0] for line in bottom]
     assert titles == ["This Town Ain't Big Enough for the 2-4 of Us!", "Tiddly-Wink", "Time Splicers",
                       "Twinkle Twinkle", "United Square"]  # fmt: skip
-    assert all(" against default (" in line and "moves the first mover" in line for line in bottom)
+    # each opens with what changed, then the headline question: the first mover's score
+    assert all(" against default (" in line and "the first mover's score" in line for line in bottom)

@@ -12,10 +12,10 @@ import math
 
 import pytest
 from scipy import stats as sps
-from test_report_stats import binom_at_least, tost_by_hand, wilson_by_hand, write_games
+from test_report_stats import analysed, binom_at_least, share_test, tost_by_hand, wilson_by_hand, write_games
 
-from simulate.analysis import balance, stats, verdict
-from simulate.analysis.bottom_line import LevelChange, change_line, ranking_line
+from simulate.analysis import stats, verdict
+from simulate.analysis.bottom_line import LevelChanges, change_line, ranking_line
 from simulate.analysis.min_effect import MinEffect, parse_min_effect
 from simulate.analysis.skill import strength_of
 from simulate.analysis.tally import tally_csv
@@ -39,27 +39,25 @@ def two_player(path, first_wins: int, decided: int, draws: int = 0, moves=(20,),
 
 
 def summary_of(path, sides=(0, 1), me=None):
-    s = balance.summarize(tally_csv(path, list(sides)), (), (), me or MinEffect())
-    balance.apply_holm({"arm": s}, {})
+    ((s,),), _ = analysed([[("arm", tally_csv(path, list(sides)))]], me)
     return s
 
 
-def alone(comp):
-    """Each test of a comparison corrected as a family of one (p_holm = p), to word one question."""
-    for test in comp["tests"].values():
-        test["p_holm"] = test["p"]
-    return comp
+def compared(a, b, me=None):
+    """Arms a and b (tallies) summarised and compared as a report with a fixed number of games does."""
+    ((sa, sb),), comps = analysed([[("a", a), ("b", b)]], me)
+    return sa, sb, comps["b vs a"]
 
 
 # ------------------------------------------------------------------ equivalence
 def test_equivalence_of_a_share_by_hand():
     # 52 of 100 against a fair half within 10 points: P(X >= 52 | 0.4) and P(X <= 52 | 0.6), the larger
     below, above = binom_at_least(52, 100, 0.4), 1 - binom_at_least(53, 100, 0.6)
-    assert stats.tost_share(52, 100, 0.5, 0.10)["p"] == pytest.approx(max(below, above))
+    assert stats.share_between(52, 100, 0.4, 0.6)["p"] == pytest.approx(max(below, above))
     # 52 lies nearer 0.6 than 0.4, so the upper test is the harder one (about 0.06: not shown within)
     assert below < 0.05 < above
     # a bound outside [0, 1] cannot fail: 3 of 100 against 0.02 within 0.05 tests only the upper side
-    assert stats.tost_share(3, 100, 0.02, 0.05)["p"] == pytest.approx(1 - binom_at_least(4, 100, 0.07))
+    assert stats.share_between(3, 100, -0.03, 0.07)["p"] == pytest.approx(1 - binom_at_least(4, 100, 0.07))
 
 
 def test_equivalence_of_two_rates_by_hand():
@@ -73,63 +71,60 @@ def test_equivalence_of_two_rates_by_hand():
     assert stats.tost_rates(0, 2000, 0, 2000, 0.02)["p"] < 1e-6
 
 
-def test_equivalence_of_two_means_by_hand():
-    a = {"n": 50, "mean": 10.0, "sd": 2.0}
-    b = {"n": 40, "mean": 10.3, "sd": 3.0}
-    va, vb = 4 / 50, 9 / 40
-    se = math.sqrt(va + vb)
-    dof = (va + vb) ** 2 / (va**2 / 49 + vb**2 / 39)
-    by_hand = max(sps.t.sf((0.3 + 1) / se, dof), sps.t.sf((1 - 0.3) / se, dof))
-    assert stats.tost_means(a, b, 1.0)["p"] == pytest.approx(by_hand)
-
-
 def test_every_seat_within_is_the_largest_of_the_seats_tests():
-    tests = [stats.tost_share(k, 200, 0.5, 0.1) for k in (95, 105)]
+    tests = [stats.share_between(k, 200, 0.4, 0.6) for k in (95, 105)]
     assert stats.all_within(tests, "side's share")["p"] == max(t["p"] for t in tests)
     assert stats.all_within([*tests, {"p": None, "why": "no decided games"}], "x")["p"] is None
 
 
-def test_equivalence_tests_are_in_the_reports_holm_family(tmp_path):
-    s = summary_of(two_player(tmp_path / "a.csv", 2000, 4000))
-    family = [t["p"] for t in s["tests"].values()]
-    assert len(family) == 4  # first mover, its equivalence, seat balance, its equivalence
-    assert s["tests"]["first_mover_within"]["p_holm"] == pytest.approx(stats.holm(family)[1])
+def test_a_run_of_one_arm_tests_its_first_mover_alone_and_its_seats_as_a_second_family(tmp_path):
+    s = summary_of(two_player(tmp_path / "a.csv", 2100, 4000))
+    first, seats = s["answers"]["first_mover"], s["answers"]["seat_balance"]
+    # the headline family holds the first mover alone: its p-values are its own
+    assert first["family"] == "headline" and first["p_holm"] == first["p"]
+    assert first["p_within_holm"] == first["p_within"]
+    # the seats, one slot of the other family (two sides: seat 1 alone is asked)
+    assert seats["family"] == "others" and seats["p_holm"] == seats["p"]
 
 
 def test_a_share_shown_within_two_points_says_so(tmp_path):
     # 2000 of 4000: exactly fair; P(X >= 2000 | 0.48) = P(X <= 2000 | 0.52) by symmetry, about 0.006
     s = summary_of(two_player(tmp_path / "a.csv", 2000, 4000))
     p = tost_by_hand(2000, 4000, 0.5)
-    assert s["tests"]["first_mover_within"]["p"] == pytest.approx(p, rel=1e-6)
-    # Holm: the smallest of four times 4 (the binomial and the seats' tests are near 1)
-    assert s["tests"]["first_mover_within"]["p_holm"] == pytest.approx(4 * p, rel=1e-6)
+    # no draws, so two one-sided exact binomial tests; the headline family holds it alone
+    assert s["answers"]["first_mover"]["p_within"] == pytest.approx(p, rel=1e-6)
+    assert s["answers"]["first_mover"]["p_within_holm"] == pytest.approx(p, rel=1e-6)
+    _, lo, hi = share_test(2000, 2000, 4000, 0.5)
+    assert (round(100 * lo), round(100 * hi)) == (48, 52)
     assert verdict.first_mover(s).text == (
-        "The first mover wins 50% of decided games [48, 52]: no difference from a fair 50% larger than "
-        f"2 points (equivalence {stats.fmt_p(4 * p)})."
+        "The first mover scores 50% [48, 52] of games (a win 1, a draw half): no difference from a fair 50% "
+        f"larger than 2 points (equivalence {stats.fmt_p(p)})."
     )
 
 
 # ------------------------------------------------------------------ the minimum effect
 def test_a_called_difference_below_the_minimum_effect_is_smaller_than_players_would_notice(tmp_path):
-    # 2000 games each; b's games alternate 20 and 21 moves: 0.5 moves longer on average, which
-    # Mann-Whitney calls, against a minimum effect of 5% of a's median of 20 = 1 move
+    # 2000 games each; b's games alternate 20 and 21 moves: 0.5 moves longer on average, against a minimum
+    # effect of 5% of a's median of 20 = 1 move. a never varies, so the arms are not paired; the spread
+    # is b's, 0.25 (a's is 0): se = sqrt(0.25 / 2000) = 0.0112, z = 44.7
     a = tally_csv(two_player(tmp_path / "a.csv", 1000, 2000), [0, 1])
     b = tally_csv(two_player(tmp_path / "b.csv", 1000, 2000, moves=(20, 21)), [0, 1])
-    sa, sb = balance.summarize(a, (), ()), balance.summarize(b, (), ())
-    comp = alone(balance.compare(a, b, sa, sb))
+    sa, sb, comp = compared(a, b)
+    length = comp["answers"]["length"]
+    assert not length["paired"] and length["delta"] == pytest.approx(1.0)
+    assert length["hi"] - length["diff"] == pytest.approx(1.959964 * math.sqrt(0.25 * 2000 / 1999 / 2000))
     line = next(
         f for f in verdict.comparison_findings("a", "b", sa, sb, comp) if f.question == "length change"
     )
     assert line.state == "small"
     assert line.text == (
-        "Length: b median 20.5 moves (mean 20.5) against a 20 moves (mean 20.0): longer games, detectable "
-        f"but smaller than players would notice (under 1 move; {stats.fmt_p(comp['tests']['length']['p'])})."
+        "Length: b 20.5 moves on average against a 20.0: longer games, detectable but smaller than players "
+        "would notice (under 1 move; p < 1e-10)."
     )
     # the same games with a minimum effect of a quarter move: the half move is a change that matters
-    me = parse_min_effect("length=0.25")
-    comp = alone(balance.compare(a, b, sa, sb, me))
+    sa, sb, comp = compared(a, b, parse_min_effect("length=0.25"))
     line = next(
-        f for f in verdict.comparison_findings("a", "b", sa, sb, comp, me) if f.question == "length change"
+        f for f in verdict.comparison_findings("a", "b", sa, sb, comp) if f.question == "length change"
     )
     assert (line.state, line.conclusion) == ("matters", "longer games")
 
@@ -145,36 +140,47 @@ def test_min_effect_is_read_from_the_command_line_with_its_defaults():
 
 
 # ------------------------------------------------------------------ closer to or further from fair
-def test_closer_to_fair_with_draws(tmp_path):
-    # a: the first mover wins 60 of 100 decided (and 20 draws); b: 52 of 100 decided (and 50 draws)
+def test_no_direction_word_for_a_change_not_called_with_draws(tmp_path):
+    # a: 60 first-mover wins, 40 losses, 20 draws; b: 52 wins, 38 losses, 30 draws; game by game the
+    # pairs are W/W 52, W/L 8, L/L 30, L/D 10, D/D 20. The first mover's score: a 70 of 120 (58%), b 67
+    # (56%); the pairs' differences: -1 eight times, +1/2 ten times: d = -3, dd = 8 + 10/4 = 10.5
     a = tally_csv(two_player(tmp_path / "a.csv", 60, 100, draws=20), [0, 1])
-    b = tally_csv(two_player(tmp_path / "b.csv", 52, 100, draws=50), [0, 1])
-    sa, sb = balance.summarize(a, (), ()), balance.summarize(b, (), ())
-    comp = alone(balance.compare(a, b, sa, sb))
-    first = next(
+    b_games = tmp_path / "b.csv"
+    two_player(b_games, 52, 90, draws=30)
+    b = tally_csv(b_games, [0, 1])
+    sa, sb, comp = compared(a, b)
+    first = comp["answers"]["first_mover"]
+    assert (first["a"], first["b"]) == (pytest.approx(70 / 120), pytest.approx(67 / 120))
+    # paired (half a pair in each cell, Agresti and Min): var = (dd + 1) / 122 - (d / 122)^2
+    var = (10.5 + 1) / 122 - (3 / 122) ** 2
+    se = math.sqrt(var / 120)
+    p = math.erfc(0.025 / se / math.sqrt(2))
+    assert first["paired"] and first["p"] == pytest.approx(p) and p == pytest.approx(0.371, abs=1e-3)
+    assert first["p_holm"] == pytest.approx(p)  # the headline question, on its own
+    found = next(
         f for f in verdict.comparison_findings("a", "b", sa, sb, comp) if f.question == "first mover change"
     )
-    # shares over decided games only: 60% -> 52%, 10 points from fair -> 2: closer; Fisher on 60/100, 52/100
-    fisher = sps.fisher_exact([[60, 40], [52, 48]]).pvalue
-    assert comp["tests"]["first_mover"]["p"] == pytest.approx(fisher)
-    assert first.text == (
-        "First mover: b 52% [42, 62] of decided games against a 60% [50, 69] (fair 50%): no detectable "
-        f"change ({stats.fmt_p(fisher)}); about 13,000 games per arm would resolve a 2-point change."
+    # (1.96 + 0.8416)^2 var / 0.02^2 = 1,838 games per arm for a 2-point change
+    assert found.text.startswith(
+        f"First mover: b 56% against a 58% of games, a draw as half (fair 50%): no detectable change "
+        f"({stats.fmt_p(p)}); about 1,800 games per arm would resolve a 2-point change. Paired game by game "
+        "(correlation "
     )
-    # 2 (1.96 + 0.8416)^2 * 0.56 * 0.44 / 0.02^2 = 9,670 decided games, over the 200/270 decided: 13,055
-    assert first.conclusion == "none"
-    # the bottom line says which way the share moved, and that the test does not call it
-    change = verdict.changes("a", "b", sa, sb, comp, MinEffect())[1]
-    line = change_line("a", "b", "fewer draws", [LevelChange("greedy", sa, sb, change)], one_level=True)
-    assert line == (
-        "b against a (fewer draws) moves the first mover closer to fair: 60% to 52% of decided games (fair "
-        f"50%); not called ({stats.fmt_p(fisher)}; about 13,000 games per arm would resolve a 2-point "
-        "change) under greedy."
+    assert found.conclusion == "none"
+    # the bottom line: no direction where nothing is called
+    change = verdict.changes("a", "b", sa, sb, comp)
+    line = change_line("a", "b", "more draws", [LevelChanges("greedy", sa, sb, change)], one_level=True)
+    assert line.endswith(
+        f"the first mover's score, 58% and 56% of games (a draw as half, fair 50%; drawn 17% and 25%), is "
+        f"not called ({stats.fmt_p(p)}): about 1,800 games per arm would resolve a 2-point difference."
     )
+    assert "closer" not in line and "further" not in line
 
 
 def test_closer_to_fair_and_across_it_with_teams(tmp_path):
-    # teams 1+3 against 2+4, seat 1 always first: the first mover's team wins 70 of 100 in a, 40 in b
+    # teams 1+3 against 2+4, seat 1 always first: the first mover's team wins 70 of 100 in a, 40 in b;
+    # game by game 40 pairs won in both, 30 won in a alone, 30 lost in both: McNemar's exact test is a
+    # sign test on the 30 pairs that differ, all one way: 2 (1/2)^30
     def teams(path, first_team_wins):
         games = [
             dict(first=1, winners="1;3" if k < first_team_wins else "2;4", draw=0,
@@ -184,23 +190,23 @@ def test_closer_to_fair_and_across_it_with_teams(tmp_path):
         return tally_csv(write_games(path, 4, games), [0, 1, 0, 1])
 
     a, b = teams(tmp_path / "a.csv", 70), teams(tmp_path / "b.csv", 40)
-    sa, sb = balance.summarize(a, (), ()), balance.summarize(b, (), ())
+    sa, sb, comp = compared(a, b)
     assert sa["fair_share"] == 0.5  # two sides, so fair is a half, not a quarter
-    comp = alone(balance.compare(a, b, sa, sb))
-    first = next(
+    first = comp["answers"]["first_mover"]
+    assert first["test"] == "McNemar exact" and first["p"] == pytest.approx(2 * 0.5**30)
+    found = next(
         f for f in verdict.comparison_findings("a", "b", sa, sb, comp) if f.question == "first mover change"
     )
-    fisher = sps.fisher_exact([[70, 30], [40, 60]]).pvalue
-    assert first.text == (
-        "First mover: b 40% [31, 50] of decided games against a 70% [60, 78] (fair 50%): closer to fair, and "
-        f"across it ({stats.fmt_p(fisher)})."
+    assert found.text.startswith(
+        "First mover: b 40% against a 70% of games, a draw as half (fair 50%): closer to fair, and across it "
+        f"({stats.fmt_p(2 * 0.5**30)})."
     )
     # the other way round: 40% -> 70% is further from fair, and across it
-    comp = alone(balance.compare(b, a, sb, sa))
-    first = next(
+    sb, sa, comp = compared(b, a)
+    found = next(
         f for f in verdict.comparison_findings("b", "a", sb, sa, comp) if f.question == "first mover change"
     )
-    assert first.conclusion == "further from fair, and across it" and first.sign == 1
+    assert found.conclusion == "further from fair, and across it" and found.sign == 1
 
 
 # ------------------------------------------------------------------ the five trend phrases
@@ -330,21 +336,29 @@ def test_the_strength_lines_word_for_word():
 def test_arms_ranked_by_their_distance_from_fair(tmp_path):
     arms = [(name, summary_of(two_player(tmp_path / f"{name}.csv", k, 100))) for name, k in
             (("a", 60), ("b", 52), ("c", 45))]  # fmt: skip
-    # distances 10, 2 and 5 points; b's interval [42, 62] holds fair, so its distance is at least 0
-    lo, hi = wilson_by_hand(52, 100)
-    assert (round(100 * (0.5 - lo)), round(100 * (hi - 0.5))) == (8, 12)
+    # distances 10, 2 and 5 points; b's interval holds fair, so its distance is at least 0
+    # each distance's interval from the share's z interval (se with one more win and loss): b 52 of 100
+    # [42.2, 61.8] -> [0, 12]; c 45 [35.3, 54.7] -> [0, 15]; a 60 [50.4, 69.6] -> [0.4, 20]
+    for k, (near, far) in ((52, (0, 12)), (45, (0, 15)), (60, (0, 20))):
+        _, lo, hi = share_test(k, k, 100, 0.5)
+        assert (round(100 * max(0.0, min(lo - 0.5, 0.5 - hi))), round(100 * max(0.5 - lo, hi - 0.5))) == (
+            near,
+            far,
+        )
     assert ranking_line(None, arms) == (
-        "Arms by how far the first mover's share lies from fair, closest first: b 2 points [0, 12], "
-        "c 5 points [0, 14], a 10 points [0, 19]. Their intervals overlap, so these games do not rank b "
+        "Arms by how far the first mover's score lies from fair, closest first: b 2 points [0, 12], "
+        "c 5 points [0, 15], a 10 points [0, 20]. Their intervals overlap, so these games do not rank b "
         "against c, nor c against a."
     )
 
 
 def test_a_level_left_open_but_apart_from_its_neighbour_reads_as_none_and_the_trend_as_unsteady(tmp_path):
-    # random 1000 of 2000 ([47.8, 52.2]), greedy 740 of 2000 (37%, [34.9, 39.1]), mcts:100 96 of 200
-    # (48%, [41.2, 54.9]): neither outer level is called or shown within 2 points, but each lies apart
-    # from greedy's disadvantage, so the disadvantage is greedy's alone
-    found = first_mover_at(tmp_path, "u", [(1000, 2000), (740, 2000), (96, 200)])
+    # random 500 of 1000 ([46.9, 53.1]), greedy 740 of 2000 (37%, [34.9, 39.1]), mcts:100 96 of 200
+    # (48%, [41.2, 54.9]): neither outer level is called or shown within 2 points (500 of 1000 within
+    # [48, 52]: P(X >= 500 | 0.48) = 0.11), but each lies apart from greedy's disadvantage, so the
+    # disadvantage is greedy's alone
+    assert tost_by_hand(500, 1000, 0.5) > 0.05
+    found = first_mover_at(tmp_path, "u", [(500, 1000), (740, 2000), (96, 200)])
     assert [f.state for f in found] == ["open", "matters", "open"]
     t = trend(LEVELS, found, [True, False])
     assert (t.key, t.skill) == ("unsteady", True)
