@@ -28,7 +28,7 @@ from simulate.commands.options import (
     check_resume,
     parse_budget,
 )
-from simulate.commands.runs import worker_count
+from simulate.commands.runs import headline_arms, worker_count
 from simulate.engines import ENGINES, make_game, require_engine
 from simulate.fast import ENGINES as ENGINE_NAMES
 from simulate.fast import engine_choice
@@ -629,11 +629,7 @@ def demo_cmd(games, budget, jobs, force, out, quiet):
         budget=parse_budget(budget) or (Budget(games=DEMO_BUDGET) if in_rounds else None),
     )
     games_data = [load_game(name) for name in available_games()]
-    headlines = {
-        data.name: list(data.game.get("headline", []))
-        for data in games_data
-        if data.engine in ENGINES and len(data.game.get("headline", [])) >= 2
-    }
+    headlines = {data.name: arms for data in games_data if (arms := headline_arms(data))}
     options.check_total(sum(len(arms) for arms in headlines.values()))  # before a file is written
     made, bottom = [], []
     for data in games_data:

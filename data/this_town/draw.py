@@ -4,7 +4,9 @@ Everything comes from `data/this_town/this_town.toml`: the colours and their bra
 shapes (`[[game.colours]]`), the tiles of the tile set the rules choose
 (through `records.read_tiles`, the records the engine plays),
 the tile, track, marker and reference sizes, and every printed word
-(`components.*.text`, in the language `data.lang` chose).
+(`components.*.text`, in the language `data.lang` chose). The start tile, the
+track and the reference are labelled by their component's `title` (their names
+in the Tabletop Simulator export and the proofs).
 
 A tile is drawn as the engine reads it: four triangular sections N, E, S, W
 cut by faint diagonals; fences thick on the fenced outer edges (just inside
@@ -120,7 +122,8 @@ def _tiles(data: GameData, rules: Rules, colours: list[dict[str, str]], fonts: l
         "fonts": fonts,
     }
     start = dict(_tile_record(faces[0], colours, look), mark=_text(data, "start_tile", ["mark"])["mark"])
-    out = [Piece("start_tile", "start tile", _size(data, "start_tile"), _draw_tile, _draw_tile_back, start)]
+    title = data.components["start_tile"]["title"]
+    out = [Piece("start_tile", title, _size(data, "start_tile"), _draw_tile, _draw_tile_back, start)]
     size = _size(data, "tile")
     for i, face in enumerate(faces[1:], 1):
         record = dict(_tile_record(face, colours, look), number=i)
@@ -137,7 +140,7 @@ def _track(data: GameData, colours: list[dict[str, str]], fonts: list[str]) -> l
         raise DataError(f"{data.where()}: components.score_track: expected spaces and per_row counts >= 2")
     words = _text(data, "score_track", TRACK_KEYS)
     record = {"spaces": spaces, "per_row": per_row, "words": words, "fonts": fonts, "colours": colours}
-    track = Piece("score_track", "score track", _size(data, "score_track"), _draw_track, record=record)
+    track = Piece("score_track", comp["title"], _size(data, "score_track"), _draw_track, record=record)
     plus = _text(data, "score_marker", ["plus"])["plus"]
     markers = [
         Piece(
@@ -235,7 +238,8 @@ def _reference(data: GameData, rules: Rules, colours: list[dict[str, str]], font
         "body": body,
     }
     icons = {c["name"]: _brand_icon(c) for c in colours}
-    return layout_pieces(data, "reference", [RowSpec(fields, 1, "player reference")], icons)
+    rows = [RowSpec(fields, 1, data.components["reference"]["title"])]
+    return layout_pieces(data, "reference", rows, icons)
 
 
 def pieces(data: GameData, rules: Rules) -> list[Piece]:

@@ -1,18 +1,19 @@
 """Time Splicers' printed components: which cards and tokens the rules in force make, drawn by layouts.
 
 Everything comes from `data/time_splicers/time_splicers.toml`: the number cards
-(`components.number_card`: size, `max_number`, the colours with their letter,
-colour-blind mark and RGB, the Singularity's word, the shared back's `back_rgb`
-and `back_ink_rgb`), the special cards (`components.special_card`:
-`rules.specials_per_kind` of each kind, with their effect text), the permanent
-Time Portal card, a meeple disc and `rules.freeze_markers` freeze markers per
+(`components.number_card`: size, `max_number`, the colours with their name (a
+card is labelled `red 13`), letter, colour-blind mark and RGB, the
+Singularity's word, the shared back's `back_rgb` and `back_ink_rgb`), the
+special cards (`components.special_card`: `rules.specials_per_kind` of each
+kind, with their effect text), the permanent Time Portal card (labelled by its
+title), a meeple disc and `rules.freeze_markers` freeze markers per
 seat, the time jump token supply (`count`), `(rules.crystal_goal + 1)`
 crystals per seat (always enough: no one holds more than the goal plus one),
 and one turn reference per seat: the generic aid card (`printkit/draw/aids.py`)
 with its words (`text.title`, `text.sections`) filled from the rules in force.
 
 This module only says what there is; every piece is drawn by its layout in
-`data/layouts/time_splicers.toml` (`printkit/layouts/`): a number card shows
+the data file's `[layouts.*]` (`printkit/layouts/`): a number card shows
 its number large in its colour, the colour's letter and mark in two corners
 (so colours read without colour vision), and the 13 is marked with rings and
 the word for Singularity. Tokens carry a drawn symbol, no words.
@@ -33,7 +34,7 @@ from printkit.pieces.contract import Piece
 
 RGB = re.compile(r"#[0-9a-fA-F]{6}")
 MARKS = ("circle", "square", "triangle", "diamond")
-SPECIAL_KINDS = ("portal", "jump", "freeze")
+SPECIAL_KINDS = ("portal", "jump", "freeze")  # the seed's special cards, each with its rule in the engine
 
 
 def _component(data: GameData, name: str) -> Mapping[str, Any]:
@@ -89,7 +90,7 @@ def _number_cards(data: GameData, back: dict[str, str]) -> list[Piece]:
                 "singularity": words["singularity"] if n == top else "",
                 **back,
             },
-            label=f"{colour['letter']}{n}",
+            label=f"{colour['name']} {n}",
         )
         for colour in _colours(data)
         for n in range(1, top + 1)
@@ -129,7 +130,7 @@ def _portal_card(data: GameData) -> list[Piece]:
         **{k: words[k] for k in ("title", "permanent", "effect")},
         "rgb": _rgb(data, "components.portal_card.rgb", comp.get("rgb")),
     }
-    return layout_pieces(data, "portal_card", [RowSpec(fields, label="Time Portal card")])
+    return layout_pieces(data, "portal_card", [RowSpec(fields, label=comp["title"])])
 
 
 def _tokens(data: GameData, rules: Rules) -> list[Piece]:

@@ -7,7 +7,10 @@ links by: each exit line is drawn from its star (`exit_lines`) to the exact
 edge midpoint or corner of the tile, and on past the trim into the bleed, so
 that printed tiles meet where the simulated ones link. Stars are joined by
 lines in the order listed; new stars are white with an outline; slow tiles
-carry a clock mark in a corner that no line reaches.
+carry a clock mark in a corner that no line reaches; a tile of another kind
+than stars shows its picture and its kind's name (`components.tile.names`).
+The charts and the observation board are labelled by their component's
+`title` (their names in the Tabletop Simulator export and the proofs).
 
 The star charts print the grid of `rules.chart` at the tile size with the two
 constellation tables of `rules.constellations` under it; the observation
@@ -80,6 +83,7 @@ TILE_COLOURS = (
     "satellite_panel",
 )
 CORNERS = ("NW", "NE", "SE", "SW")
+NAMED_KINDS = tuple(k for k in KINDS if k != "star")  # a star tile shows its stars and lines, no name
 LINE_WIDTH = 0.045  # of the tile side
 REFERENCE_TEXT_PT = 10.0
 STAR_RADIUS = 0.095
@@ -151,7 +155,7 @@ def pieces(data: GameData, rules: Rules) -> list[Piece]:
     check_sides(rules.values, data.where())
     tile_comp = _component(data, "tile")
     colours = _colours(data, "components.tile.colours", tile_comp.get("colours"), TILE_COLOURS)
-    names = _texts(data, "components.tile.names", tile_comp.get("names"), KINDS)
+    names = _texts(data, "components.tile.names", tile_comp.get("names"), NAMED_KINDS)
     tile_size = _size(data, "tile")
     records = read_tiles(data.components, data.where())
     fam = family(data.lang)
@@ -169,7 +173,7 @@ def pieces(data: GameData, rules: Rules) -> list[Piece]:
     out = with_generic_back(data, "tile", tiles)  # drawn from a bag: one back for all
     out += _charts(data, rules, colours, tile_size, fonts)
     out.append(_board(data, rules, colours, tile_size, fonts))
-    out += _references(data, rules, colours, names, fonts)
+    out += _references(data, rules, colours, fonts)
     out += _standees(data, fonts)
     out += aid_pieces_for(data, rules)
     made = count_by_component(out)
@@ -193,7 +197,7 @@ def tile_record(
         "new": list(r.new),
         "exits": list(r.exits),
         "slow": r.slow,
-        "name": names[r.kind],
+        "name": names.get(r.kind, ""),  # a star tile has none
         "colours": dict(colours),
         "fonts": fonts,
     }
@@ -236,7 +240,7 @@ def _charts(
     return [
         Piece(
             component="chart",
-            label=f"star chart {n + 1}",
+            label=f"{comp['title']} {n + 1}",
             size_mm=(width, height),
             draw_front=draw_chart,
             record={
@@ -287,7 +291,7 @@ def _board(
     height = BOARD_TITLE_MM + 3 * BOARD_LABEL_MM + 2 * tile[1] + 0.8 * tile[1] + 2 * BOARD_PAD_MM
     return Piece(
         component="observation_board",
-        label="observation board",
+        label=comp["title"],
         size_mm=(width, height),
         draw_front=draw_board,
         record={
@@ -330,7 +334,7 @@ def _reference_face(
 
 
 def _references(
-    data: GameData, rules: Rules, colours: Mapping[str, str], names: Mapping[str, str], fonts: list[str]
+    data: GameData, rules: Rules, colours: Mapping[str, str], fonts: list[str]
 ) -> list[Piece]:
     """Each score reference, `sets` times: the green side on the front, the blue side on its back."""
     comp = _component(data, "reference")

@@ -5,7 +5,9 @@ name, rgb, letter), the panel types and size (`components.panel`), the start
 panel's look (`components.start_panel`), the aid and score pad sizes, every
 printed word (`components.*.text`, in the language `data.lang` chose), and
 from the resolved rules the board size, the panels per type, the 2-player
-pairing, the deal, rounds and start panel. `pieces()` turns them into plain
+pairing, the deal, rounds and start panel; the board, the aid and the score pad
+are labelled by their component's `title` (their names in the Tabletop
+Simulator export and the proofs). `pieces()` turns them into plain
 records; the `_draw_*` functions only lay the records out, in the fonts of
 `printkit.output.fonts.family(data.lang)`.
 
@@ -283,7 +285,8 @@ def _boards(data: GameData, rules: Rules, types: Sequence[Sequence[Colour]], fon
         "fonts": fonts,
     }
     size = (n * cell[0], n * cell[1])
-    return _copies(data, "board", f"board {n}x{n}", size, _draw_board, board, numbered=False)
+    title = comps["board"]["title"]
+    return _copies(data, "board", f"{title} {n}x{n}", size, _draw_board, board, numbered=False)
 
 
 def _swatch_icons(colours: Sequence[Colour]) -> dict[str, dict[str, str]]:
@@ -346,7 +349,7 @@ def _aids(
     icons: dict[str, Any] = {f"panel{t}": _panel_icon(sides, t, fonts[1]) for t, sides in enumerate(types, 1)}
     icons.update(_swatch_icons(colours))
     count = data.components["aid"].get("count", 1)
-    return layout_pieces(data, "aid", [RowSpec(fields, count, "player aid")], icons)
+    return layout_pieces(data, "aid", [RowSpec(fields, count, data.components["aid"]["title"])], icons)
 
 
 def _per_game(data: GameData, text: Mapping[str, Any], name: str, **values: Any) -> str:
@@ -378,8 +381,9 @@ def _score_pads(data: GameData, rules: Rules, colours: Sequence[Colour], fonts: 
         "score_head": [[f"<b>{text['name']}</b>", *blank]],
         "score_rows": games,
     }
-    count = data.components["score_pad"].get("count", 1)
-    return layout_pieces(data, "score_pad", [RowSpec(fields, count, "score pad")], _swatch_icons(colours))
+    pad = data.components["score_pad"]
+    rows = [RowSpec(fields, pad.get("count", 1), pad["title"])]
+    return layout_pieces(data, "score_pad", rows, _swatch_icons(colours))
 
 
 # ------------------------------------------------------------------ drawing

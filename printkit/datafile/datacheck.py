@@ -137,13 +137,6 @@ def check_rules_and_options(where: str, raw: Mapping[str, Any]) -> tuple[dict[st
     return rules, options
 
 
-def check_house_rules(where: str, game: Mapping[str, Any], options: Mapping[str, Any]) -> None:
-    """`game.house_rules` names options."""
-    for name in game.get("house_rules", []):
-        if name not in options:
-            raise unknown_key(where, "game.house_rules", options, f"{show(name)} is not an option", name)
-
-
 def check_variant_tables(where: str, raw: Mapping[str, Any], players: list[int]) -> dict[str, Any]:
     """`[variants.*]`: their declared fields and player counts (their `set` is checked as rules)."""
     variants = raw.get("variants", {})

@@ -337,7 +337,6 @@ def check_game(raw: Mapping[str, Any], path: Path) -> GameData:
     module = ruleset(game["engine"]) if game["engine"] else None
     components = datacheck.check_components(where, raw, module.FIELDS if module else {})
     rules, options = datacheck.check_rules_and_options(where, raw)
-    datacheck.check_house_rules(where, game, options)
     variants = datacheck.check_variant_tables(where, raw, game["players"])
     datacheck.check_headline(where, game, variants)
     layout_tables, icon_tables = layout_spec.collect(raw, path, list(game.get("layout_files", [])))

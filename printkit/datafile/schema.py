@@ -299,7 +299,6 @@ GAME_FIELDS: dict[str, Field] = {
     "bleed_mm": Field("a bleed in mm, 0 to 10", lambda v: is_number(v) and 0 <= v <= 10),  # builds' default
     "designer": TEXT,
     "published_players": PLAYER_COUNTS,
-    "house_rules": STRINGS,  # names of options whose default is the project's decision
     "headline": STRINGS,  # the demo's arms
     # `simulate --skill`'s default levels, weakest first, and their games (checked by `datacheck.check_skill`)
     "skill": Field("a table { levels, games, strength_games }", lambda v: isinstance(v, dict)),
@@ -331,7 +330,6 @@ COMPONENT_FIELDS: dict[str, Field] = {
     "tiles": MANIFEST,
     "cards": MANIFEST,
     "types": MANIFEST,
-    "kinds": Field("a non-empty list of names", lambda v: _is_strings(v) and bool(v)),
     # a generic back for every piece of the component (printkit/pieces/piece_backs.py), or a layout's
     "back": Field(
         'a table { rgb = "#rrggbb", text = "..." } or { layout = "name" }',

@@ -6,8 +6,9 @@ rule comes from) does not belong on the players' cards. `printkit build GAME
 --designer-sheet` writes it as `<stem>-designer.pdf`: a title with the
 variant and player count, then one row per option (name, value in force, its
 source, its documentation, and the default when the value differs, in red),
-then the game's sources. The options' docs come from the data file in the
-build's language; the sheet's own words are `WORDS`.
+then who designed the game (`game.designer`) and its sources. The options'
+docs come from the data file in the build's language; the sheet's own words
+are `WORDS`.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ WORDS = {
         "published (the published game), house (this project's decision)",
         "default": "(default: {value})",
         "sources": "Sources",
+        "designer": "Game design: {designer}",
         "values": {True: "yes", False: "no"},
         "source_names": {"documents": "documents", "published": "published", "house": "house"},
         "no_options": "This game's data file states no rules (it prints, and has no rules engine).",
@@ -55,6 +57,7 @@ WORDS = {
         "legend": "赤字：既定値から変更　｜　出典：資料＝元資料、公開＝公開情報、独自＝ハウスルール",
         "default": "（既定：{value}）",
         "sources": "出典",
+        "designer": "ゲームデザイン：{designer}",
         "values": {True: "あり", False: "なし"},
         "source_names": {"documents": "資料", "published": "公開", "house": "独自"},
         "no_options": "このゲームのデータファイルにはルールの記述がない（印刷のみ）。",
@@ -141,8 +144,10 @@ def designer_pdf(data: GameData, rules: Rules, fonts: Family) -> bytes:
     out.y -= 18
     out.need(30)
     out.text(left, words["sources"], 10, bold=True)
-    for source in data.game.get("sources", []):
-        text = source_line(source, data.lang)
+    lines = [source_line(source, data.lang) for source in data.game.get("sources", [])]
+    if "designer" in data.game:
+        lines.insert(0, fill(words["designer"], {"designer": data.game["designer"]}, "designer"))
+    for text in lines:
         # a source's title as published, often Japanese, prints in a font that has it whatever --lang is
         font = fonts if fonts.lang == "ja" or all(ord(ch) < 0x2E80 for ch in text) else family("ja")
         for line in wrap(text, font.regular, 7.5, width):

@@ -1,5 +1,6 @@
 """What every command that plays games shares before it plays: the game loaded and checked for a run, the
-worker count, and the folder names made from a game, a variant or an agent set."""
+worker count, the arms of a game's headline comparison, and the folder names made from a game, a variant
+or an agent set."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from printkit.datafile.gamedata import GameData, load_game
 from printkit.errors import DataError
 from printkit.filenames import safe_part
 from simulate.analysis.skill import file_levels
-from simulate.engines import require_engine
+from simulate.engines import ENGINES, require_engine
 
 
 def slug(text: str) -> str:
@@ -42,6 +43,13 @@ def worker_count(jobs: int | None, force: bool) -> int:
             f"even with --force (a process each, and only {cores} to run them)"
         )
     return jobs
+
+
+def headline_arms(data: GameData) -> list[str]:
+    """The arms of the game's headline comparison (`simulate demo`): its `game.headline` where that names
+    two or more and the game has an engine; else none."""
+    arms = list(data.game.get("headline", []))
+    return arms if data.engine in ENGINES and len(arms) >= 2 else []
 
 
 def load_for_run(game: str, games: int, jobs: int) -> GameData:

@@ -72,6 +72,14 @@ def test_the_rules_fixes_options_are_in_the_list_and_on_the_designer_sheet(run_t
             assert doc in text, (game, option)
 
 
+@pytest.mark.parametrize("lang,credit", [("en", "Game design: "), ("ja", "ゲームデザイン：")])
+def test_the_designer_sheet_credits_the_games_designer(lang, credit):
+    data = load_game("united_square").localized(lang)
+    sheet = PdfReader(io.BytesIO(designer_pdf(data, data.resolve(), family(lang))))
+    text = re.sub(r"\s", "", "".join(page.extract_text() for page in sheet.pages))
+    assert re.sub(r"\s", "", credit + "Julien Selz (2011)") in text
+
+
 def test_build_writes_the_pdf_and_reports_counts(run_tool, tmp_path):
     code, out, err = run_tool(
         "printkit", "build", "united_square", "--variant", "board7", "--out", str(tmp_path)

@@ -46,7 +46,8 @@ def test_number_cards_carry_colour_letter_and_a_distinct_mark_and_the_13_is_the_
     assert sorted(by_letter) == ["B", "G", "R", "Y"]
     assert all([r["number"] for r in recs] == list(range(1, 14)) for recs in by_letter.values())
     assert len({recs[0]["mark"] for recs in by_letter.values()}) == 4
-    assert [c.label for c in cards if c.record["fields"]["singularity"]] == ["R13", "B13", "Y13", "G13"]
+    singularities = ["red 13", "blue 13", "yellow 13", "green 13"]  # named by the colours' names
+    assert [c.label for c in cards if c.record["fields"]["singularity"]] == singularities
     singular = {c.record["fields"]["singularity"] for c in cards if c.record["fields"]["number"] == 13}
     assert singular == {"Singularity"}
 
@@ -77,7 +78,7 @@ def test_the_turn_reference_prints_the_rules_in_force():
 
 def test_japanese_words_come_from_the_data_file():
     _, items = counts(lang="ja")
-    card = next(p for p in items if p.label == "G13")
+    card = next(p for p in items if p.label == "green 13")
     assert card.record["fields"]["singularity"] == "シンギュラリティ"
     assert card.record["back_fields"]["game"] == "タイム・スプライサーズ"
     portal = next(p for p in items if p.component == "portal_card").record["fields"]

@@ -189,7 +189,7 @@ def _squeezed(text: str) -> str:
 def _printed_words(components) -> list[str]:
     """Every text a default build prints, from one language's components (templates without `{...}`)."""
     ref = components["reference"]
-    texts = [name for kind, name in components["tile"]["names"].items() if kind != "star"]
+    texts = list(components["tile"]["names"].values())  # a star tile has no name
     texts += [*components["chart"]["text"].values(), *components["observation_board"]["text"].values()]
     texts += [*ref["side_names"].values(), ref["footer"], *ref["table"].values()]
     texts += [text for reference in ref["text"].values() for text in reference.values()]
