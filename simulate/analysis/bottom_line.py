@@ -18,7 +18,7 @@ on.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -268,9 +268,16 @@ def _level_share(level: str, s: dict[str, Any], f: Finding) -> str:
     return say("bottom.level_share", share=pct(a["b"]), interval=share_interval(a), level=level, drawn=drawn)
 
 
-def ranking_line(level: str | None, arms: Sequence[tuple[str, dict[str, Any]]]) -> str | None:
+def ranking_line(
+    level: str | None,
+    arms: Sequence[tuple[str, dict[str, Any]]],
+    ordered_pairs: Collection[tuple[str, str]] = (),
+) -> str | None:
     """The arms ranked by their first mover's distance from fair (score share, a draw as half), with
-    intervals; where intervals of neighbours in the ranking overlap, it says the games do not rank them."""
+    intervals; where intervals of neighbours in the ranking overlap, it says the games do not rank them,
+    unless a called comparison of the two already did (`ordered_pairs`: (closer, further) pairs).
+    Overlapping intervals alone do not show two arms alike, and the line must not contradict the
+    comparison said above it."""
     rated = []
     for label, s in arms:
         a = s["answers"]["first_mover"]
@@ -285,7 +292,11 @@ def ranking_line(level: str | None, arms: Sequence[tuple[str, dict[str, Any]]]) 
     )
     where = say("bottom.under_level", level=level) if level else ""
     text = say("bottom.ranked", where=where, ranks=ranks)
-    overlapping = [(a, b) for (a, da), (b, db) in zip(rated, rated[1:], strict=False) if db["lo"] <= da["hi"]]
+    overlapping = [
+        (a, b)
+        for (a, da), (b, db) in zip(rated, rated[1:], strict=False)
+        if db["lo"] <= da["hi"] and (a, b) not in ordered_pairs
+    ]
     if overlapping:
         pairs = say("bottom.pairs_joint").join(say("bottom.pair", a=a, b=b) for a, b in overlapping)
         text += say("bottom.ranked_overlap", pairs=pairs)

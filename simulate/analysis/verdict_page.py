@@ -24,7 +24,16 @@ from simulate.analysis.bottom_line import (
 )
 from simulate.analysis.stats import fmt_p
 from simulate.analysis.trend import trend
-from simulate.analysis.verdict import Finding, arm_findings, change_finding, changes, median_length, pct, span
+from simulate.analysis.verdict import (
+    Finding,
+    arm_findings,
+    called,
+    change_finding,
+    changes,
+    median_length,
+    pct,
+    span,
+)
 from simulate.words import say
 
 if TYPE_CHECKING:
@@ -85,7 +94,7 @@ def build_verdict(
     ordered = [s.ordered for s in strengths] if skill is not None else []
     verdict = Verdict(sections, [], note, groups=groups, levels=levels)
     verdict.headline = headline_lines(groups, comparisons, levels)
-    rest = bottom_lines(groups, levels, per_set, skill is not None, ordered, file_levels)
+    rest = bottom_lines(groups, comparisons, levels, per_set, skill is not None, ordered, file_levels)
     if len(groups[0]) == 1:  # a run of one arm: its first mover is the headline question
         firsts = 1 if skill is not None else len(groups)
         verdict.headline, rest = verdict.headline + rest[:firsts], rest[firsts:]
@@ -122,8 +131,23 @@ def headline_lines(groups: list[list[Arm]], comparisons: dict[str, Any], levels:
     return caps + lines
 
 
+def called_order(group: list[Arm], comparisons: dict[str, Any]) -> set[tuple[str, str]]:
+    """The (closer, further) pairs of arms whose first mover's change, each arm against the first, is
+    called: the comparison has ordered them by distance from fair."""
+    base, pairs = group[0], set()
+    for arm in group[1:]:
+        comp = comparisons[f"{arm.label} vs {base.label}"]
+        first = next((c for c in changes(_name(base), _name(arm), base.summary, arm.summary, comp)
+                      if c.key == "first_mover"), None)  # fmt: skip
+        if first is not None and called(first.test):
+            further_first = first.sign > 0  # the arm's first mover lies further from fair than the base's
+            pairs.add((_name(base), _name(arm)) if further_first else (_name(arm), _name(base)))
+    return pairs
+
+
 def bottom_lines(
     groups: list[list[Arm]],
+    comparisons: dict[str, Any],
     levels: list[str],
     per_set: list[dict[str, list[Finding]]],
     on_skill: bool,
@@ -134,7 +158,11 @@ def bottom_lines(
     lines = []
     first = groups[0]
     for level, group in zip(levels, groups, strict=True):
-        ranked = ranking_line(level if len(groups) > 1 else None, [(_name(a), a.summary) for a in group])
+        ranked = ranking_line(
+            level if len(groups) > 1 else None,
+            [(_name(a), a.summary) for a in group],
+            called_order(group, comparisons),
+        )
         if ranked:
             lines.append(ranked)
     for k, arm in enumerate(first):

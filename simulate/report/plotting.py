@@ -25,6 +25,9 @@ import matplotlib
 
 matplotlib.use("Agg")
 matplotlib.rcParams["text.parse_math"] = False
+# A report holds every page and figure open until it draws them once into the PDF (and closes them):
+# a skill report with many arms passes matplotlib's 20, and its warning would read like a leak.
+matplotlib.rcParams["figure.max_open_warning"] = 0
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib import font_manager  # noqa: E402
 

@@ -206,3 +206,23 @@ def test_the_headline_family_settles_a_level_only_when_every_headline_question_i
 
     assert settled([follow], 0, decisions) == (head.called or head.equivalent)
     assert math.isclose(follow.answers[head.measure.split("|", 1)[1]].diff, 0.0, abs_tol=1e-12)
+
+
+@pytest.mark.parametrize("wins", [(400, 450), (450, 400)])
+def test_the_ranking_of_arms_never_contradicts_a_called_comparison(tmp_path, wins):
+    # the first mover wins 400 and 450 of 1,000 games, no draws: 10 and 5 points from fair, intervals
+    # [7, 13] and [2, 8] (they overlap); yet the same 400 games are won in both arms and the other 50
+    # in one alone, so McNemar's exact test calls the change (p = 2 / 2^50 = 1.8e-15): the ranking below
+    # the comparison must not say these games do not rank the two
+    base = arm(tmp_path / "a.csv", "default", games_of(1000, wins[0], 0, 30))
+    other = arm(tmp_path / "b.csv", "other", games_of(1000, wins[1], 0, 30), "Another rule.")
+    comps = judged_arms([[base, other]])
+    assert comps["other vs default"]["tests"]["first_mover"]["p_holm"] == pytest.approx(2 / 2**50)
+    ranked = next(
+        line for line in build_verdict([[base, other]], comps, "", 1000, 1).bottom if "closest" in line
+    )
+    closer, further = ("other", "default") if wins[1] > wins[0] else ("default", "other")
+    assert ranked == (
+        f"Arms by how far the first mover's score lies from fair, closest first: {closer} 5 points [2, 8], "
+        f"{further} 10 points [7, 13]."
+    )

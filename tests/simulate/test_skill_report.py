@@ -94,8 +94,9 @@ def test_a_skill_run_end_to_end_checks_its_levels_and_says_so(run_tool, tmp_path
     first = (
         " ".join(line.strip() for line in lines[1 : lines.index("", 1)]).removeprefix("- ").split(" - ")[0]
     )
-    assert first.startswith("board7 against default (7x7 board with 8 panels of each type), the first mover")
-    assert "under random" in first and "under greedy" in first
+    # what changed first, level by level: each level's changes, then the first mover's score
+    assert first.startswith("board7 against default (7x7 board with 8 panels of each type). Under random: ")
+    assert "Under greedy: " in first and first.count("the first mover's score") == 2
     assert "How the verdict changes with skill" in out and "Are the levels ordered?" in out
     # 20 won, none lost: the sign test's p = 2 / 2^20
     assert (
