@@ -58,7 +58,9 @@ def load_report_modules() -> None:
     The garbage collector is paused meanwhile: the imports make a few hundred
     thousand objects that live as long as the process, and looking for garbage
     among them as they are made costs a tenth of the imports' CPU (taken from
-    the workers).
+    the workers). Then everything alive is frozen (`gc.freeze`), so that no
+    later full collection walks those objects again: drawing a report set one
+    off, 0.09 s of CPU.
     """
     collecting = gc.isenabled()
     gc.disable()
@@ -66,6 +68,7 @@ def load_report_modules() -> None:
         for name in REPORT_MODULES:
             importlib.import_module(name)
     finally:
+        gc.freeze()
         if collecting:
             gc.enable()
 
