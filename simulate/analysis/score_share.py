@@ -19,7 +19,6 @@ import math
 from typing import Any
 
 from scipy.optimize import brentq
-from statsmodels.stats.proportion import proportion_confint
 
 from simulate.analysis.stats import Z95
 
@@ -67,6 +66,10 @@ def score_share(wins: float, draws: float, losses: float) -> dict[str, Any]:
     n = wins + draws + losses
     if n == 0:
         return {"games": 0, "share": None, "lo": None, "hi": None, "draws": None, "why": "no games"}
+    # statsmodels (and the pandas it imports) is loaded where an interval is asked for: a report that
+    # imports this module for `nearly_all_drawn` alone does not pay its 0.2 s
+    from statsmodels.stats.proportion import proportion_confint
+
     lo, hi = score_interval(wins, draws, losses)
     d_lo, d_hi = proportion_confint(draws, n, alpha=0.05, method="wilson")
     return {

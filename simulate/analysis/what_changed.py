@@ -36,8 +36,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from statsmodels.stats.proportion import proportion_confint
-
 from simulate.analysis.stats import ALPHA
 
 GROUPS = ("matters", "small", "within", "open")
@@ -109,11 +107,15 @@ class CapWarning:
 def cap_warning(level: str, capped: int, games: int) -> CapWarning | None:
     """The level's warning where at least `CAP_SHARE` of its games hit a cap and the share's interval
     lies above `CAP_SHOWN`; None otherwise (and for a level with no games)."""
-    if games == 0:
+    share = capped / games if games else 0.0
+    if share < CAP_SHARE:
         return None
+    # statsmodels (and the pandas it imports, 0.2 s) is loaded only for a level capped often enough to
+    # ask its interval: most reports never do
+    from statsmodels.stats.proportion import proportion_confint
+
     lo, hi = proportion_confint(capped, games, alpha=ALPHA, method="wilson")
-    share = capped / games
-    if share < CAP_SHARE or lo <= CAP_SHOWN:
+    if lo <= CAP_SHOWN:
         return None
     return CapWarning(level, capped, games, share, float(lo), float(hi))
 

@@ -329,8 +329,6 @@ def run_arms(game: str, specs: list[str], options: PlayOptions) -> Outcome:
 
 
 def _run_plan(plan: Plan, options: PlayOptions) -> Outcome:
-    from simulate.analysis.sequential import rounds
-
     per_set = len(plan.rules)
     if plan.skill:
         label = f"{plan.data.title}: {per_set} arms x {len(plan.agent_sets)} levels, strength checks"
@@ -339,7 +337,11 @@ def _run_plan(plan: Plan, options: PlayOptions) -> Outcome:
     else:
         label = f"{plan.data.title}: {per_set * len(plan.agent_sets)} x {options.games} games"
     budgets = level_budgets(plan, options)
-    first = [rounds(b)[0] for b in budgets] if options.sequential else budgets
+    first = budgets
+    if options.sequential:
+        from simulate.analysis.sequential import rounds  # scipy: otherwise imported while the workers play
+
+        first = [rounds(b)[0] for b in budgets]
     checks = sum(strength_games(t.rules, t.pair) for t in tasks(plan) if isinstance(t, StrengthTask))
     setup = Setup(
         plan.data,

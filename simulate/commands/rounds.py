@@ -20,7 +20,6 @@ worker processes the parent imports them while the workers play.
 
 from __future__ import annotations
 
-import gc
 import importlib
 import time
 from collections.abc import Callable, Sequence
@@ -35,6 +34,7 @@ from simulate.commands.options import Budget
 from simulate.commands.skill_plan import strength_check
 from simulate.engines import make_game
 from simulate.engines.rows import columns
+from simulate.play.collector import kept
 from simulate.play.progress import Progress
 from simulate.play.runner import ENGINE_CAP, ArmRun, RunConfig, run_all_to_csv
 from simulate.words import say
@@ -55,19 +55,13 @@ REPORT_MODULES = (
 def load_report_modules() -> None:
     """Import what tallies and reports need; the runner calls it while its workers play.
 
-    The garbage collector is paused meanwhile: the imports make a few hundred
-    thousand objects that live as long as the process, and looking for garbage
-    among them as they are made costs a tenth of the imports' CPU (taken from
-    the workers).
+    The imports make a few hundred thousand objects that live as long as the
+    process: they are made with the collector paused and then frozen
+    (`simulate.play.collector`).
     """
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with kept():
         for name in REPORT_MODULES:
             importlib.import_module(name)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def sides_of(engine: Any) -> list[int]:

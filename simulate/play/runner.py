@@ -57,6 +57,7 @@ from simulate.engines.rows import columns, row
 from simulate.engines.seeds import spawned_state
 from simulate.fast import ENGINE, core_of
 from simulate.play.cluster import CLUSTER, ClusterLost, cluster_rows, cluster_workers
+from simulate.play.collector import kept
 from simulate.play.faults import GameFault
 from simulate.play.workers import ChunkLost, play_chunks
 
@@ -295,12 +296,13 @@ def iter_chunks(
     is not called).
     """
     # every arm's game held for the run (a game and its core: up to a few MB of tables an arm)
-    games = tuple(capped_game(run.rules, run.config.max_moves, debug) for run in runs)
-    jobs_of = tuple(
-        (run.rules, run.config.agents, run.config.seed, run.config.max_moves, debug, engine)
-        for run, game in zip(runs, games, strict=True)
-        for engine in [_engine_for(game, run.config.agents)]
-    )
+    with kept():
+        games = tuple(capped_game(run.rules, run.config.max_moves, debug) for run in runs)
+        jobs_of = tuple(
+            (run.rules, run.config.agents, run.config.seed, run.config.max_moves, debug, engine)
+            for run, game in zip(runs, games, strict=True)
+            for engine in [_engine_for(game, run.config.agents)]
+        )
     client = CLUSTER.get()
     workers = jobs if client is None else cluster_workers(client)
     tasks = [

@@ -201,3 +201,29 @@ def test_the_command_line_starts_without_the_report_modules_numpy_or_every_engin
     ).stdout.split()
     for heavy in ("scipy", "matplotlib", "numpy", "printkit_games.twinkle_twinkle.engine"):
         assert heavy not in shown, heavy
+
+
+def test_a_compare_of_a_fixed_number_of_games_imports_scipy_while_its_workers_play(tmp_path):
+    """scipy's statistics (with the stopping rule, `simulate.analysis.sequential`) are imported by
+    `load_report_modules` once the workers play, the collector paused, not before they are forked: a
+    compare of `--games N` never asks the stopping rule's rounds. (numba imports scipy's bare package.)"""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from simulate.commands import arms, rounds\n"
+        "seen = []\n"
+        "load = rounds.load_report_modules\n"
+        "def spy():\n"
+        "    seen.append(sorted({'scipy.stats', 'scipy.optimize'} & set(sys.modules)))\n"
+        "    load()\n"
+        "arms.load_report_modules = rounds.load_report_modules = spy\n"
+        "from simulate.cli import cli\n"
+        "cli.main(['compare', 'united_square', '--variant', 'default', '--variant', 'board7', '--agents',\n"
+        f"          'random', '--games', '20', '--jobs', '2', '--quiet', '--out', {str(tmp_path)!r}],\n"
+        "         standalone_mode=False)\n"
+        "print(seen)\n"
+    )
+    shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert shown.splitlines()[-1] == "[[]]"

@@ -78,3 +78,24 @@ def test_cap_warnings_by_hand():
     assert cap_warning("empty", 0, 0) is None
     # one arm at one level, three games in 30 (10%, lower end 0.0346): warned
     assert cap_warning("default @ greedy", 3, 30).share == pytest.approx(0.1)
+
+
+def test_a_report_without_a_capped_level_does_not_import_statsmodels():
+    """statsmodels (with pandas, 0.2 s of CPU) is imported for a level capped often enough to be warned
+    of, not by the report's modules nor by a level under `CAP_SHARE` capped."""
+    import subprocess
+    import sys
+
+    script = (
+        "import importlib, sys\n"
+        "from simulate.commands.rounds import REPORT_MODULES\n"
+        "for name in REPORT_MODULES + ('simulate.analysis.verdict', 'simulate.analysis.bottom_line'):\n"
+        "    importlib.import_module(name)\n"
+        "from simulate.analysis.what_changed import cap_warning\n"
+        "assert cap_warning('random', 20, 1000) is None\n"
+        "print('statsmodels' in sys.modules, 'pandas' in sys.modules)\n"
+        "assert cap_warning('ismcts:50', 100, 400) is not None\n"
+        "print('statsmodels' in sys.modules)\n"
+    )
+    shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert shown.split() == ["False", "False", "True"]
