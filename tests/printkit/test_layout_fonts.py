@@ -4,6 +4,8 @@ font that has it (Japanese in an English build), and a character no font has is 
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -68,6 +70,20 @@ def test_japanese_in_an_english_build_is_set_in_the_japanese_font(tmp_path):
     assert chain.font_for("炎") == (family("ja").regular, False)
     assert chain.font_for("E") == (family("en").regular, False)
     assert chain.font_for("炎", bold=True, italic=True) == (family("ja").bold, True)  # stroked and slanted
+
+
+def test_the_other_languages_font_is_read_only_when_a_character_needs_it():
+    # in a process of its own: fonts are registered once per process, and other tests register both
+    check = """
+from reportlab.pdfbase.pdfmetrics import getRegisteredFontNames
+from printkit.output.fonts import typeface
+chain = typeface("en")
+assert chain.font_for("E") == ("PrintkitSans", False), chain.font_for("E")
+assert "PrintkitGothicJA" not in getRegisteredFontNames()
+assert chain.font_for("\u708e") == ("PrintkitGothicJA", False), chain.font_for("\u708e")
+assert "PrintkitGothicJA" in getRegisteredFontNames()
+"""
+    subprocess.run([sys.executable, "-c", check], check=True)
 
 
 def test_a_character_the_chosen_font_lacks_falls_back_and_one_no_font_has_is_one_line(tmp_path, run_tool):
