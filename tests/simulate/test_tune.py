@@ -428,7 +428,13 @@ def test_on_a_skill_axis_the_search_plays_the_strongest_level_unless_agents_are_
     knobs, targets = ["compensation=-1..1:0.5"], ["first_mover=fair"]
     plan = plan_tune("united_square", knobs, targets, [], TuneOptions(skill="random,greedy", out=tmp_path))
     assert plan.agents == ("greedy", "greedy")
-    assert [(lv.agent, lv.games) for lv in plan.skill.levels] == [("random", 2000), ("greedy", 2000)]
+    # named levels take the data file's count for each (its budget when the confirmation plays in rounds)
+    skill = load_game("united_square").game["skill"]
+    counts = dict(zip(skill["levels"], skill["games"], strict=True))
+    assert [(lv.agent, lv.games) for lv in plan.skill.levels] == [
+        ("random", counts["random"]),
+        ("greedy", counts["greedy"]),
+    ]
     assert plan.folder.name == "tune-compensation.greedy.skill-random-greedy.seed1"
     chosen = TuneOptions(skill="", agents="random", agents_given=True, confirm=300, confirm_given=True)
     plan = plan_tune("united_square", knobs, targets, [], chosen)
