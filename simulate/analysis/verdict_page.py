@@ -29,6 +29,7 @@ from simulate.analysis.verdict import (
     arm_findings,
     called,
     change_finding,
+    change_of,
     changes,
     median_length,
     pct,
@@ -137,9 +138,11 @@ def called_order(group: list[Arm], comparisons: dict[str, Any]) -> set[tuple[str
     base, pairs = group[0], set()
     for arm in group[1:]:
         comp = comparisons[f"{arm.label} vs {base.label}"]
-        first = next((c for c in changes(_name(base), _name(arm), base.summary, arm.summary, comp)
-                      if c.key == "first_mover"), None)  # fmt: skip
-        if first is not None and called(first.test):
+        if "first_mover" not in comp["answers"]:
+            continue
+        first = change_of("first_mover", comp["answers"]["first_mover"], comp["tests"], _name(base),
+                          _name(arm), base.summary, arm.summary)  # fmt: skip
+        if called(first.test):
             further_first = first.sign > 0  # the arm's first mover lies further from fair than the base's
             pairs.add((_name(base), _name(arm)) if further_first else (_name(arm), _name(base)))
     return pairs
