@@ -580,6 +580,7 @@ EN: dict[str, str] = {
     "trend.holds": "holds at every level ({answer}).",
     "trend.holds_resolved": "holds at every level where it is resolved ({answer}).",
     "trend.weak_only": "appears only under weak play ({weak} under {x}; {strong} under {y}).",
+    "trend.strong_only": "appears only under stronger play ({weak} under {x}; {strong} under {y}).",
     "trend.reverses": "reverses between {x} and {y} ({a} under {x}; {b} under {y}).",
     "trend.grows": "grows with skill ({a} under {x}; {b} under {y}).",
     "trend.into_draws": "turns into draws with skill ({a} under {x}; {b} under {y}).",

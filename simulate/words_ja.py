@@ -577,6 +577,7 @@ JA: dict[str, str] = {
     "trend.holds": "どのレベルでも変わらない（{answer}）。",
     "trend.holds_resolved": "判定できたどのレベルでも変わらない（{answer}）。",
     "trend.weak_only": "弱いプレイでだけ現れる（{x}では{weak}、{y}では{strong}）。",
+    "trend.strong_only": "強いプレイでだけ現れる（{x}では{weak}、{y}では{strong}）。",
     "trend.reverses": "{x}と{y}の間で逆転する（{x}では{a}、{y}では{b}）。",
     "trend.grows": "強いプレイほど大きくなる（{x}では{a}、{y}では{b}）。",
     "trend.into_draws": "強いプレイでは引き分けに変わる（{x}では{a}、{y}では{b}）。",

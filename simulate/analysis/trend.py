@@ -1,4 +1,4 @@
-"""How one question's answer changes across skill levels: one of five phrases, or that it turns into draws.
+"""How one question's answer changes across skill levels: one of six phrases, or that it turns into draws.
 
 Each level's finding (`simulate.analysis.verdict.Finding`) reads as a mark: +1 or -1
 for a difference that matters (its direction), 0 for none that matters (shown
@@ -11,9 +11,10 @@ resolve nothing. Over the levels, weakest first:
   phrase of the others is given and this one follows it);
 - *appears only under weak play*: a direction at the weaker levels, none
   that matters from some level on;
-- *grows with skill*: none that matters at the weaker levels and a direction
-  from some level on, or one direction throughout whose size at the
-  strongest level is beyond its size at the weakest (their intervals apart);
+- *appears only under stronger play*: none that matters at the weaker levels
+  and a direction from some level on (its mirror);
+- *grows with skill*: one direction throughout whose size at the strongest
+  level is beyond its size at the weakest (their intervals apart);
 - *holds at every level*: the same mark at every resolved level.
 
 Anything else (a direction, none, the direction again) has no steady trend
@@ -113,7 +114,7 @@ def trend(
     ordered: Sequence[bool | None],
     draws: Sequence[dict[str, float]] | None = None,
 ) -> Trend:
-    """One question's findings at each level (weakest first) as one of the five phrases, or that it turns
+    """One question's findings at each level (weakest first) as one of the six phrases, or that it turns
     into draws; `draws` (each level's draw rate with its interval) adds where draws rise."""
     drawn = [i for i, f in enumerate(found) if f.state == "drawn"]
     if len(drawn) == len(found):
@@ -194,7 +195,7 @@ def _phrase(
         if pattern[0]:
             text = say("trend.weak_only", weak=answers[x], x=levels[x], strong=answers[y], y=levels[y])
             return "weak only", text, (x, y)
-        text = say("trend.grows", x=levels[x], y=levels[y], a=answers[x], b=answers[y])
-        return "grows", text, (x, y)
+        text = say("trend.strong_only", weak=answers[x], x=levels[x], strong=answers[y], y=levels[y])
+        return "strong only", text, (x, y)
     text = say("trend.unsteady", answers=_answers(levels, answers, resolved))
     return "unsteady", text, (first, last)

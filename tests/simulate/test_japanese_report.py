@@ -257,6 +257,10 @@ def test_the_five_trend_phrases(tmp_path):
     assert trend(LEVELS, found, [True, True]).text == (
         "弱いプレイでだけ現れる（greedyでは20ポイント有利、mcts:100では公平な値との差は2ポイント以内）。"
     )
+    found = first_mover_at(tmp_path, "s", [(2000, 4000), (700, 1000), (580, 1000)])
+    assert trend(LEVELS, found, [True, True]).text == (
+        "強いプレイでだけ現れる（randomでは公平な値との差は2ポイント以内、greedyでは20ポイント有利）。"
+    )
     found = first_mover_at(tmp_path, "r", [(70, 100), (30, 100), (28, 100)])
     assert trend(LEVELS, found, [True, True]).text == (
         "randomとgreedyの間で逆転する（randomでは20ポイント有利、greedyでは20ポイント不利）。"

@@ -236,6 +236,19 @@ def test_appears_only_under_weak_play(tmp_path):
     )
 
 
+def test_appears_only_under_stronger_play_even_where_it_then_shrinks(tmp_path):
+    # fair under random (2,000 of 4,000), then 20 points under greedy and 8 under mcts:100: a difference
+    # absent under weak play, not one that grows (United Square's 7x7 board read "grows with skill")
+    found = first_mover_at(tmp_path, "s", [(2000, 4000), (700, 1000), (580, 1000)])
+    assert [f.state for f in found] == ["within", "matters", "matters"]
+    t = trend(LEVELS, found, [True, True])
+    assert t.key == "strong only"
+    assert t.text == (
+        "appears only under stronger play (within 2 points of fair under random; an advantage of 20 points "
+        "under greedy)."
+    )
+
+
 def test_reverses_between_two_levels_and_only_if_they_are_ordered(tmp_path):
     found = first_mover_at(tmp_path, "r", [(70, 100), (30, 100), (28, 100)])
     t = trend(LEVELS, found, [True, True])
