@@ -376,6 +376,32 @@ def test_the_turn_cap_ends_a_game_as_capped():
     assert st.is_over() and result.capped and result.winners == [] and result.metrics["turns"] == 10
 
 
+def test_the_rules_stall_on_a_one_card_timeline_that_no_hand_can_extend():
+    """A gap in the rules spec (and the seed), not an engine fault: the table of greedy game 21 of
+    `simulate run time_splicers --agents greedy --games 300 --engine python` (seed 1) from turn 82 on,
+    with two of its four hands. One timeline, one card (G5); nobody holds a green card or a 5, so
+    nobody can place; no card beside G5 and no other timeline, so nobody can Move (the only main
+    action that draws); a jump token reaches no other card; every hand holds the 4 cards it is topped
+    up to, so nobody draws at the end of a turn. "Exactly one main action" leaves the Portal, and
+    stepping in and out of it changes nothing (portal_collapse = false): the position comes back every
+    round of turns, and only the turn cap ends the game."""
+    g = build()
+    hands = [["R4", "R6", "B3", "Y13"], ["R2", "R3", "R13", "Y11"]]
+    st = g.position([["G5"]], hands, ["G5", "G5"])
+    start = (line_names(st), hand_names(st, 0), hand_names(st, 1), list(st.pos), len(st.deck))
+    for _ in range(3):
+        assert legal_names(st) == ["enter portal"]
+        play(st, ENTER)
+        assert legal_names(st) == ["enter portal"]
+        play(st, ENTER)  # G5 stays: stepping into the portal is no move to another timeline
+        assert line_names(st) == [["G5"]] and st.pos == [PORTAL, PORTAL]
+        assert legal_names(st) == ["exit portal G5"]
+        play(st, EXIT, "G5")
+        play(st, EXIT, "G5")
+        assert (line_names(st), hand_names(st, 0), hand_names(st, 1), list(st.pos), len(st.deck)) == start
+    assert st.crystals == [0, 0] and st.tokens == [1, 1] and st.turns == 12 and not st.is_over()
+
+
 def test_a_hand_size_above_the_hand_limit_is_refused():
     with pytest.raises(DataError, match="rules.hand_size: 8 is more than rules.hand_limit 7"):
         build(sets=["hand_size=8"])
