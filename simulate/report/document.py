@@ -591,12 +591,13 @@ def _settle(fig: plt.Figure) -> None:
     """Lay a figure out once and keep that layout: a constrained layout (the metrics and skill figures')
     would lay out anew at every draw, at the drawing's resolution, so the PDF page would depend on
     what was drawn before it. Laid out as a drawing at the figure's own resolution does it, without
-    drawing its artists."""
+    drawing its artists. The engine is then dropped rather than set to "none": matplotlib draws a figure
+    that has one (even "none"'s placeholder) twice to save it, once unseen to let it lay out."""
     engine = fig.get_layout_engine()
     if engine is not None:
         if fig.axes:  # as `Figure.draw` does
             engine.execute(fig)
-        fig.set_layout_engine("none")
+        fig.set_layout_engine(None)  # no engine, as rc figure.autolayout and constrained_layout.use are off
 
 
 # The resolution of the verdict page's PNG and of every figure's (their pages' sizes are the figures')
