@@ -290,3 +290,19 @@ def test_a_constrained_figure_is_laid_out_once_as_a_drawing_at_its_resolution_la
     assert [ax.get_position().bounds for ax in settled.axes] == places
     for fig in (settled, drawn, untouched):
         plt.close(fig)
+
+
+def test_a_settled_figure_is_drawn_once_to_save_it(monkeypatch):
+    fig = _constrained()
+    report._settle(fig)
+    drawn = []
+    draw = plt.Figure.draw
+
+    def noting(figure, renderer):
+        drawn.append(figure)
+        return draw(figure, renderer)
+
+    monkeypatch.setattr(plt.Figure, "draw", noting)
+    fig.savefig(io.BytesIO(), format="pdf")  # with a layout engine left, even "none", matplotlib draws twice
+    assert len(drawn) == 1
+    plt.close(fig)
