@@ -29,9 +29,10 @@ from simulate.analysis.verdict import side_names
 from simulate.analysis.verdict_page import Verdict
 from simulate.report import changes_figure
 from simulate.report.context import Context, Extras, colour, heading
-from simulate.report.paper import fit_pages, page_inches
+from simulate.report.paper import POINTS, fit_pages, page_inches
 from simulate.report.plotting import plt
 from simulate.report.raster import page_pngs
+from simulate.report.standard_text import ASCENT, standard_fonts
 from simulate.words import say, spoken
 
 
@@ -331,7 +332,9 @@ def text_pages(
     """Blocks of text wrapped and laid out on as many pages of the report's paper as they need, the first
     opening with `picture` where one is given.
 
-    Line heights are set for A4 and kept the same in inches on other paper.
+    Line heights are set for A4 and kept the same in inches on other paper. Each line is placed by its
+    baseline, where a line set at `y` from its top would have it, so that every font sets lines evenly
+    (`simulate.report.standard_text`).
     """
     lines = _wrapped(blocks)
     scale = 11.69 / page_inches(ctx.paper)[1]
@@ -358,10 +361,10 @@ def text_pages(
             if line:
                 fig.text(
                     0.06,
-                    y,
+                    y - ASCENT * SIZES[style] / POINTS / fig.get_figheight(),
                     line,
                     fontsize=SIZES[style],
-                    va="top",
+                    va="baseline",
                     weight="bold" if style == "h" else "normal",
                     family="monospace" if style == "mono" else "sans-serif",
                 )
@@ -621,7 +624,8 @@ def _draw(
     with PdfPages(drawn, metadata=stamp) as pdf:
         for fig in [*pages, *(figures[name] for name in paged)]:
             _settle(fig)
-            pdf.savefig(fig)
+            with standard_fonts(fig):
+                pdf.savefig(fig)
     write_bytes(written["pdf"], fit_pages(drawn.getvalue(), paper))
     first = len(pages)
     # the verdict page holds page 1's figures (the changes' picture): in colour
