@@ -1013,10 +1013,10 @@ def deal(s, t, r):
 class Core(CoreBase):
     """This Town's core for one `Game` (its rule options in the tables)."""
 
-    # every rule of the data file, each read in `tables` (the tile set through the engine's faces)
     # CPU seconds its first compile takes, without the searches and with them (`python -m simulate.fast`
     # on an empty cache, 2026-12-07): said before a machine has measured its own
     compile_seconds: ClassVar[tuple[float, float]] = (21.0, 27.0)
+    # every rule of the data file, each read in `tables` (the tile set through the engine's faces)
     implements: ClassVar[frozenset[str]] = frozenset(
         (
             "compensation",

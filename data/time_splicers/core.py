@@ -1295,10 +1295,10 @@ def result(s, t, common, capped, res):
 class Core(CoreBase):
     """Time Splicers' core for one `Game` (its rule options in the tables)."""
 
-    # every rule of the data file, each read in `tables`
     # CPU seconds its first compile takes, without the searches and with them (`python -m simulate.fast`
     # on an empty cache, 2026-12-07): said before a machine has measured its own
     compile_seconds: ClassVar[tuple[float, float]] = (30.0, 32.0)
+    # every rule of the data file, each read in `tables`
     implements: ClassVar[frozenset[str]] = frozenset(
         (
             "collapse_order",

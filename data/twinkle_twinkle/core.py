@@ -1410,11 +1410,11 @@ class Core(CoreBase):
     """Twinkle Twinkle's core for one `Game` (its rule options in the tables)."""
 
     own_agents: ClassVar[dict[type, int]] = {GreedyLeftAgent: GREEDY_LEFT}
-    # every rule of the data file, each read in `tables` (flip and the tiles through the engine's own
-    # tables of orientations, the score references' sides and tables through its `Scoring`)
     # CPU seconds its first compile takes, without the searches and with them (`python -m simulate.fast`
     # on an empty cache, 2026-12-07): said before a machine has measured its own
     compile_seconds: ClassVar[tuple[float, float]] = (40.0, 41.0)
+    # every rule of the data file, each read in `tables` (flip and the tiles through the engine's own
+    # tables of orientations, the score references' sides and tables through its `Scoring`)
     implements: ClassVar[frozenset[str]] = frozenset(
         (
             "asteroids",
