@@ -250,7 +250,7 @@ def test_closer_to_fair_and_across_it_with_teams(tmp_path):
     )
 
 
-def test_the_five_trend_phrases(tmp_path):
+def test_the_trend_phrases(tmp_path):
     found = first_mover_at(tmp_path, "h", [(70, 100), (72, 100), (69, 100)])
     assert trend(LEVELS, found, [True, True]).text == "どのレベルでも変わらない（20ポイント有利）。"
     found = first_mover_at(tmp_path, "w", [(75, 100), (70, 100), (2000, 4000)])

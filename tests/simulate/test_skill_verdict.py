@@ -1,7 +1,7 @@
 """The verdict's new statistics and words on small hand-made games CSVs, each answer worked out by hand.
 
 Equivalence tests (two one-sided tests), the minimum-effect wording, closer to
-or further from fair (with draws and with teams), the five phrases of a
+or further from fair (with draws and with teams), the six phrases of a
 question read across skill levels, the strength check between levels and the
 ranking of arms by their distance from fair. Lines are asserted word for word.
 """
@@ -209,7 +209,7 @@ def test_closer_to_fair_and_across_it_with_teams(tmp_path):
     assert found.conclusion == "further from fair, and across it" and found.sign == 1
 
 
-# ------------------------------------------------------------------ the five trend phrases
+# ------------------------------------------------------------------ the six trend phrases
 LEVELS = ["random", "greedy", "mcts:100"]
 
 
