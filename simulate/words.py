@@ -489,7 +489,10 @@ EN: dict[str, str] = {
     "bottom.compare_level": "Under {level}: {changed}; {headline}.",
     "bottom.nothing_changed": "no change as large as its minimum effect is shown",
     "bottom.more_changes": ", and {n} more (below)",
-    "bottom.cap": "{share} {interval} of {arm}'s games never end under {level}: a cap stops them.",
+    "bottom.cap": (
+        "{share} {interval} of {arm}'s games under {level} stop at the cap unfinished: they count neither as "
+        "wins nor as draws."
+    ),
     "head.drawn": "; drawn {a} and {b}",
     "head.matters": (
         "the first mover's score moves {direction}: {a} to {b} of games (a draw as half, fair "

@@ -488,7 +488,10 @@ JA: dict[str, str] = {
     "bottom.compare_level": "{level}では：{changed}。{headline}。",
     "bottom.nothing_changed": "最小効果以上の変化は示されない",
     "bottom.more_changes": "、ほか{n}件（下記）",
-    "bottom.cap": "{level}では{arm}のゲームの{share} {interval}が終わらない：上限で打ち切られる。",
+    "bottom.cap": (
+        "{level}では{arm}のゲームの{share} {interval}が終わらずに上限で打ち切られる："
+        "勝ちにも引き分けにも数えない。"
+    ),
     "head.drawn": "。引き分けは{a}と{b}",
     "head.matters": (
         "先手の得点割合は{direction}：ゲームの{a}から{b}へ（引き分けは半分、公平なら{fair}{drawn}）、"

@@ -1,9 +1,9 @@
 """The bottom line: what changed first, then the headline question; first on page 1, in report.html and in
 the terminal.
 
-First, any level where more than a few games never end (`what_changed.cap_warnings`:
-"25% of games never end under ismcts:50"). Then one sentence per comparison:
-what the arm changes (from the data file's doc), the changes that are called
+First, any level where a cap stops more than a few games unfinished
+(`what_changed.cap_warnings`: "25% [22, 28] of goal5's games under greedy stop at the cap unfinished").
+Then one sentence per comparison: what the arm changes (from the data file's doc), the changes that are called
 and at least their minimum effect, largest first in minimum effects
 (`what_changed.leading`), in a designer's words ("shortens games by a third"),
 then the headline question, the first mover's score share (a win 1, a draw
@@ -207,7 +207,7 @@ def change_line(base: str, other: str, what: str, per_level: Sequence[LevelChang
 
 
 def cap_lines(levels: Sequence[tuple[str, str, dict[str, Any]]]) -> list[str]:
-    """One line per arm and level where too many games never end (`what_changed.cap_warnings`), the
+    """One line per arm and level where a cap stops too many games (`what_changed.cap_warnings`), the
     most capped first: (level, arm, summary)."""
     where = {f"{level}\t{arm}": (level, arm) for level, arm, _ in levels}
     found = what_changed.cap_warnings(

@@ -109,8 +109,8 @@ def build_verdict(
 
 
 def headline_lines(groups: list[list[Arm]], comparisons: dict[str, Any], levels: list[str]) -> list[str]:
-    """The bottom line's first lines: the levels where games never end, then one sentence per comparison
-    (what changed first, then the headline question), or for a run of one arm its first mover."""
+    """The bottom line's first lines: the levels where a cap stops too many games, then one sentence per
+    comparison (what changed first, then the headline question), or for a run of one arm its first mover."""
     caps = cap_lines(
         [
             (level, _name(arm), arm.summary)

@@ -23,7 +23,7 @@ games tell the arms apart, not by how much players would notice; the
 minimum effect is the designer's own scale of the latter. Ties go to the
 larger lower end of the interval, then to the measure's name.
 
-`cap_warnings`: a level (or arm) where more than a few games never end is
+`cap_warnings`: a level (or arm) where a cap stops more than a few games unfinished is
 said before anything else: at least `CAP_SHARE` (5%, one game in twenty, a
 rate a designer would meet in an evening's playtest) of its games stopped by
 a cap, and shown above `CAP_SHOWN` (2%) by the share's 95% Wilson interval,
@@ -93,8 +93,8 @@ def leading(changes: Sequence[Change]) -> list[Change]:
 
 @dataclass(frozen=True)
 class CapWarning:
-    """A level whose games too often never end: its games stopped by a cap, of all its games, with the
-    share's 95% Wilson interval."""
+    """A level whose games a cap too often stops unfinished: its games stopped by a cap, of all its games,
+    with the share's 95% Wilson interval."""
 
     level: str
     capped: int

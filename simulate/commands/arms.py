@@ -312,7 +312,7 @@ def check_precision(options: PlayOptions, engines: Sequence[Any]) -> None:
 @dataclass(frozen=True)
 class Outcome:
     """What a run wrote: its folder, the files, the verdict page's lines, the bottom line and its first
-    lines (the levels that never end, each comparison, or a run's first mover)."""
+    lines (the levels where a cap stops too many games, each comparison, or a run's first mover)."""
 
     folder: Path
     written: dict[str, Path]

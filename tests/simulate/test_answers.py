@@ -152,12 +152,17 @@ def test_a_level_whose_games_too_often_never_end_is_said_first(tmp_path):
     assert (round(100 * lo), round(100 * hi)) == (22, 28)
     comps = judged_arms([[base, other]])
     verdict = build_verdict([[base, other]], comps, "", 1000, 1)
-    assert verdict.bottom[0] == "25% [22, 28] of goal5's games never end under greedy: a cap stops them."
+    assert verdict.bottom[0] == (
+        "25% [22, 28] of goal5's games under greedy stop at the cap unfinished: they count neither as "
+        "wins nor as draws."
+    )
     # and what changed says it too: 25 points more games stopped at the cap, 12.5 minimum effects
     assert "stops more games at the cap (25% against 0%)" in verdict.bottom[1]
     with language("ja"):
         verdict = build_verdict([[base, other]], comps, "", 1000, 1)
-    assert verdict.bottom[0] == "greedyではgoal5のゲームの25% [22, 28]が終わらない：上限で打ち切られる。"
+    assert verdict.bottom[0] == (
+        "greedyではgoal5のゲームの25% [22, 28]が終わらずに上限で打ち切られる：勝ちにも引き分けにも数えない。"
+    )
 
 
 # ------------------------------------------------------------------ real games in rounds
