@@ -10,7 +10,10 @@ translation is another table with the same keys and the same fields
 The language of a report is chosen once, by the command (`--lang`), with
 `language(lang)`: every `say` inside it speaks that language, so the code that
 chooses the sentences is the same for every language and passes no language
-along.
+along. Likewise the game's own names (its metrics, score categories and
+figures, which no table here holds): the command that has loaded the game
+makes its Japanese names current with `naming(game.names_ja)`, and every place
+that prints such a name calls `display_name(name)`.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
+from types import MappingProxyType
 
 from printkit.datafile.template import fill
 from simulate.words_ja import JA
@@ -754,6 +758,7 @@ EN: dict[str, str] = {
 
 LANGUAGES: dict[str, dict[str, str]] = {"en": EN, "ja": JA}
 _SPOKEN: ContextVar[str] = ContextVar("simulate_words_language", default="en")
+_NAMES_JA: ContextVar[Mapping[str, str]] = ContextVar("simulate_words_names_ja", default=MappingProxyType({}))
 
 
 @contextlib.contextmanager
@@ -775,6 +780,26 @@ def say(key: str, lang: str | None = None, **fields: object) -> str:
     """The sentence `key` in `lang` (by default the one `language` chose), its `{name}` fields filled."""
     lang = lang or _SPOKEN.get()
     return fill(LANGUAGES[lang][key], fields, f"simulate.words {lang}.{key}")
+
+
+@contextlib.contextmanager
+def naming(names_ja: Mapping[str, str]) -> Iterator[None]:
+    """Every `display_name` within names the game's own metrics, categories and figures by `names_ja` (its
+    `Game.names_ja`) when it speaks Japanese."""
+    token = _NAMES_JA.set(MappingProxyType(dict(names_ja)))
+    try:
+        yield
+    finally:
+        _NAMES_JA.reset(token)
+
+
+def display_name(name: str, lang: str | None = None) -> str:
+    """A game's own metric, score category or figure (`largest_constellation`) as a report prints it, in
+    `lang` (by default the one `language` chose): in Japanese the game's name for it where `naming` gave one
+    (最大の星座の星の数), else, and always in English, its identifier in words (largest constellation)."""
+    lang = lang or _SPOKEN.get()
+    words = name.replace("_", " ")
+    return _NAMES_JA.get().get(name, words) if lang == "ja" else words
 
 
 def own_words(table: Mapping[str, Mapping[str, str]], where: str) -> Callable[..., str]:

@@ -167,6 +167,22 @@ class Game(GameBase):
         "tie": "最高点で同点のプレイヤーがいれば1",
         "tie_decided": "最高点の同点を同点の場合のルールが決めたら1",
     }
+    names_ja: ClassVar[dict[str, str]] = {
+        "towns": "完成した町",
+        "town_tiles": "町のタイル",
+        "town_brands": "町のマーク",
+        "town_points": "町の得点",
+        "towns_scoring": "得点になった町",
+        "towns_3colours": "3色以上の町",
+        "largest_town_brands": "最大の町のマーク",
+        "open_brands": "町に入らないマーク",
+        "relocations": "再配置",
+        "relocations_declined": "見送った再配置",
+        "chains": "連鎖した再配置",
+        "npc_points": "NPCの得点",
+        "tie": "首位の同点",
+        "tie_decided": "同点の場合のルールで決着",
+    }
     max_moves = 2000
     core: ClassVar[str | None] = f"{__package__}.core"
 

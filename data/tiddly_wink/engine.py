@@ -134,6 +134,23 @@ class Game(GameBase):
         "option_effects": "すべてのアームのラウンドの長さ、全員パスの割合、最初の1枚を出した席の有利さを"
         "並べたもの",
     }  # fmt: skip
+    names_ja: ClassVar[dict[str, str]] = {
+        "rounds": "ラウンド数",
+        "busts": "脱落したプレイヤー",
+        "blocked_rounds": "全員パスのラウンド",
+        "tied_rounds": "同点のラウンド",
+        "redeals": "配り直し",
+        "bonus_plays": "ダブル牌の後のもう1枚",
+        "boneyard_draws": "山から引いた牌",
+        "counter_spread": "カウンターの差",
+        "pot_left": "場に残ったカウンター",
+        **{f"round_wins_pos{k + 1}": f"手番順{k + 1}が取ったラウンド" for k in range(MAX_SEATS)},
+        **{f"blocked_wins_pos{k + 1}": f"手番順{k + 1}が取った全員パスのラウンド" for k in range(MAX_SEATS)},
+        "rounds_summary": "ラウンドのまとめ",
+        "round_wins": "手番順ごとに取ったラウンド",
+        "match_length": "ゲームの長さ",
+        "option_effects": "オプションの効果",
+    }
     # The generic report pages show these per-match figures; the per-position
     # counts are pooled into round-level rates by `report_extras` instead.
     report_metrics: ClassVar[tuple[str, ...]] = metric_names[:9]

@@ -110,7 +110,7 @@ class Game(GameBase):
         "last_standing": "ほかのプレイヤーが脱落し、1人だけ残ってゲームが終わったら1",
         "timelines_mean": "場にあるタイムラインの数、手番の平均",
         "timelines_max": "同時に場にあったタイムラインの最大数",
-        "free_portal": "タイム・ポータルカードを通ったフリーアクションの数",
+        "free_portal": "特殊カード「タイムポータル」で行ったフリーアクションの数",
         "free_jump_card": "タイムジャンプカードを使ったフリーアクションの数",
         "free_jump_token": "タイムジャンプ・トークンを使ったフリーアクションの数",
         "free_freeze": "タイムフリーズカードを使ったフリーアクションの数",
@@ -121,6 +121,30 @@ class Game(GameBase):
         "hand_limit_and_cap": "脱落があったゲーム、1人残って終わったゲーム、手番の上限で止まったゲームの割合"
         "と95%区間",
         "free_actions": "アームごとの、ゲームあたりの種類別のフリーアクションの数",
+    }
+    names_ja: ClassVar[dict[str, str]] = {
+        "turns": "手番数",
+        "collapses_empty": "空タイムライン崩壊",
+        "collapses_partial": "部分崩壊",
+        "collapses_full": "完全崩壊",
+        "limit_tokens": "手札の上限で払ったトークン",
+        "knockouts": "脱落したプレイヤー",
+        "last_standing": "1人残っての終了",
+        "timelines_mean": "タイムラインの平均数",
+        "timelines_max": "タイムラインの最大数",
+        "free_portal": "タイムポータルの使用",
+        "free_jump_card": "タイムジャンプの使用",
+        "free_jump_token": "タイムジャンプ・トークンの使用",
+        "free_freeze": "タイムフリーズの使用",
+        "portal_main": "タイム・ポータルの出入り",
+        "fixed_point_tokens": "時間の固定点で得たトークン",
+        "reshuffles": "捨て札のシャッフル",
+        "empty": "空タイムライン崩壊",
+        "partial": "部分崩壊",
+        "full": "完全崩壊",
+        "crystals_by_collapse": "崩壊ごとのタイム・クリスタル",
+        "hand_limit_and_cap": "手札の上限と手番の上限",
+        "free_actions": "フリーアクション",
     }
     # per-seat crystals by the collapse that brought them (Result.breakdown)
     categories: ClassVar[tuple[str, ...]] = COLLAPSES

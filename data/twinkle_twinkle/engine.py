@@ -89,6 +89,24 @@ class Game(GameBase):
         "winners_edge": "得点の種類ごとの、勝者の平均得点からほかのプレイヤーの平均得点を引いたもの："
         "どの得点リファレンスの面がゲームを決めるか",
     }
+    names_ja: ClassVar[dict[str, str]] = {
+        "rounds": "ラウンド数",
+        "constellations": "星座の数",
+        "largest_constellation": "最大の星座の星の数",
+        "unlinked_stars": "星座に入らない星",
+        "slow_left_over": "遅いタイルが残る割合",
+        "bag_left": "袋に残ったタイル",
+        "constellation_size": "星座の星の数",
+        "constellation_count": "星座の数",
+        "new_stars": "新星",
+        "comets": "彗星",
+        "asteroids": "小惑星",
+        "planets": "惑星",
+        "black_holes": "ブラックホール",
+        "satellites": "人工衛星",
+        "ignored_categories": "得点の種類を捨てたとき",
+        "winners_edge": "得点の種類ごとの勝者の優位",
+    }
     categories: ClassVar[tuple[str, ...]] = CATEGORIES
     core: ClassVar[str | None] = f"{__package__}.core"
 

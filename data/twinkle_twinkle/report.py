@@ -20,7 +20,7 @@ from simulate.analysis.arm import Arm
 from simulate.analysis.stats import wilson, winner_sets
 from simulate.report.context import COLOURS, Context, Extras, heading
 from simulate.report.plotting import plt
-from simulate.words import own_words
+from simulate.words import display_name, own_words
 
 say = own_words(
     {
@@ -136,7 +136,7 @@ def _figure_ignored(ctx: Context, arms: list[Arm], idle: dict[str, dict[str, Any
             share = idle[arm.label][c]["share"]
             ax.text(xi, top + 0.01, f"{100 * share:.0f}%", ha="center", va="bottom", fontsize=6)
     ax.set_xticks(range(len(cats)))
-    ax.set_xticklabels([c.replace("_", " ") for c in cats], fontsize=8, rotation=15)
+    ax.set_xticklabels([display_name(c) for c in cats], fontsize=8, rotation=15)
     ax.set_ylabel(say("ignored_axis"))
     ax.set_ylim(0, 1)
     ax.legend(fontsize=8)
@@ -155,7 +155,7 @@ def _figure_edge(ctx: Context, arms: list[Arm], edge: dict[str, dict[str, dict[s
         ax.bar(x, diff, width, label=arm.label, color=COLOURS[i % len(COLOURS)])
     ax.axhline(0, color="k", linewidth=0.6)
     ax.set_xticks(range(len(cats)))
-    ax.set_xticklabels([c.replace("_", " ") for c in cats], fontsize=8, rotation=15)
+    ax.set_xticklabels([display_name(c) for c in cats], fontsize=8, rotation=15)
     ax.set_ylabel(say("edge_axis"))
     ax.legend(fontsize=8)
     ax.set_title(heading(ctx, arms, say("edge")), fontsize=9)

@@ -113,8 +113,22 @@ class Game(GameBase):
         "dead_cells": "ラウンド終了時に、もうどのパネルも置けない空きマスの数、ラウンドの合計",
         "empty_cells": "ラウンド終了時にまだ空いていたマスの数、ラウンドの合計",
         "early_end": "空きマスを残して終わったラウンドがあれば1（パネルが尽きたか、どれも置けなかった）",
-        "deal_lopsided": "配りの偏り：配りごと、パネルの種類ごとの、最も多く持つ人と最も少なく持つ人の差",
+        "deal_lopsided": "配りがどれだけ偏っていたか：配りごと、パネルの種類ごとの、最も多く持つ人と"
+        "最も少なく持つ人の差",
         "deal": "配りの偏り（deal lopsided）ごとの勝者の点差の平均と95%区間：偏った配りがゲームを決めるか",
+    }
+    names_ja: ClassVar[dict[str, str]] = {
+        "rounds": "ラウンド数",
+        "passes": "パス",
+        "dead_cells": "置けないマス",
+        "empty_cells": "空きマス",
+        "early_end": "空きマスを残した終了",
+        "deal_lopsided": "配りの偏り",
+        "red": "赤",
+        "blue": "青",
+        "yellow": "黄",
+        "green": "緑",
+        "deal": "配りの偏りと点差",
     }
     categories: ClassVar[tuple[str, ...]] = ("red", "blue", "yellow", "green")
 

@@ -28,6 +28,8 @@ class Game(GameBase):
     name = "pebble_pile"  # the data file's `[game] engine`
     metric_names = ("turns",)
     metric_docs = {"turns": "turns the game took"}
+    docs_ja = {"turns": "ゲームにかかった手番の数"}  # the doc and name a `--lang ja` report prints
+    names_ja = {"turns": "手番数"}
     core = f"{__package__}.core"  # the compiled core (core.py), held to this engine by a test
 
     def __init__(self, rules: Rules, debug: bool = False):

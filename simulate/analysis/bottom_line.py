@@ -42,7 +42,7 @@ from simulate.analysis.verdict import (
     state_of,
     value_text,
 )
-from simulate.words import say
+from simulate.words import display_name, say
 
 MAX_SAID = 3  # changes the bottom line names before "and N more"
 # Fractions a length change is said in ("shortens games by a third"), with the largest relative error of
@@ -112,7 +112,7 @@ def what_words(c: Change, other: dict[str, Any]) -> str:
             return say("what.length.times", **fields, x=f"{a['b'] / a['a']:.1f}")
         return say(f"what.length.{way}", **fields, by=by_fraction(a["a"], a["b"]))
     if c.key.startswith("metric "):
-        return say(f"what.metric.{way}", **fields, name=c.key.removeprefix("metric ").replace("_", " "))
+        return say(f"what.metric.{way}", **fields, name=display_name(c.key.removeprefix("metric ")))
     return say(f"what.{c.key}.{way}", **fields)
 
 

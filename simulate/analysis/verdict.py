@@ -31,7 +31,7 @@ from typing import Any
 from simulate.analysis import stats
 from simulate.analysis.min_effect import MinEffect
 from simulate.analysis.score_share import nearly_all_drawn
-from simulate.words import say
+from simulate.words import display_name, say
 
 
 @dataclass(frozen=True)
@@ -450,9 +450,9 @@ def value_text(key: str, x: float) -> str:
 
 
 def measure_name(key: str) -> str:
-    """A measure's name as a heading: `Lead changes`, or a game's own metric as it names it."""
+    """A measure's name as a heading: `Lead changes`, or a game's own metric by its name in the language."""
     if key.startswith("metric "):
-        return key.removeprefix("metric ").replace("_", " ")
+        return display_name(key.removeprefix("metric "))
     return say(f"mname.{key}")
 
 

@@ -35,7 +35,7 @@ from simulate.analysis.verdict import (
     pct,
     span,
 )
-from simulate.words import say
+from simulate.words import display_name, say
 
 if TYPE_CHECKING:
     from simulate.analysis.arm import Arm
@@ -331,9 +331,9 @@ def holds_under_both(per_set: list[dict[str, list[Finding]]], names: list[str]) 
 
 
 def question_words(question: str) -> str:
-    """A question's name in words (a game's own metric by its own name)."""
+    """A question's name in words (a game's own metric by its name in the language)."""
     if question.startswith("metric "):
-        return question.removeprefix("metric ").replace("_", " ")
+        return display_name(question.removeprefix("metric "))
     return say(f"question.{question}")
 
 

@@ -50,7 +50,7 @@ from simulate.commands.skill_plan import plan_skill, strength_games
 from simulate.engines import make_game
 from simulate.play.progress import Progress
 from simulate.play.runner import ENGINE_CAP, ArmRun, RunConfig, folder_lock, run_all_to_csv
-from simulate.words import say, spoken
+from simulate.words import naming, say, spoken
 
 if TYPE_CHECKING:
     from simulate.analysis.arm import Arm
@@ -364,7 +364,8 @@ def _run_plan(plan: Plan, options: PlayOptions) -> Outcome:
             ran = play_precise(session, options)
         else:
             ran = play_fixed(session, budgets)
-    return report_arms(plan, session.result(), ran, options)
+    with naming(plan.engines[0].names_ja):  # the game's own names, in the report's language
+        return report_arms(plan, session.result(), ran, options)
 
 
 def play_precise(session: Session, options: PlayOptions) -> Ran:

@@ -55,7 +55,7 @@ from simulate.engines import make_game
 from simulate.play.progress import Progress
 from simulate.play.runner import folder_lock
 from simulate.report.plotting import plt
-from simulate.words import say, spoken
+from simulate.words import display_name, naming, say, spoken
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,8 @@ def run_sweep(game: str, grid: Sequence[str], variant: str, options: PlayOptions
     plan = plan_sweep(game, grid, variant, options)
     with folder_lock(plan.folder):
         games, rows = _play_sweep(plan, options)
-        return write_sweep(plan, rows, games, options.seed)
+        with naming(plan.arms[0][2].names_ja):  # the game's own names, in the report's language
+            return write_sweep(plan, rows, games, options.seed)
 
 
 def plan_sweep(game: str, grid: Sequence[str], variant: str, options: PlayOptions) -> SweepPlan:
@@ -317,7 +318,7 @@ def table_markdown(heading: str, axes: list[Axis], rows: list[Row], categories: 
     header = [a.short for a in axes] + [say(f"sweep.col.{c}") for c in columns]
     header += [say("sweep.col.seat", n=s + 1) for s in range(seats)]
     header += [say("sweep.col.position", n=s + 1) for s in range(1, seats)]
-    header += [c.replace("_", " ") for c in categories]
+    header += [display_name(c) for c in categories]
     lines.append("| " + " | ".join(header) + " |")
     lines.append("|" + "|".join("---" for _ in header) + "|")
     for r in rows:
@@ -385,7 +386,7 @@ def figure(heading: str, axes: list[Axis], rows: list[Row], categories: Sequence
             np.abs(width),
             left=start,
             height=0.8,
-            label=cat.replace("_", " "),
+            label=display_name(cat),
             color=plt.get_cmap("tab10")(j),
         )
         left = left + np.clip(width, 0, None)

@@ -221,6 +221,14 @@ class GameBase(ABC):
     docs_ja: ClassVar[dict[str, str]] = {}
     """The lines of `metric_docs` and `figure_docs` in Japanese, by name, for `--lang ja` (a name without
     one keeps its English line)."""
+    names_ja: ClassVar[dict[str, str]] = {}
+    """The Japanese name, for `--lang ja`, of each name the report prints: every name of `metric_names` and
+    `categories` and every figure of `figure_docs` (`"dead_cells": "置けないマス"`), on the verdict page,
+    the figures, the definitions page, `sweep.md` and `tune.md` (the details page, the CSV columns and
+    summary.json keep the identifiers). A name without one is printed as its identifier's English words
+    (`dead cells`), as English reports print every name; the conformance suite fails a game that has
+    `docs_ja` (or `names_ja`) but leaves a metric, category or figure unnamed here. Short: they are axis
+    titles, legend entries and table heads."""
     report_metrics: ClassVar[tuple[str, ...] | None] = None
     """The names of `metric_names` the generic report shows; None: all of them."""
     categories: ClassVar[tuple[str, ...]] = ()

@@ -33,7 +33,7 @@ from simulate.report.paper import POINTS, fit_pages, page_inches
 from simulate.report.plotting import plt
 from simulate.report.raster import page_pngs
 from simulate.report.standard_text import ASCENT, standard_fonts
-from simulate.words import say, spoken
+from simulate.words import display_name, say, spoken
 
 
 # ------------------------------------------------------------------ figures
@@ -179,7 +179,7 @@ def figure_categories(ctx: Context, arms: list[Arm]) -> plt.Figure:
             range(len(arms)),
             heights,
             bottom=bottoms,
-            label=cat.replace("_", " "),
+            label=display_name(cat),
             color=ctx.category_colours.get(cat, plt.get_cmap("tab20")(j % 20)),
             edgecolor="white",
         )
@@ -559,13 +559,14 @@ TERMS = ("decided", "first", "margin", "min_effect", "capped", "seed")
 
 
 def metric_name(name: str) -> str:
-    """A game figure's name as a heading: the observer's in words, an engine's as it names it."""
-    return say(f"metric.{name}") if name in GENERIC_DOCS else name.replace("_", " ")
+    """A game figure's name as a heading: the observer's in words, an engine's by its name in the language."""
+    return say(f"metric.{name}") if name in GENERIC_DOCS else display_name(name)
 
 
 def figure_name(name: str) -> str:
-    """A figure's name on the definitions page: the report's own in words, a game's as it names it."""
-    return say(f"figname.{name}") if name in FIGURE_DOCS else name.replace("_", " ")
+    """A figure's name on the definitions page: the report's own in words, a game's by its name in the
+    language."""
+    return say(f"figname.{name}") if name in FIGURE_DOCS else display_name(name)
 
 
 def definition_blocks(ctx: Context, arms: list[Arm], figures: dict[str, plt.Figure]) -> list[tuple[str, str]]:

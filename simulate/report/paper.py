@@ -57,6 +57,8 @@ def fit_pages(pdf: bytes, paper: str) -> bytes:
     for index in range(len(source)):
         w, h = source[index].get_size()
         if _is_paper(w, h, size):
+            if page is not None:  # the figures stacked so far, written before their page is left
+                page.gen_content()
             out.import_pages(source, [index])
             page = None
             continue

@@ -27,6 +27,8 @@ class Game(GameBase):
     name = "my_game"  # the data file's `[game] engine`
     metric_names = ("turns",)
     metric_docs = {"turns": "turns the game took"}
+    docs_ja = {"turns": "ゲームにかかった手番の数"}  # the doc and name a `--lang ja` report prints
+    names_ja = {"turns": "手番数"}
     core = None  # the compiled core's module: `simulate new-game NAME --core` writes one
 
     def __init__(self, rules: Rules, debug: bool = False):

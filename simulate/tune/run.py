@@ -22,10 +22,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printkit.errors import DataError
+from simulate.engines import game_class
 from simulate.play.progress import Progress
 from simulate.play.runner import folder_lock
 from simulate.tune.search import Book, Halving, OptunaSearch
-from simulate.words import say
+from simulate.words import naming, say
 
 if TYPE_CHECKING:
     from simulate.tune.report import Written
@@ -48,7 +49,8 @@ def run_tune(
             searched = search(plan, progress.update)
             from simulate.tune.report import confirm_and_write
 
-            return confirm_and_write(plan, searched, progress.update)
+            with naming(game_class(plan.data.engine).names_ja):  # the game's own names, in its language
+                return confirm_and_write(plan, searched, progress.update)
 
 
 def _open_folder(plan: TunePlan) -> None:

@@ -25,7 +25,7 @@ from typing import Any
 
 from printkit.errors import DataError
 from simulate.analysis.balance import GENERIC_METRICS
-from simulate.words import say
+from simulate.words import display_name, say
 
 PENALTY = 1000.0  # a requirement's miss against a target's: any kept requirement outweighs every target
 NO_VALUE_MISS = 100.0  # a share with nothing to count (no decided game) misses by the whole scale
@@ -75,7 +75,7 @@ class Measure:
     def doc(self) -> str:
         """The measure in words, in the language spoken when it is read (the measures are made at import)."""
         if self.metric:
-            return say("measure.metric", name=self.name.replace("_", " "))
+            return say("measure.metric", name=display_name(self.name))
         return say(f"measure.{self.name}")
 
 

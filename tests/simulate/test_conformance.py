@@ -336,3 +336,42 @@ def test_every_metric_and_figure_of_the_game_has_a_doc_for_the_definitions_page(
     for fig in extras.figures.values():
         plt.close(fig)
     assert not undocumented, f"{name}: report figures without a doc in figure_docs: {undocumented}"
+
+
+# ------------------------------------------------- a game in Japanese names all it shows
+def unnamed_in_japanese(game: type[GameBase]) -> list[str]:
+    """The metrics, score categories and figures that a game speaking Japanese (with `docs_ja` or
+    `names_ja`) leaves without a Japanese name in `names_ja`; none for a game with no Japanese at all."""
+    if not (game.docs_ja or game.names_ja):
+        return []
+    shown = dict.fromkeys((*game.metric_names, *game.categories, *game.figure_docs))
+    return [name for name in shown if not game.names_ja.get(name, "").strip()]
+
+
+@pytest.mark.parametrize("name", ENGINE_GAMES)
+def test_a_game_in_japanese_names_every_metric_category_and_figure_in_japanese(name):
+    """A Japanese report prints a game's own names by `names_ja`: a game with Japanese docs that left a
+    name out would print it as an English identifier among Japanese words, half translated."""
+    game = type(make_game(load_game(name).resolve("default")))
+    missing = unnamed_in_japanese(game)
+    assert not missing, (
+        f"{name}: has docs_ja, so names_ja must give a Japanese name to each metric, category and figure; "
+        f"missing: {missing}"
+    )
+
+
+def test_the_japanese_names_check_fails_a_half_translated_game_and_passes_an_english_one():
+    full = type(make_game(load_game("united_square").resolve("default")))
+
+    class Half(full):
+        names_ja = {k: v for k, v in full.names_ja.items() if k not in ("dead_cells", "red")}
+
+    class English(full):
+        docs_ja: dict[str, str] = {}
+        names_ja: dict[str, str] = {}
+
+    assert unnamed_in_japanese(full) == []
+    assert unnamed_in_japanese(Half) == ["dead_cells", "red"]
+    assert unnamed_in_japanese(English) == []
+    English.names_ja = {"rounds": "ラウンド数"}  # names alone make it a game in Japanese too
+    assert "dead_cells" in unnamed_in_japanese(English) and "rounds" not in unnamed_in_japanese(English)

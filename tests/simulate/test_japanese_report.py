@@ -15,6 +15,7 @@ import re
 import unicodedata
 
 import pytest
+from pypdf import PdfReader
 from test_report_stats import (
     binom_two_sided,
     capped_games,
@@ -46,7 +47,7 @@ from simulate.analysis.ratings import PairResult
 from simulate.analysis.tally import tally_csv
 from simulate.analysis.trend import trend
 from simulate.analysis.verdict_page import strength_lines
-from simulate.words import EN, LANGUAGES, language, say, spoken
+from simulate.words import EN, LANGUAGES, display_name, language, naming, say, spoken
 
 JA = LANGUAGES["ja"]
 
@@ -346,6 +347,16 @@ def test_compare_in_japanese_writes_its_page_in_the_embedded_japanese_font_and_a
     assert re.search(rb"/FontFile2", pdf)
     html = (folder / "report.html").read_text(encoding="utf-8")
     assert '<html lang="ja">' in html and "<h2>結論</h2>" in html and "トゥインクル・トゥインクル" in html
+    # the game's own metrics, categories and figures by their Japanese names (names_ja) on the verdict
+    # page and the text and figure pages; only the details page keeps the identifiers (metric largest ...)
+    verdict_page = html.partition("<h2>Details</h2>")[0]
+    assert "<p>- 最大の星座の星の数：blue 平均" in verdict_page and "largest" not in verdict_page
+    pages = [page.extract_text() for page in PdfReader(folder / "report.pdf").pages]
+    shown = "\n".join(text for text in pages if "：詳細 (" not in text.partition("\n")[0])
+    for words in ("最大の星座の星の数", "星座に入らない星", "ブラックホール", "得点の種類を捨てたとき"):
+        assert words in shown, words
+    for identifier in ("largest constellation", "unlinked stars", "black holes", "ignored categories"):
+        assert identifier not in shown, identifier  # as the identifiers were printed, in words
     # the same command again resumes the same games (none left to play) and writes the same bytes
     (folder / "report.pdf").unlink()
     assert compare(tmp_path / "a")[0] == 0
@@ -608,22 +619,25 @@ def test_the_definitions_page_names_the_reports_figures_and_gives_the_games_docs
     )  # fmt: skip
     arm = SimpleNamespace(summary={"generic": {}, "capped": {"k": 0}})
     figures = dict.fromkeys(["seat_wins", "turn_order", "ignored_categories"])
-    texts = [text for _, text in definition_blocks(ctx, [arm], figures)]
+    with naming(game.names_ja):  # as the command that wrote the report made them current
+        texts = [text for _, text in definition_blocks(ctx, [arm], figures)]
     # the report's own figures by their Japanese names, as their titles call them
     assert texts[texts.index("このレポートの図") + 1 :][:3] == [
         "  - 席ごとの勝ち：アームごとに、決着したゲームで各席（またはチーム）が勝った割合と95% Wilson区間。"
         "点線：公平な割合（1 / 陣営の数）",
         "  - 手番順ごとの勝ち：アームごとに、決着したゲームで1番手、2番手…の陣営が勝った割合と"
         "95% Wilson区間。点線：公平な割合",
-        # the game's own figure keeps its name (as its file and summary.json call it), with its Japanese doc
-        "  - ignored categories：ある得点の種類で0点だったプレイヤーのうち単独で勝った割合と95%区間を、"
+        # the game's own figure by the game's Japanese name, with its Japanese doc
+        "  - 得点の種類を捨てたとき：ある得点の種類で0点だったプレイヤーのうち単独で勝った割合と95%区間を、"
         "均等な割合と比べる：誰も捨てられない種類は割合が低い",
     ]
-    assert "  - rounds：すべての星図ボードが埋まるまでに行ったタイル選びのラウンド数" in texts
-    with language("en"):
+    assert "  - ラウンド数：すべての星図ボードが埋まるまでに行ったタイル選びのラウンド数" in texts
+    with language("en"), naming(game.names_ja):
         assert game.docs_in("en", game.metric_docs) == game.metric_docs
         texts = [text for _, text in definition_blocks(ctx, [arm], figures)]
         assert any(t.startswith("  - seat wins: ") for t in texts)
+        assert any(t.startswith("  - ignored categories: ") for t in texts)
+        assert any(t.startswith("  - rounds: ") for t in texts)
 
 
 @pytest.mark.parametrize(
@@ -637,3 +651,64 @@ def test_every_shipped_games_metrics_and_figures_have_their_japanese_docs(engine
     assert set(game.docs_ja) == set(game.metric_docs) | set(game.figure_docs)
     for name, doc in game.docs_ja.items():
         assert doc.strip() and not re.search(r"[()]", doc), (engine, name)
+
+
+@pytest.mark.parametrize(
+    "engine", ["united_square", "tiddly_wink", "twinkle_twinkle", "this_town", "time_splicers"]
+)
+def test_every_shipped_game_names_its_metrics_categories_and_figures_in_japanese(engine):
+    from simulate.engines import game_class
+
+    # every name the report prints, and nothing else (a misspelt key would name nothing)
+    game = game_class(engine)
+    assert set(game.names_ja) == {*game.metric_names, *game.categories, *game.figure_docs}
+    for name, words in game.names_ja.items():
+        # short (axis titles, legend entries, table heads), in the printed pieces' style, no identifier left
+        assert 0 < len(words) <= 20 and words == words.strip(), (engine, name)
+        assert not re.search(r"[()_A-Za-z]", words.replace("NPC", "")), (engine, name, words)  # NPC: glossary
+        assert not any(unicodedata.east_asian_width(c) == "F" and c.isdigit() for c in words), (engine, name)
+        assert not any(w in words for w in ("プレーヤー", "マッチ", "ターン")), (engine, name)
+
+
+# ------------------------------------------------------------------ a game's own names
+def test_a_games_own_names_in_japanese_where_it_has_them_and_in_english_words_otherwise():
+    with naming({"dead_cells": "置けないマス"}):
+        assert display_name("dead_cells") == "置けないマス"
+        assert display_name("empty_cells") == "empty cells"  # a name the game left out: its English words
+        assert display_name("dead_cells", "en") == "dead cells"
+        with language("en"):  # English prints every name as before, whatever names are current
+            assert display_name("dead_cells") == "dead cells"
+    assert display_name("dead_cells") == "dead cells"  # no game's names current: English words
+
+
+def test_every_place_that_prints_a_games_name_prints_it_in_japanese():
+    from types import SimpleNamespace
+
+    from simulate.analysis.bottom_line import what_words
+    from simulate.analysis.verdict_page import question_words
+    from simulate.commands.sweep import Axis, table_markdown
+    from simulate.engines import game_class
+    from simulate.report.document import figure_name, metric_name
+    from simulate.tune.targets import measures_for
+
+    game = game_class("united_square")
+    change = SimpleNamespace(key="metric dead_cells", answer={"a": 5.9, "b": 13.1, "diff": 7.2})
+    row = _row(["green"], 0.5, 0.4, 0.6)
+    row.summary["position_wins"].append({"p": 0.5, "lo": 0.4, "hi": 0.6})
+    row.summary.update(
+        score_all={"mean": 10.0, "sd": 2.0}, margin={"mean": 1.0}, first_player_advantage=0.0,
+        largest_seat_gap=0.1, side_wins=row.summary["position_wins"], categories={"red": {"mean": 2.5}},
+    )  # fmt: skip
+    with naming(game.names_ja):
+        assert verdict.measure_name("metric dead_cells") == "置けないマス"
+        assert question_words("metric dead_cells") == "置けないマス"
+        assert what_words(change, {}) == "置けないマスが増える（平均5.9から13.1へ）"
+        assert (metric_name("dead_cells"), figure_name("deal")) == ("置けないマス", "配りの偏りと点差")
+        assert metric_name("lead_changes") == "首位の交代"  # the observer's own, from the catalogue
+        assert measures_for(game.metric_names)["dead_cells"].doc == "1ゲームあたりの置けないマスの平均"
+        table = table_markdown("見出し\n副見出し", [Axis("board", ("5",))], [row], ["red"])
+        assert "| 手番順2 | 赤 |" in table
+        with language("en"):
+            assert verdict.measure_name("metric dead_cells") == "dead cells"
+            assert what_words(change, {}) == "raises dead cells (13.1 against 5.9 on average)"
+            assert measures_for(game.metric_names)["dead_cells"].doc == "the mean dead cells per game"

@@ -48,6 +48,28 @@ def test_verdict_and_details_of_eight_arms_stay_on_their_pages(tmp_path):
             assert box.y0 <= extent.y0 and extent.y1 <= box.y1, text.get_text()[:60]
 
 
+def test_figures_stacked_on_a_page_are_drawn_when_a_page_sized_figure_follows_them():
+    # Tiddly-Wink's metrics figure, alone on its page, came before its own page-sized text figure
+    # (rounds_summary): the stacked page was left without its content, blank
+    import pypdfium2 as pdfium
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    from simulate.report.paper import fit_pages, page_inches
+
+    drawn = io.BytesIO()
+    with PdfPages(drawn) as pdf:
+        for size in ((8, 5), (10, 14), page_inches("a4"), (8, 5)):
+            fig = plt.figure(figsize=size)
+            fig.patch.set_facecolor("black")
+            pdf.savefig(fig)
+            plt.close(fig)
+    pages = pdfium.PdfDocument(fit_pages(drawn.getvalue(), "a4"))
+    assert len(pages) == 4  # the first figure, the tall one on a page of its own, the page, the last
+    for k in range(len(pages)):
+        darkest, _ = pages[k].render(scale=0.2).to_pil().convert("L").getextrema()
+        assert darkest < 50, f"page {k + 1} is blank"
+
+
 DESIGN = "mcts:200,rollout=greedy,prior=greedy,norm=minmax"
 
 
