@@ -12,8 +12,8 @@ The language of a report is chosen once, by the command (`--lang`), with
 chooses the sentences is the same for every language and passes no language
 along. Likewise the game's own names (its metrics, score categories and
 figures, which no table here holds): the command that has loaded the game
-makes its Japanese names current with `naming(game.names_ja)`, and every place
-that prints such a name calls `display_name(name)`.
+makes its names current with `naming(game.names_ja, game.names_en)`, and every
+place that prints such a name calls `display_name(name)`.
 """
 
 from __future__ import annotations
@@ -759,6 +759,7 @@ EN: dict[str, str] = {
 LANGUAGES: dict[str, dict[str, str]] = {"en": EN, "ja": JA}
 _SPOKEN: ContextVar[str] = ContextVar("simulate_words_language", default="en")
 _NAMES_JA: ContextVar[Mapping[str, str]] = ContextVar("simulate_words_names_ja", default=MappingProxyType({}))
+_NAMES_EN: ContextVar[Mapping[str, str]] = ContextVar("simulate_words_names_en", default=MappingProxyType({}))
 
 
 @contextlib.contextmanager
@@ -783,23 +784,26 @@ def say(key: str, lang: str | None = None, **fields: object) -> str:
 
 
 @contextlib.contextmanager
-def naming(names_ja: Mapping[str, str]) -> Iterator[None]:
+def naming(names_ja: Mapping[str, str], names_en: Mapping[str, str] | None = None) -> Iterator[None]:
     """Every `display_name` within names the game's own metrics, categories and figures by `names_ja` (its
-    `Game.names_ja`) when it speaks Japanese."""
-    token = _NAMES_JA.set(MappingProxyType(dict(names_ja)))
+    `Game.names_ja`) when it speaks Japanese, and by `names_en` (its `Game.names_en`) in English."""
+    token_ja = _NAMES_JA.set(MappingProxyType(dict(names_ja)))
+    token_en = _NAMES_EN.set(MappingProxyType(dict(names_en or {})))
     try:
         yield
     finally:
-        _NAMES_JA.reset(token)
+        _NAMES_EN.reset(token_en)
+        _NAMES_JA.reset(token_ja)
 
 
 def display_name(name: str, lang: str | None = None) -> str:
     """A game's own metric, score category or figure (`largest_constellation`) as a report prints it, in
     `lang` (by default the one `language` chose): in Japanese the game's name for it where `naming` gave one
-    (最大の星座の星の数), else, and always in English, its identifier in words (largest constellation)."""
+    (最大の星座の星の数), in English its English name where it has one (`portal_main`: portal trips), else
+    its identifier in words (largest constellation)."""
     lang = lang or _SPOKEN.get()
     words = name.replace("_", " ")
-    return _NAMES_JA.get().get(name, words) if lang == "ja" else words
+    return (_NAMES_JA if lang == "ja" else _NAMES_EN).get().get(name, words)
 
 
 def own_words(table: Mapping[str, Mapping[str, str]], where: str) -> Callable[..., str]:

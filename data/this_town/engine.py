@@ -167,6 +167,17 @@ class Game(GameBase):
         "tie": "最高点で同点のプレイヤーがいれば1",
         "tie_decided": "最高点の同点を同点の場合のルールが決めたら1",
     }
+    names_en: ClassVar[dict[str, str]] = {
+        "town_tiles": "tiles in towns",
+        "town_brands": "brands in towns",
+        "towns_scoring": "towns that scored",
+        "towns_3colours": "towns of three colours or more",
+        "largest_town_brands": "brands in the largest town",
+        "chains": "chained relocations",
+        "npc_points": "NPC points",
+        "tie": "ties for the top",
+        "tie_decided": "games the tie-break decided",
+    }
     names_ja: ClassVar[dict[str, str]] = {
         "towns": "完成した町",
         "town_tiles": "町のタイル",

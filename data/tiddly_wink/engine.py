@@ -134,6 +134,16 @@ class Game(GameBase):
         "option_effects": "すべてのアームのラウンドの長さ、全員パスの割合、最初の1枚を出した席の有利さを"
         "並べたもの",
     }  # fmt: skip
+    names_en: ClassVar[dict[str, str]] = {
+        "pot_left": "counters left in the pot",
+        **{f"round_wins_pos{k + 1}": f"rounds won by turn position {k + 1}" for k in range(MAX_SEATS)},
+        **{
+            f"blocked_wins_pos{k + 1}": f"blocked rounds won by turn position {k + 1}"
+            for k in range(MAX_SEATS)
+        },
+        "rounds_summary": "round summary",
+        "round_wins": "rounds won by turn position",
+    }
     names_ja: ClassVar[dict[str, str]] = {
         "rounds": "ラウンド数",
         "busts": "脱落したプレイヤー",

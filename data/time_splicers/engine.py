@@ -122,6 +122,23 @@ class Game(GameBase):
         "と95%区間",
         "free_actions": "アームごとの、ゲームあたりの種類別のフリーアクションの数",
     }
+    names_en: ClassVar[dict[str, str]] = {
+        "collapses_empty": "empty collapses",
+        "collapses_partial": "partial collapses",
+        "collapses_full": "full collapses",
+        "limit_tokens": "tokens paid at the hand limit",
+        "last_standing": "games won as the last player in",
+        "timelines_mean": "timelines on average",
+        "timelines_max": "most timelines at once",
+        "free_portal": "Time Portal cards played",
+        "free_jump_card": "Time Jump cards played",
+        "free_jump_token": "time jump tokens spent",
+        "free_freeze": "Time Freeze cards played",
+        "portal_main": "portal trips",
+        "fixed_point_tokens": "tokens won at fixed points",
+        "crystals_by_collapse": "crystals by collapse",
+        "hand_limit_and_cap": "hand limit and turn cap",
+    }
     names_ja: ClassVar[dict[str, str]] = {
         "turns": "手番数",
         "collapses_empty": "空タイムライン崩壊",

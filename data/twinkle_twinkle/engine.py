@@ -89,6 +89,12 @@ class Game(GameBase):
         "winners_edge": "得点の種類ごとの、勝者の平均得点からほかのプレイヤーの平均得点を引いたもの："
         "どの得点リファレンスの面がゲームを決めるか",
     }
+    names_en: ClassVar[dict[str, str]] = {
+        "slow_left_over": "rounds with a slow tile left over",
+        "bag_left": "tiles left in the bag",
+        "ignored_categories": "categories ignored",
+        "winners_edge": "winners' edge by category",
+    }
     names_ja: ClassVar[dict[str, str]] = {
         "rounds": "ラウンド数",
         "constellations": "星座の数",

@@ -117,6 +117,11 @@ class Game(GameBase):
         "最も少なく持つ人の差",
         "deal": "配りの偏り（deal lopsided）ごとの勝者の点差の平均と95%区間：偏った配りがゲームを決めるか",
     }
+    names_en: ClassVar[dict[str, str]] = {
+        "early_end": "games with a round left unfilled",
+        "deal_lopsided": "deal unevenness",
+        "deal": "deal unevenness and margin",
+    }
     names_ja: ClassVar[dict[str, str]] = {
         "rounds": "ラウンド数",
         "passes": "パス",

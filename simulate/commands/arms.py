@@ -364,7 +364,8 @@ def _run_plan(plan: Plan, options: PlayOptions) -> Outcome:
             ran = play_precise(session, options)
         else:
             ran = play_fixed(session, budgets)
-    with naming(plan.engines[0].names_ja):  # the game's own names, in the report's language
+    engine = plan.engines[0]
+    with naming(engine.names_ja, engine.names_en):  # the game's own names, in the report's language
         return report_arms(plan, session.result(), ran, options)
 
 

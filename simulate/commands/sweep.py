@@ -119,7 +119,8 @@ def run_sweep(game: str, grid: Sequence[str], variant: str, options: PlayOptions
     plan = plan_sweep(game, grid, variant, options)
     with folder_lock(plan.folder):
         games, rows = _play_sweep(plan, options)
-        with naming(plan.arms[0][2].names_ja):  # the game's own names, in the report's language
+        engine = plan.arms[0][2]
+        with naming(engine.names_ja, engine.names_en):  # the game's own names, in the report's language
             return write_sweep(plan, rows, games, options.seed)
 
 

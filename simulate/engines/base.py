@@ -225,10 +225,14 @@ class GameBase(ABC):
     """The Japanese name, for `--lang ja`, of each name the report prints: every name of `metric_names` and
     `categories` and every figure of `figure_docs` (`"dead_cells": "置けないマス"`), on the verdict page,
     the figures, the definitions page, `sweep.md` and `tune.md` (the details page, the CSV columns and
-    summary.json keep the identifiers). A name without one is printed as its identifier's English words
-    (`dead cells`), as English reports print every name; the conformance suite fails a game that has
-    `docs_ja` (or `names_ja`) but leaves a metric, category or figure unnamed here. Short: they are axis
-    titles, legend entries and table heads."""
+    summary.json keep the identifiers). A name without one is printed as its English name; the
+    conformance suite fails a game that has `docs_ja` (or `names_ja`) but leaves a metric, category or
+    figure unnamed here. Short: they are axis titles, legend entries and table heads."""
+    names_en: ClassVar[dict[str, str]] = {}
+    """The English name the report prints for a name of `metric_names`, `categories` or `figure_docs` whose
+    identifier's words do not read as one (`"portal_main": "portal trips"`, where the report would say
+    "raises portal main"); a name without one is printed as its identifier's words (`dead cells`). The
+    conformance suite fails a key that is none of the game's names."""
     report_metrics: ClassVar[tuple[str, ...] | None] = None
     """The names of `metric_names` the generic report shows; None: all of them."""
     categories: ClassVar[tuple[str, ...]] = ()

@@ -49,7 +49,8 @@ def run_tune(
             searched = search(plan, progress.update)
             from simulate.tune.report import confirm_and_write
 
-            with naming(game_class(plan.data.engine).names_ja):  # the game's own names, in its language
+            engine = game_class(plan.data.engine)
+            with naming(engine.names_ja, engine.names_en):  # the game's own names, in its language
                 return confirm_and_write(plan, searched, progress.update)
 
 

@@ -360,6 +360,16 @@ def test_a_game_in_japanese_names_every_metric_category_and_figure_in_japanese(n
     )
 
 
+@pytest.mark.parametrize("name", ENGINE_GAMES)
+def test_a_games_english_names_name_only_its_own_metrics_categories_and_figures(name):
+    """`names_en` renames what the report prints: a key that is none of the game's names (a misspelt or
+    renamed metric) would rename nothing, silently."""
+    game = type(make_game(load_game(name).resolve("default")))
+    stray = set(game.names_en) - {*game.metric_names, *game.categories, *game.figure_docs}
+    assert not stray, f"{name}: names_en names no metric, category or figure of the game: {sorted(stray)}"
+    assert all(words.strip() and "_" not in words for words in game.names_en.values()), name
+
+
 def test_the_japanese_names_check_fails_a_half_translated_game_and_passes_an_english_one():
     full = type(make_game(load_game("united_square").resolve("default")))
 

@@ -681,6 +681,14 @@ def test_a_games_own_names_in_japanese_where_it_has_them_and_in_english_words_ot
     assert display_name("dead_cells") == "dead cells"  # no game's names current: English words
 
 
+def test_a_games_own_english_name_where_its_words_do_not_read_as_one():
+    with naming({"portal_main": "タイム・ポータルの出入り"}, {"portal_main": "portal trips"}):
+        assert display_name("portal_main", "en") == "portal trips"
+        assert display_name("portal_main", "ja") == "タイム・ポータルの出入り"
+        assert display_name("turns", "en") == "turns"  # none given: the identifier's words
+    assert display_name("portal_main", "en") == "portal main"
+
+
 def test_every_place_that_prints_a_games_name_prints_it_in_japanese():
     from types import SimpleNamespace
 
