@@ -6,7 +6,7 @@ method it is), and `tests/simulate/test_fast_conformance.py` holds it to the
 engine move by move (legal moves, state after every move, rows) over every
 variant. Moves are the engine's ints, `kind << 7 | card`.
 
-A state is one int64 array: a header (`PLAYER` .. `LINE_COLOURS`), four
+A state is one int64 array: a header (`PLAYER` .. `STALLED`), four
 slots per seat for hand sizes, meeples, markers, tokens, crystals, seats
 out, special cards held by kind and crystals by collapse, the timelines per
 colour, per seat the numbers of each colour in its hand (a mask), then per
@@ -82,8 +82,9 @@ FREE_USES = COLLAPSES + 5  # four: portal card, jump card, jump token, freeze ca
 PORTAL_MAIN, FIXED_TOKENS, RESHUFFLES, TIMELINE_SUM, TIMELINE_MAX = range(FREE_USES + 4, FREE_USES + 9)
 SEEDING, SEED_LO, SEED_HI = range(FREE_USES + 9, FREE_USES + 12)
 LINE_COLOURS = FREE_USES + 12  # the colours with a timeline, a mask
+STALLED = LINE_COLOURS + 1  # `State.stalled`: ended by `stall = "ends"`
 # per seat, SEATS slots each
-SIZES = LINE_COLOURS + 1
+SIZES = STALLED + 1
 POS = SIZES + SEATS
 MARKERS = POS + SEATS
 TOKENS = MARKERS + SEATS
@@ -119,6 +120,7 @@ DECK, DISCARD, TABLE = -1, -2, -3  # DECK: also any card a view's seat cannot se
     C_FULL_FIRST,
     C_FULL_EXACT,
     C_TURN_CAP,
+    C_STALL_ENDS,
     C_SLOTS,
     O_LOC,
     O_DECK,
@@ -135,7 +137,7 @@ DECK, DISCARD, TABLE = -1, -2, -3  # DECK: also any card a view's seat cannot se
     T_NUMBER,
     T_KIND,
     CFG,
-) = range(36)
+) = range(37)
 
 
 def tables(game: Game) -> tuple[np.ndarray, np.ndarray]:
@@ -163,7 +165,8 @@ def tables(game: Game) -> tuple[np.ndarray, np.ndarray]:
     cfg = [n, colours, top, numbers, cards, per_kind, game.goal, game.start_tokens, game.position_tokens]
     cfg += [game.freeze_markers, game.hand_size, game.hand_limit, int(game.one_per_colour)]
     cfg += [int(game.portal_next_turn), int(game.portal_collapse), int(game.portal_joins)]
-    cfg += [int(game.edge_right), int(game.full_first), int(game.full_exact), game.turn_cap, slots]
+    cfg += [int(game.edge_right), int(game.full_first), int(game.full_exact), game.turn_cap]
+    cfg += [int(game.stall_ends), slots]
     cfg += [o_loc, o_deck, o_discard, o_where, o_on_table, o_slot_colour, o_slot_bits, o_slot_frozen]
     cfg += [o_on_colours, o_held_colours, length]
     cfg += [CFG, CFG + cards, CFG + 2 * cards]
@@ -601,7 +604,8 @@ def land(s, r, ints, p, moved):
 # ------------------------------------------------------------------ turns
 @leaf
 def end_turn(s, r, ints):
-    """`State._end_turn`: draw up to the hand size, count the turn, the cap, the next seat still in."""
+    """`State._end_turn`: draw up to the hand size, count the turn, a stall (`stall = "ends"`), the cap,
+    the next seat still in."""
     p = s[PLAYER]
     if not s[OUTS + p] and s[SIZES + p] < ints[C_HAND_SIZE]:
         draw(s, r, ints, p, ints[C_HAND_SIZE] - s[SIZES + p])
@@ -609,6 +613,10 @@ def end_turn(s, r, ints):
     s[TIMELINE_SUM] += s[N_LINES]
     if s[N_LINES] > s[TIMELINE_MAX]:
         s[TIMELINE_MAX] = s[N_LINES]
+    if ints[C_STALL_ENDS] and stalled(s, ints):
+        s[OVER] = 1
+        s[STALLED] = 1
+        return
     if s[TURNS] >= ints[C_TURN_CAP]:
         s[OVER] = 1
         s[CAPPED] = 1
@@ -618,6 +626,40 @@ def end_turn(s, r, ints):
     while s[OUTS + q]:
         q = q + 1 if q + 1 < n else 0
     s[PLAYER] = q
+
+
+@leaf
+def stalled(s, ints):
+    """`State._stalled`: nobody, from any card, can Move, place, play a Time Portal or Time Freeze card
+    or draw, and portal trips collapse nothing (a view's other hands are empty, as in the engine's)."""
+    if ints[C_PORTAL_NEXT]:
+        if ints[C_PORTAL_COLLAPSE]:
+            return False
+    elif s[N_LINES] > 1:
+        return False
+    if s[TABLE_CARDS] > s[N_LINES]:  # a timeline of two cards or more
+        return False
+    top, on_table = ints[C_TOP], ints[O_ON_TABLE]
+    for n in range(1, top + 1):
+        if s[on_table + n] > 1:
+            return False
+    can_draw = s[DECK_LEN] + s[DISCARD_LEN] > 0
+    for p in range(ints[C_PLAYERS]):
+        if s[OUTS + p]:
+            continue
+        if ints[C_PORTAL_NEXT] and s[SPECIALS + 3 * p]:
+            return False
+        if ints[C_MARKERS] and s[SPECIALS + 3 * p + 2]:
+            return False
+        if can_draw and s[SIZES + p] < ints[C_HAND_SIZE]:
+            return False
+        for colour in range(ints[C_COLOURS]):
+            if s[LINE_COLOURS] >> colour & 1 and s[HELD + MAX_COLOURS * p + colour]:
+                return False
+        for j in range(top):
+            if s[on_table + j + 1] and s[ints[O_HELD_COLOURS] + top * p + j]:
+                return False
+    return True
 
 
 @leaf
@@ -1271,6 +1313,13 @@ def result(s, t, common, capped, res):
     res[0] = s[FIRST]
     res[1] = 0.0
     res[2] = 0 if capped or s[WINNER] < 0 else 1 << s[WINNER]
+    if s[STALLED] and not capped:  # the seats placed first win, several sharing it: a draw
+        winners = 0
+        for seat in range(n):
+            if res[3 + n + seat] == 1:
+                winners |= 1 << seat
+        res[2] = winners
+        res[1] = 1.0 if popcount(winners) > 1 else 0.0
     k = 3 + 2 * n
     res[k] = s[TURNS]
     for i in range(3):
@@ -1315,6 +1364,7 @@ class Core(CoreBase):
             "portal_meeple",
             "position_tokens",
             "specials_per_kind",
+            "stall",
             "start_tokens",
             "turn_cap",
         )
@@ -1362,6 +1412,7 @@ class Core(CoreBase):
                 state.reshuffles,
                 state.timeline_sum,
                 state.timeline_max,
+                int(state.stalled),
             ],
             "runs": list(state.runs),
             "pending": list(state.pending),
@@ -1420,7 +1471,8 @@ class Core(CoreBase):
             + part(COLLAPSES, 3)
             + [int(s[LIMIT_TOKENS]), int(s[KNOCKOUTS])]
             + part(FREE_USES, 4)
-            + [int(s[k]) for k in (PORTAL_MAIN, FIXED_TOKENS, RESHUFFLES, TIMELINE_SUM, TIMELINE_MAX)],
+            + [int(s[k]) for k in (PORTAL_MAIN, FIXED_TOKENS, RESHUFFLES, TIMELINE_SUM, TIMELINE_MAX)]
+            + [int(s[STALLED])],
             "runs": part(RUNS, int(s[N_RUNS])),
             "pending": part(PENDING, int(s[N_PENDING])),
             "hands": [sum(1 << c for c, held in enumerate(loc) if held == p) for p in range(n)],

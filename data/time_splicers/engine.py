@@ -2,7 +2,8 @@
 
 Rules: the project's rules spec for Time Splicers, every option read from
 `data/time_splicers/time_splicers.toml`. A game of the runner is one game to the crystal
-goal, to the last player not out, or to the turn cap (then `Result.capped`).
+goal, to the last player not out, to a position nobody can change any more under `stall = "ends"`
+(`State._stalled`), or to the turn cap (then `Result.capped`).
 
 Representation, chosen for speed:
 
@@ -191,6 +192,7 @@ class Game(GameBase):
         self.full_first = v["collapse_order"] == "full_first"
         self.full_exact = v["full_at"] == "fifth"
         self.turn_cap = v["turn_cap"]
+        self.stall_ends = v["stall"] == "ends"
         # a safety net far above what the turn cap allows: every free action spends a card or a token
         self.max_moves = self.turn_cap * (4 * self.hand_limit + 40) + 1000
 
@@ -208,6 +210,9 @@ class Game(GameBase):
         self.kind_mask = [sum(1 << (n_cards + i * k + j) for j in range(k)) for i in range(3)]
         self.portal_mask, self.jump_mask, self.freeze_mask = self.kind_mask
         self.numbers_mask = (1 << n_cards) - 1
+        # the number cards of each colour, and of each number (from 1)
+        self.colour_mask = [((1 << m) - 1) << (c * m) for c in range(self.colours)]
+        self.number_mask = [0] + [sum(1 << (c * m + j) for c in range(self.colours)) for j in range(m)]
         # the cards of the same number in the other colours
         self.same_number = [
             [c2 * m + c % m for c2 in range(self.colours) if c2 != c // m] for c in range(n_cards)
@@ -311,6 +316,7 @@ class State(StateBase):
         "turns",
         "over",
         "capped",
+        "stalled",
         "winner",
         "first",
         "moves",
@@ -374,6 +380,7 @@ class State(StateBase):
         self.turns = 0
         self.over = False
         self.capped = False
+        self.stalled = False  # ended by `stall = "ends"`
         self.winner = -1
         self.moves = 0
         self.scored_at = -1  # the move after which crystals last changed (scores_moved)
@@ -622,6 +629,9 @@ class State(StateBase):
         self.timeline_sum += self.n_lines
         if self.n_lines > self.timeline_max:
             self.timeline_max = self.n_lines
+        if g.stall_ends and self._stalled():
+            self.over = self.stalled = True
+            return
         if self.turns >= g.turn_cap:
             self.over = self.capped = True
             return
@@ -630,6 +640,49 @@ class State(StateBase):
         while self.out[q]:
             q = q + 1 if q + 1 < n else 0
         self.player = q
+
+    def _stalled(self) -> bool:
+        """Whether nothing but where the meeples stand can ever change again: `stall = "ends"` ends
+        the game at the end of the turn that leaves such a position.
+
+        The portal takes any player to any card, so where meeples stand does not matter: nobody,
+        from any card, can Move (every timeline is one card, no two of one number), place (no hand
+        holds a card of a timeline's colour or of a number on the table), play a Time Portal card
+        (with `portal = "next_turn"` from the portal, to any card) or a Time Freeze card (a marker
+        can always be taken back), or draw at the end of a turn (every hand at `hand_size`, or
+        nothing left to draw); a Time Jump card or a token needs a second card in a timeline.
+        Portal trips change nothing then, unless stepping in collapses (`portal_collapse`: the
+        last meeple to step in from a timeline collapses it) or coming out on another timeline
+        leaves one (`portal = "same_turn"` with two timelines): such positions are never stalled.
+        A view reads the hands it does not see as empty, as the compiled core's view does.
+        """
+        g = self.game
+        if g.portal_next_turn:
+            if g.portal_collapse:
+                return False
+        elif self.n_lines > 1:
+            return False
+        reach = 0  # the number cards a hand could place
+        for line in self.lines:
+            if len(line) > 1:
+                return False
+            if line:
+                c = line[0]
+                n = g.number_of[c]
+                if self.on_table[n] > 1:
+                    return False
+                reach |= g.colour_mask[g.colour_of[c]] | g.number_mask[n]
+        if g.portal_next_turn:
+            reach |= g.portal_mask
+        if g.freeze_markers:
+            reach |= g.freeze_mask
+        can_draw = bool(self.deck or self.discard)
+        for p in range(g.players):
+            if self.out[p]:
+                continue
+            if (self.hands[p] or 0) & reach or (can_draw and self.sizes[p] < g.hand_size):
+                return False
+        return True
 
     def _draw_one(self, p: int) -> None:
         """The draw after a move; more cards than the hand limit cost the hand and a token, or the game."""
@@ -828,10 +881,18 @@ class State(StateBase):
         return self.scored_at == self.moves
 
     def result(self) -> Result:
-        """Crystals are the scores; the winner ranks first, then players still in, by crystals."""
+        """Crystals are the scores; the winner ranks first, then players still in, by crystals.
+
+        A game ended by a stall (`stall = "ends"`) has no such winner: the players ranked first by
+        the same order (still in, then most crystals with the compensation) win, several sharing it."""
         n = self.game.players
         crystals = self.game.compensated(self.scores(), self.first)
         keys = [(s == self.winner, not self.out[s], crystals[s]) for s in range(n)]
+        places = placements_from_scores(keys)
+        if self.stalled:
+            winners = [s for s in range(n) if places[s] == 1]
+        else:
+            winners = [] if self.winner < 0 else [self.winner]
         turns = max(1, self.turns)
         metrics = {
             "turns": float(self.turns),
@@ -850,9 +911,9 @@ class State(StateBase):
         }
         return Result(
             scores=crystals,
-            winners=[] if self.winner < 0 else [self.winner],
-            draw=False,
-            placements=placements_from_scores(keys),
+            winners=winners,
+            draw=len(winners) > 1,
+            placements=places,
             first_player=self.first,
             moves=self.moves,
             breakdown={name: [float(x) for x in self.by_kind[k]] for k, name in enumerate(COLLAPSES)},
@@ -988,6 +1049,7 @@ class State(StateBase):
         new.turns = self.turns
         new.over = self.over
         new.capped = self.capped
+        new.stalled = self.stalled
         new.winner = self.winner
         new.first = self.first
         new.moves = self.moves

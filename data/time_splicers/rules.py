@@ -34,6 +34,7 @@ RULES: dict[str, Any] = {
     "collapse_order": OneOf("full_first", "partial_first"),
     "full_at": OneOf("fifth_or_later", "fifth"),
     "turn_cap": Between(10, 100_000),
+    "stall": OneOf("play_on", "ends"),
 }
 # The printed texts the drawing fills, and the fields each may use (printkit/datafile/texts.py): the turn
 # reference's title and sections all take the same values.

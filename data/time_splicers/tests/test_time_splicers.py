@@ -384,7 +384,8 @@ def test_the_rules_stall_on_a_one_card_timeline_that_no_hand_can_extend():
     action that draws); a jump token reaches no other card; every hand holds the 4 cards it is topped
     up to, so nobody draws at the end of a turn. "Exactly one main action" leaves the Portal, and
     stepping in and out of it changes nothing (portal_collapse = false): the position comes back every
-    round of turns, and only the turn cap ends the game."""
+    round of turns, and only the turn cap ends the game (under the default `stall = "play_on"`;
+    `stall = "ends"` ends it: the tests below)."""
     g = build()
     hands = [["R4", "R6", "B3", "Y13"], ["R2", "R3", "R13", "Y11"]]
     st = g.position([["G5"]], hands, ["G5", "G5"])
@@ -400,6 +401,93 @@ def test_the_rules_stall_on_a_one_card_timeline_that_no_hand_can_extend():
         play(st, EXIT, "G5")
         assert (line_names(st), hand_names(st, 0), hand_names(st, 1), list(st.pos), len(st.deck)) == start
     assert st.crystals == [0, 0] and st.tokens == [1, 1] and st.turns == 12 and not st.is_over()
+
+
+STALL_HANDS = [["R4", "R6", "B3", "Y13"], ["R2", "R3", "R13", "Y11"]]  # the test above's hands
+
+
+def test_stall_ends_the_game_at_the_end_of_the_first_turn_of_a_position_nobody_can_change():
+    """The position above under `stall = "ends"`: G5 is the only card on the table, no hand holds a
+    green card, a 5, a Time Portal or a Time Freeze card, and both hands hold the 4 cards a turn draws
+    up to. Nothing but the meeples can ever move (the test above plays three rounds of it), so the
+    first turn's end, seat 1 stepping into the portal, ends the game: nobody won a crystal, so the
+    two players still in share the win, and the game is not capped."""
+    g = build("stall_ends")
+    st = g.position([["G5"]], STALL_HANDS, ["G5", "G5"])
+    assert legal_names(st) == ["enter portal"]
+    play(st, ENTER)
+    assert st.is_over() and st.stalled and not st.capped and st.turns == 1
+    result = st.result()
+    assert not result.capped and result.winners == [0, 1] and result.draw and result.placements == [1, 1]
+    assert result.metrics["turns"] == 1
+
+
+@pytest.mark.parametrize(
+    "sets, players, crystals, winners, placements",
+    [
+        # the most crystals wins alone
+        ((), 2, [2, 3], [1], [2, 1]),
+        # the compensation counts, as komi: 0.5 gives the tie to the later seat (seat 1 moves first)
+        (("compensation=0.5",), 2, [1, 1], [1], [2, 1]),
+        # a player who is out ranks below every player still in, whatever its crystals
+        ((), 3, [1, 1, 4], [0, 1], [1, 1, 3]),
+    ],
+)
+def test_a_stalled_game_is_won_by_the_most_crystals_among_the_players_still_in(
+    sets, players, crystals, winners, placements
+):
+    g = build("stall_ends", players, sets)
+    hands = STALL_HANDS + [[]] * (players - 2)
+    out = [False, False, True][:players]
+    st = g.position(
+        [["G5"]], hands, ["G5", "G5", OUT][:players], crystals=crystals, out=out, markers=[1, 1, 0][:players]
+    )
+    st.n_active = out.count(False)
+    st.check_invariants()
+    play(st, ENTER)
+    result = st.result()
+    assert st.stalled and not result.capped
+    assert result.winners == winners and result.placements == placements
+    assert result.draw == (len(winners) > 1)
+
+
+@pytest.mark.parametrize(
+    "spec, lines, hands, change",
+    [
+        # seat 2's R8 fits only beside R9: from G5, where both meeples stand, only the portal is left
+        ("stall_ends", [["G5"], ["R9"]], [["B3", "Y13", "B1", "Y2"], ["R8", "B4", "Y1", "B6"]], False),
+        # a Time Portal card can be played from inside the portal, to any card, even the only one
+        ("stall_ends", [["G5"]], [["R4", "R6", "B3", "portal"], STALL_HANDS[1]], False),
+        # stepping in is leaving: the second meeple to step in leaves G5 with nobody on it
+        ("stall_ends+portal_collapse", [["G5"]], STALL_HANDS, True),
+        # coming out on R9 leaves G5; once both meeples have, G5 collapses
+        (
+            "stall_ends+quick_portal",
+            [["G5"], ["R9"]],
+            [["B3", "Y13", "B1", "Y2"], ["B4", "Y1", "B6", "Y3"]],
+            True,
+        ),
+    ],
+)
+def test_stall_ends_no_game_that_someone_could_still_change(spec, lines, hands, change):
+    """Three rounds of nothing but portal trips, as the stall above plays them: no card placed, drawn or
+    discarded, until (where the rules allow it) a trip collapses a timeline. Each position could still
+    change, so the rule ends none of them; only the turn cap would. (Once G5 has collapsed in the last
+    case, R9 is left alone and nobody holds a red card or a 9: that position is a stall.)"""
+    g = build(spec)
+    st = g.position(lines, hands, ["G5", "G5"])
+    before = (line_names(st), hand_names(st, 0), hand_names(st, 1), len(st.deck))
+    for _ in range(12):
+        assert not st.is_over()
+        portal = sorted(m for m in st.legal_moves() if m >> 7 in (ENTER, EXIT))
+        st.apply(portal[0])  # step in, or come out on the first card of the table
+        if st.collapses[0]:
+            break
+    assert (st.collapses[0] > 0) == change
+    assert st.stalled == (spec == "stall_ends+quick_portal")
+    if not change:
+        assert not st.is_over() and st.turns == 12
+        assert (line_names(st), hand_names(st, 0), hand_names(st, 1), len(st.deck)) == before
 
 
 def test_a_hand_size_above_the_hand_limit_is_refused():

@@ -147,6 +147,69 @@ def test_a_hidden_deck_ends_a_gain_that_turns_up_a_timeline_as_the_engine_does()
     assert after.over and after.capped and after.winner == -1
 
 
+@pytest.mark.parametrize(
+    "spec, crystals",
+    [
+        ("stall_ends", [0, 0]),
+        ("stall_ends", [1, 2]),
+        ("stall_ends+compensation=0.5", [1, 1]),
+        ("default", [0, 0]),
+    ],
+)
+def test_a_position_nobody_can_change_ends_the_core_game_as_it_ends_the_engines(spec, crystals):
+    """The rules tests' stall (G5 alone; hands with no green card, no 5, no portal or freeze card, at 4
+    cards): seat 1 steps into the portal and, under `stall = "ends"`, the game ends on both, the core's
+    result naming the winners (a mask) and the draw as the engine's `Result` does; under the default it
+    goes on."""
+    from printkit_games.time_splicers import core as tc
+    from printkit_games.time_splicers.engine import ENTER, SHIFT
+    from simulate.fast.search import R_DRAW, R_WINNERS, res_size
+
+    game = make_game(DATA.resolve(spec.split("+")[0], spec.split("+")[1:], players=2))
+    hands = [["R4", "R6", "B3", "Y13"], ["R2", "R3", "R13", "Y11"]]
+    state = game.position([["G5"]], hands, ["G5", "G5"], crystals=crystals)
+    core = core_of(game, "fast")
+    assert core is not None
+    s = _core_state(core, state)
+    assert core.legal(s) == state.legal_moves() == [ENTER << SHIFT]
+    state.apply(ENTER << SHIFT)
+    core.apply(s, mt.new_generator(), ENTER << SHIFT)
+    fields = core.core_fields(s, None)
+    for key, value in core.python_fields(state).items():
+        if key != "generator":
+            assert fields[key] == value, key
+    assert bool(tc.is_over(s)) == state.is_over() == state.stalled == (spec != "default")
+    if state.is_over():
+        res = np.zeros(int(res_size(core.common)), dtype=np.float64)
+        tc.result(s, core.tables, core.common, False, res)
+        result = state.result()
+        assert int(res[R_WINNERS]) == sum(1 << seat for seat in result.winners)
+        assert res[R_DRAW] == float(result.draw) and not tc.stopped_by_cap(s)
+        assert res[3 : 3 + 2].tolist() == result.scores and res[5:7].tolist() == result.placements
+
+
+@pytest.mark.parametrize("spec, seeds", [("stall_ends+p2", (3, 17)), ("stall_ends+quick_portal+p2", (27,))])
+def test_random_games_that_stall_are_the_engines_move_by_move_and_row_by_row(spec, seeds):
+    """Seeded random games the rule ends (seed 3 at turn 26, 17 at turn 3; with the quick portal seed
+    27 at turn 9), stepped on both; then a run of 2-player games, about one in nine of which stalls,
+    compared as CSV rows (the winners and the draw column of a shared win)."""
+    from simulate.fast.held import step_by_step
+    from simulate.play.conformance import same_rows
+
+    game = make_game(DATA.resolve(spec))
+    core = core_of(game, "fast")
+    assert core is not None
+    for seed in seeds:
+        step_by_step(game, core, seed, "random")
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            legal = state.legal_moves()
+            state.apply(legal[rng.randrange(len(legal))])
+        assert state.stalled, seed
+    same_rows(game, ("random", "random"), 3, range(60))
+
+
 def _core_state(core, state):
     """The core state of a hand-set Python position (`Game.position`): its cards dealt into the layout."""
     from printkit_games.time_splicers import core as tc
@@ -174,6 +237,7 @@ def _core_state(core, state):
         s[tc.POS + p] = state.pos[p]
         s[tc.MARKERS + p] = state.markers[p]
         s[tc.TOKENS + p] = state.tokens[p]
+        s[tc.CRYSTALS + p] = state.crystals[p]
     for k, c in enumerate(state.deck):
         s[ints[tc.O_DECK] + k] = c
     s[tc.DECK_LEN] = len(state.deck)
