@@ -73,6 +73,14 @@ EN: dict[str, str] = {
         "lies at the edge of the minimum effect"
     ),
     "settle.stopped_plain": "not settled at {games} games per arm, where the headline questions were settled",
+    "settle.stopped_close": (
+        "not settled at {games} games per arm, where the headline questions were settled, though close to "
+        "it: a few more games per arm would settle it"
+    ),
+    "settle.close": (
+        "not settled within {budget} ({games} games per arm), though close to it: a few more games per arm "
+        "would settle it"
+    ),
     "settle.budget_plain": "not settled within {budget} ({games} games per arm)",
     "seats.noun": "Seats",
     "teams.noun": "Teams",

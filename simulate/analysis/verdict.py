@@ -149,17 +149,24 @@ def settle_text(a: dict[str, Any]) -> str:
         return say("settle.after", games=f"{a['settled_at']:,}")
     need = a.get("need")
     edge = need is not None and need.get("more") is None
+    # 0 more: with its estimate held, the games played would all but settle it (the next look's few games
+    # would), which "about 0 more games" misreads as settled
+    close = need is not None and need.get("more") == 0
     if a.get("stopped") == "settled":
         if need is None:
             return say("settle.stopped_plain", games=games)
         if edge:
             return say("settle.stopped_edge", games=games)
+        if close:
+            return say("settle.stopped_close", games=games)
         return say("settle.stopped", games=games, more=rough(need["more"]))
     budget = say("settle.time", time=a["budget_time"]) if a.get("budget_time") else say("settle.games")
     if need is None:
         return say("settle.budget_plain", games=games, budget=budget)
     if edge:
         return say("settle.edge", games=games, budget=budget)
+    if close:
+        return say("settle.close", games=games, budget=budget)
     return say("settle.more", games=games, budget=budget, more=rough(need["more"]))
 
 

@@ -231,3 +231,25 @@ def test_the_ranking_of_arms_never_contradicts_a_called_comparison(tmp_path, win
         f"Arms by how far the first mover's score lies from fair, closest first: {closer} 5 points [2, 8], "
         f"{further} 10 points [7, 13]."
     )
+
+
+def test_a_question_left_open_at_the_point_of_settling_says_a_few_more_games_not_about_0():
+    """`need.more` is 0 when, its estimate held, the games played would all but settle a question (the
+    next look's games would): "about 0 more games per arm would settle it" read as settled."""
+    from simulate.analysis.verdict import settle_text
+
+    open_at = {"games": 384, "called": False, "equivalent": False}
+    stopped = {**open_at, "stopped": "settled", "level_games": 384}
+    budget = {**open_at, "stopped": "budget"}
+    close, far = {"games": 384, "more": 0, "by": "equivalence"}, {"games": 725, "more": 341, "by": "call"}
+    assert settle_text({**stopped, "need": close}) == (
+        "not settled at 384 games per arm, where the headline questions were settled, though close to it: "
+        "a few more games per arm would settle it"
+    )
+    assert settle_text({**stopped, "need": far}).endswith("; about 340 more games per arm would settle it")
+    assert settle_text({**budget, "need": close}) == (
+        "not settled within the budget (384 games per arm), though close to it: a few more games per arm "
+        "would settle it"
+    )
+    with language("ja"):
+        assert settle_text({**stopped, "need": close}).endswith("あと1アームあたり数ゲームで決着する見込み")
