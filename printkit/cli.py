@@ -54,7 +54,7 @@ def _describe(data: GameData, width: int) -> list[str]:
     lines = [f"{data.name}: {data.title}, {_players(data)} players"]
     rows: list[tuple[str, Any, tuple[float, float] | None]] = []
     if has_drawing(data):
-        items = pieces_for(data, data.resolve())
+        items = pieces_for(data, data.resolve(), check=False)
         sizes: dict[str, tuple[float, float]] = {}
         for piece in items:
             sizes.setdefault(piece.component, piece.size_mm)

@@ -44,8 +44,12 @@ def drawing_module(data: GameData) -> ModuleType:
     return importlib.import_module(DRAWERS[data.engine])
 
 
-def pieces_for(data: GameData, rules: Rules) -> list[Piece]:
-    """Every physical piece of the game under these rules, in a stable order (its module's or layouts')."""
+def pieces_for(data: GameData, rules: Rules, *, check: bool = True) -> list[Piece]:
+    """Every physical piece of the game under these rules, in a stable order (its module's or layouts').
+
+    With `check` (the default; what a build needs), every piece's check runs first, so a bad value in
+    a row is one line before anything is drawn; `printkit list`, which only counts the pieces, skips
+    them (they resolve every face, most of its time)."""
     if data.engine in DRAWERS or (data.engine and not has_drawing(data)):
         items = drawing_module(data).pieces(data, rules)  # (or: no drawing module for its engine)
     else:
@@ -62,6 +66,9 @@ def pieces_for(data: GameData, rules: Rules) -> list[Piece]:
                 f"{data.where()}: components.{piece.component}: {piece.label} has size "
                 f"{w} x {h} mm; expected both > 0"
             )
+    if check:
+        for run in dict.fromkeys(piece.check for piece in items if piece.check is not None):
+            run()  # once a row: a row's copies share their check
     return items
 
 

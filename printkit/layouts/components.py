@@ -31,6 +31,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from printkit.datafile import template
@@ -306,17 +307,32 @@ def layout_pieces(
         if back is not None:
             record["back_layout"] = back.layout.name
             record["back_fields"] = _plain(back_fields)
-        check_layout(front, context(front_drawer, size, 0.0, fields, record["where"], row.columns))
-        if back is not None:
-            check_layout(back.layout, context(back, size, 0.0, back_fields, record["where"], row.columns))
+        where_row = record["where"]
+        check = partial(_check_row, front_drawer, back, size, fields, back_fields, where_row, row.columns)
         draw_back = back if back is not None else draw_generic_back if generic else None
         if generic and back is None:
             record["back"] = generic
         row_label = row.label or _label(row.fields, label, i)
         for k in range(row.count):
             copy = row_label if row.count == 1 else f"{row_label} #{k + 1}"
-            pieces.append(Piece(component, copy, size, front_drawer, draw_back, record, shape=shape))
+            piece = Piece(component, copy, size, front_drawer, draw_back, record, shape=shape, check=check)
+            pieces.append(piece)
     return pieces
+
+
+def _check_row(
+    front: Drawer,
+    back: Drawer | None,
+    size: tuple[float, float],
+    fields: Mapping[str, Any],
+    back_fields: Mapping[str, Any],
+    where: str,
+    columns: Mapping[str, str] | None,
+) -> None:
+    """A row's front and back layouts resolved for its fields without drawing: a bad value raises."""
+    check_layout(front.layout, context(front, size, 0.0, fields, where, columns))
+    if back is not None:
+        check_layout(back.layout, context(back, size, 0.0, back_fields, where, columns))
 
 
 def _icons(library: Library, given: Mapping[str, Drawn | Mapping[str, Any]], where: str) -> Icons:

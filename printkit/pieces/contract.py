@@ -39,6 +39,10 @@ Contract for a drawing module:
 - `shape` is how the piece is cut (`printkit/pieces/outlines.py`): a rectangle unless
   it says otherwise; `size_mm` is the shape's bounding box, and the canvas is
   clipped to the outline grown by the bleed instead of the box.
+- `check`, when given, resolves what the piece will draw without drawing it and
+  raises `DataError` on a bad value; `printkit.draw.pieces_for` runs every
+  piece's check before anything is drawn (`printkit list`, which only counts
+  the pieces, skips them). Pieces drawn by a layout have one.
 
 A component with no drawing code is drawn from a layout in its data file
 (`printkit/layouts/`), which makes pieces under the same contract.
@@ -83,6 +87,7 @@ class Piece:
     bleed_mm: float = 0.0
     shape: Shape = RECT
     outline: tuple[tuple[float, float], ...] | None = None
+    check: Callable[[], None] | None = None
 
     def __post_init__(self) -> None:
         if (

@@ -191,6 +191,19 @@ def test_text_that_does_not_fit_at_its_smallest_size_names_the_piece(tmp_path):
     assert "components.card.rows[0]" in str(err.value)
 
 
+def test_a_bad_row_stops_pieces_for_unless_it_only_counts(tmp_path):
+    body = _card(
+        'a = { kind = "rect", fill = "{colour}" }',
+        rows='rows = [{ name = "A", colour = "#ff0000", count = 3 }, { name = "B", colour = "nonsense" }]',
+    )
+    data = load_game(str(_game(tmp_path, body)))
+    with pytest.raises(DataError, match=r"components.card.rows\[1\], column colour: layouts.card.a.fill"):
+        pieces_for(data, data.resolve())
+    counted = pieces_for(data, data.resolve(), check=False)  # what `printkit list` asks for
+    assert [p.label for p in counted] == ["Card A #1", "Card A #2", "Card A #3", "Card B"]
+    assert len({id(p.check) for p in counted}) == 2  # one check a row, shared by its copies
+
+
 # ------------------------------------------------------------------ drawing
 def test_visibility_counts_copies_and_a_back_per_row(tmp_path):
     body = (
