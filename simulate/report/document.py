@@ -29,6 +29,7 @@ from simulate.analysis.verdict import side_names
 from simulate.analysis.verdict_page import Verdict
 from simulate.report import changes_figure
 from simulate.report.context import Context, Extras, colour, heading
+from simulate.report.grid_layout import lay_out_grid
 from simulate.report.paper import POINTS, fit_pages, page_inches
 from simulate.report.plotting import plt
 from simulate.report.raster import page_pngs
@@ -149,9 +150,7 @@ def figure_metrics(ctx: Context, arms: list[Arm]) -> plt.Figure:
     names += generic + [m for m in ctx.metric_names if m not in generic]
     cols = 3
     rows = math.ceil(len(names) / cols)
-    # constrained layout keeps the heading clear of the first row's titles, which tight_layout lets
-    # them run into on a tall figure
-    fig, axes = plt.subplots(rows, cols, figsize=(10, 2.6 * rows + 0.8), squeeze=False, layout="constrained")
+    fig, axes = plt.subplots(rows, cols, figsize=(10, 2.6 * rows + 0.8), squeeze=False)
     for k, name in enumerate(names):
         ax = axes[k // cols][k % cols]
         for i, arm in enumerate(arms):
@@ -166,7 +165,8 @@ def figure_metrics(ctx: Context, arms: list[Arm]) -> plt.Figure:
     for k in range(len(names), rows * cols):
         axes[k // cols][k % cols].axis("off")
     note = say("fig.metrics_capped") if censored else ""
-    fig.suptitle(heading(ctx, arms, say("fig.metrics") + note), fontsize=9)
+    title = fig.suptitle(heading(ctx, arms, say("fig.metrics") + note), fontsize=9)
+    lay_out_grid(fig, axes, title)
     return fig
 
 
