@@ -1334,7 +1334,8 @@ def result(s, t, common, capped, res):
     res[k + 13] = s[PORTAL_MAIN]
     res[k + 14] = s[FIXED_TOKENS]
     res[k + 15] = s[RESHUFFLES]
-    k += 16
+    res[k + 16] = 1.0 if s[STALLED] or (s[CAPPED] and stalled(s, t[0])) else 0.0
+    k += 17
     for kind in range(3):
         for seat in range(n):
             res[k] = s[BY_KIND + SEATS * kind + seat]
@@ -1377,7 +1378,7 @@ class Core(CoreBase):
         most = 2 + top + game.colours + numbers + numbers + 2 * top + 2
         space = (LAND + 1) << SHIFT if numbers <= ARG + 1 else 1 << 12
         super().__init__(game, tables(game), move_offset=0, move_space=space, max_legal=most)
-        assert len(game.metric_names) == 16 and len(game.categories) == 3
+        assert len(game.metric_names) == 17 and len(game.categories) == 3
 
     def python_fields(self, state: Any) -> dict[str, Any]:
         """What the conformance test compares of a Python state."""

@@ -76,6 +76,7 @@ class Game(GameBase):
         "portal_main",
         "fixed_point_tokens",
         "reshuffles",
+        "stalled",
     )
     metric_docs: ClassVar[dict[str, str]] = {
         "turns": "turns played (a turn is free actions and one main action)",
@@ -94,6 +95,8 @@ class Game(GameBase):
         "portal_main": "main actions spent entering or leaving the portal",
         "fixed_point_tokens": "time jump tokens won for fixed points of time (a 3rd or 4th card of a number)",
         "reshuffles": "times the discards were shuffled into a new deck",
+        "stalled": "1 when the game ended in a position nobody can change any more: ended there by "
+        '`stall = "ends"`, or played on there until the turn cap stopped it',
     }
     figure_docs: ClassVar[dict[str, str]] = {
         "crystals_by_collapse": "mean crystals a game hands out, stacked by the collapse that brought them",
@@ -118,6 +121,8 @@ class Game(GameBase):
         "portal_main": "ポータルに入るか出るのに使ったメインアクションの数",
         "fixed_point_tokens": "時間の固定点（ある数字の3枚目か4枚目）で得たタイムジャンプ・トークンの数",
         "reshuffles": "捨て札をシャッフルして新しい山札にした回数",
+        "stalled": "誰も変えられない局面でゲームが終わったら1：stall = ends でそこで終わったか、"
+        "手番の上限まで続いて打ち切られた",
         "crystals_by_collapse": "ゲームが与えるタイム・クリスタルの平均、それをもたらした崩壊ごとに積み上げ",
         "hand_limit_and_cap": "脱落があったゲーム、1人残って終わったゲーム、手番の上限で止まったゲームの割合"
         "と95%区間",
@@ -137,6 +142,7 @@ class Game(GameBase):
         "free_freeze": "Time Freeze cards played",
         "portal_main": "portal trips",
         "fixed_point_tokens": "tokens won at fixed points",
+        "stalled": "games that stalled",
         "crystals_by_collapse": "crystals by collapse",
         "hand_limit_and_cap": "hand limit and turn cap",
     }
@@ -157,6 +163,7 @@ class Game(GameBase):
         "portal_main": "タイム・ポータルの出入り",
         "fixed_point_tokens": "時間の固定点で得たトークン",
         "reshuffles": "捨て札のシャッフル",
+        "stalled": "誰も変えられない局面で終わったゲーム",
         "empty": "空タイムライン崩壊",
         "partial": "部分崩壊",
         "full": "完全崩壊",
@@ -908,6 +915,7 @@ class State(StateBase):
             "portal_main": float(self.portal_main),
             "fixed_point_tokens": float(self.fixed_tokens),
             "reshuffles": float(self.reshuffles),
+            "stalled": float(self.stalled or (self.capped and self._stalled())),
         }
         return Result(
             scores=crystals,

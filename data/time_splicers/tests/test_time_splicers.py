@@ -420,6 +420,28 @@ def test_stall_ends_the_game_at_the_end_of_the_first_turn_of_a_position_nobody_c
     result = st.result()
     assert not result.capped and result.winners == [0, 1] and result.draw and result.placements == [1, 1]
     assert result.metrics["turns"] == 1
+    assert result.metrics["stalled"] == 1
+
+
+@pytest.mark.parametrize(
+    "lines, hands, stalled",
+    [
+        ([["G5"]], STALL_HANDS, 1.0),  # the stall above, played on (`stall = "play_on"`) to the cap
+        # seat 2's R8 could still go beside R9: capped, but not in a stall
+        ([["G5"], ["R9"]], [["B3", "Y13", "B1", "Y2"], ["R8", "B4", "Y1", "B6"]], 0.0),
+    ],
+)
+def test_the_stalled_metric_tells_a_game_capped_in_a_stall_from_one_capped_while_it_could_change(
+    lines, hands, stalled
+):
+    """Under the default rules a stall plays on to the turn cap, like a game that is merely long: the
+    `stalled` metric (1: the position at the end was one nobody could change) is what tells them apart."""
+    st = build(sets=["turn_cap=10"]).position(lines, hands, ["G5", "G5"])
+    while not st.is_over():
+        st.apply(min(m for m in st.legal_moves() if m >> 7 in (ENTER, EXIT)))  # portal trips only
+    result = st.result()
+    assert st.capped and st.turns == 10 and not st.stalled
+    assert result.metrics["stalled"] == stalled
 
 
 @pytest.mark.parametrize(
