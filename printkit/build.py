@@ -138,17 +138,9 @@ def build(
     double-sided when a piece has a back. `icc` (a CMYK profile file) and
     `pdfx` imply `cmyk`.
     """
-    if mode not in MODES:
-        raise DataError(f"mode: expected one of {', '.join(MODES)}, got {mode!r}")
-    cut_flag = "--cut-svg" if cut_svg else "--cut-dxf" if cut_dxf else ""
-    if mode == "shop" and cut_flag:
-        raise DataError(f"{cut_flag}: cut files are for home sheets; a print shop cuts at the TrimBox")
+    cut_flag = _check_options(mode, cut_svg, cut_dxf, unique, fold, duplex)
     if margin is None:
         margin = MIN_MARGIN_MM if cut_flag else DEFAULT_MARGIN_MM
-    if unique and mode != "shop":
-        raise DataError("--unique: one page per distinct face is a print-shop file; add --mode shop")
-    if fold and (mode == "shop" or duplex):
-        raise DataError("--fold: fold-and-glue is a single-sided home layout; drop --duplex or --mode shop")
     data = load_game(game).localized(lang)
     if bleed is None:
         bleed = data.game.get("bleed_mm", SHOP_BLEED_MM if mode == "shop" else 0.0)
@@ -167,40 +159,25 @@ def build(
     sides = "fold" if fold else "simplex" if duplex is False else "unique" if unique else ""
     stem = output_stem(data.name, rules.label, mode, lang, options.paper, sides, ink_saver)
     out = Path(out_dir)
-    cuts: list[tuple[Path, str]] = []
-    info = None
-    if mode == "home":
-        fronts = layout(items, options)
-        duplex = has_backs(fronts) if duplex is None else duplex
-        if cut_flag:
-            add_registration(fronts, options, cut_flag)
-            cuts = _cut_files(fronts, out, stem, data.title, cut_svg, cut_dxf)
-        sheets = with_backs(fronts, back_offset, duplex)
-        info = SheetInfo(data.title, options.paper, margin, duplex, lang)
-    elif unique:
-        faces = distinct_faces(items)
-        sheets = shop_layout([f.piece for f in faces], bleed)
-    else:
-        sheets = shop_layout(items, bleed)
+    imposed = _impose(items, mode, options, unique, duplex, back_offset, cut_flag)
+    cuts = _cut_files(imposed.fronts, out, stem, data.title, cut_svg, cut_dxf) if cut_flag else []
+    info = SheetInfo(data.title, options.paper, margin, imposed.duplex, lang) if mode == "home" else None
     title = f"{data.title} ({rules.label})"
     colours = converter.colour if converter else None
     guides = corner_guides and mode == "home"
     pdf = render(
-        sheets, title, fonts, colours, info=info, duplex=duplex, ink_saver=ink_saver, corner_guides=guides
-    )
+        imposed.sheets, title, fonts, colours, info=info, duplex=imposed.duplex, ink_saver=ink_saver,
+        corner_guides=guides,
+    )  # fmt: skip
     if converter is not None:
         pdf = with_output_intent(pdf, converter.profile, title, pdfx)
     path = out / f"{stem}.pdf"
-    summary = summarize(data, rules, items, sheets, mode, options.paper if mode == "home" else None, duplex)
-    summary["fold"] = fold
-    summary["ink_saver"] = ink_saver
-    summary["colour"] = colour_summary(data, converter, pdfx, items)
-    if unique:
-        summary["faces"] = [
-            {"face": face_name(f, faces), "label": f.piece.label, "quantity": f.quantity} for f in faces
-        ]
-        for name, component in summary["components"].items():
-            component["count"] = sum(f.quantity for f in faces if f.piece.component == name)
+    summary = summarize(
+        data, rules, items, imposed.sheets, mode, options.paper if mode == "home" else None, imposed.duplex
+    )
+    summary |= {"fold": fold, "ink_saver": ink_saver, "colour": colour_summary(data, converter, pdfx, items)}
+    if imposed.faces is not None:
+        _count_faces(summary, imposed.faces)
     summary_path = out / f"{stem}.summary.json"
     extra: list[tuple[Path, bytes | str]] = list(cuts)
     if designer_sheet:
@@ -212,12 +189,66 @@ def build(
     write_output(summary_path, json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
     return BuildResult(
         path=path,
-        pages=len(sheets),
+        pages=len(imposed.sheets),
         counts=count_by_component(items),
         rules=rules,
         summary=summary,
         files=[path, *(p for p, _ in extra), summary_path],
     )
+
+
+def _check_options(
+    mode: str, cut_svg: bool, cut_dxf: bool, unique: bool, fold: bool, duplex: bool | None
+) -> str:
+    """Refuse a mode or a combination of options that cannot be built; return the cut file's flag, if any."""
+    if mode not in MODES:
+        raise DataError(f"mode: expected one of {', '.join(MODES)}, got {mode!r}")
+    cut_flag = "--cut-svg" if cut_svg else "--cut-dxf" if cut_dxf else ""
+    if mode == "shop" and cut_flag:
+        raise DataError(f"{cut_flag}: cut files are for home sheets; a print shop cuts at the TrimBox")
+    if unique and mode != "shop":
+        raise DataError("--unique: one page per distinct face is a print-shop file; add --mode shop")
+    if fold and (mode == "shop" or duplex):
+        raise DataError("--fold: fold-and-glue is a single-sided home layout; drop --duplex or --mode shop")
+    return cut_flag
+
+
+@dataclass(frozen=True)
+class Imposed:
+    """The pieces on sheets: every page in order, the front sheets alone (home mode, where cut files and
+    registration marks go), whether backs print duplex, and with `unique` the distinct faces."""
+
+    sheets: list[Sheet]
+    fronts: list[Sheet]
+    duplex: bool | None
+    faces: list[Any] | None = None
+
+
+def _impose(
+    items: list[Any], mode: str, options: LayoutOptions, unique: bool, duplex: bool | None,
+    back_offset: Offset, cut_flag: str = "",
+) -> Imposed:  # fmt: skip
+    """Home sheets with their backs (duplex by default when a piece has a back), or shop pages: one per
+    piece face, or with `unique` one per distinct face."""
+    if mode == "home":
+        fronts = layout(items, options)
+        duplex = has_backs(fronts) if duplex is None else duplex
+        if cut_flag:
+            add_registration(fronts, options, cut_flag)
+        return Imposed(with_backs(fronts, back_offset, duplex), fronts, duplex)
+    if unique:
+        faces = distinct_faces(items)
+        return Imposed(shop_layout([f.piece for f in faces], options.bleed), [], duplex, faces)
+    return Imposed(shop_layout(items, options.bleed), [], duplex)
+
+
+def _count_faces(summary: dict[str, Any], faces: list[Any]) -> None:
+    """A `unique` build's summary: each distinct face with its quantity, the components counted by them."""
+    summary["faces"] = [
+        {"face": face_name(f, faces), "label": f.piece.label, "quantity": f.quantity} for f in faces
+    ]
+    for name, component in summary["components"].items():
+        component["count"] = sum(f.quantity for f in faces if f.piece.component == name)
 
 
 def _cut_files(
