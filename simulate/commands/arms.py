@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from simulate.analysis.families import Ran
     from simulate.analysis.multiplicity import Decision
     from simulate.analysis.tally import ArmTally
+    from simulate.report.context import Context
 
 MAX_COMPARED = 32  # arms of one compare: a report's figures and tables stay readable well before
 
@@ -382,20 +383,54 @@ def play_precise(session: Session, options: PlayOptions) -> Ran:
 
 
 def report_arms(plan: Plan, played: Played, ran: Ran, options: PlayOptions) -> Outcome:
-    from simulate.analysis import balance
-    from simulate.analysis.arm import Arm
+    """Summarise every arm's games, judge the questions, and write the report into the plan's folder."""
     from simulate.analysis.families import judged
     from simulate.analysis.verdict_page import build_verdict
-    from simulate.report.context import Context, SkillView
+    from simulate.report.context import SkillView
     from simulate.report.document import write_report
 
     # the report's words from the data file (title, docs) in the report's language, where it has them
-    data, first = plan.data.localized(spoken()), plan.engines[0]
+    data = plan.data.localized(spoken())
+    groups = _arm_groups(plan, played, ran, data)
+    arms = [arm for group in groups for arm in group]
+    comparisons, decisions = judged([[(a.label, a.summary) for a in g] for g in groups], ran)
+    verdict = build_verdict(
+        groups,
+        comparisons,
+        method_note(list(decisions.values()), options.sequential),
+        ran.games,
+        options.seed,
+        plan.skill,
+        played.strengths,
+        file_levels(data),
+    )
+    ctx = _context(plan, data, ran, options)
+    if plan.skill is not None:
+        levels = [agents_name(g[0].agents) for g in groups]
+        ctx.skill = SkillView(levels, groups, played.strengths, comparisons, options.min_effect.share)
+    # the game's own pages read the arms of one agent set: under a skill axis, the strongest level's
+    shown = groups[-1] if plan.skill is not None else arms
+    try:
+        written, lines = write_report(
+            plan.folder, ctx, arms, comparisons, _run_info(plan, ran, options), verdict, shown
+        )
+    except OSError as exc:  # a full disk, most often: the games are in their CSVs, the report is not
+        raise DataError(
+            f"{exc.filename or plan.folder}: cannot write the report ({exc.strerror or exc}); every game "
+            f"played is kept: free some space and run the command again to write it"
+        ) from None
+    return Outcome(plan.folder, written, lines, verdict.bottom, verdict.headline)
+
+
+def _arm_groups(plan: Plan, played: Played, ran: Ran, data: GameData) -> list[list[Arm]]:
+    """Each agent set's arms (one group per skill level, or the one group), summarised from their tallies."""
+    from simulate.analysis import balance
+    from simulate.analysis.arm import Arm
+
     labels = [
         [t.label for t in tasks(plan) if isinstance(t, ArmTask) and t.level == k]
         for k in range(len(ran.games))
     ]
-    arms: list[Arm] = []
     groups: list[list[Arm]] = []
     for level, (arm_agents, row) in enumerate(zip(plan.agent_sets, played.tallies, strict=True)):
         group = []
@@ -407,23 +442,19 @@ def report_arms(plan: Plan, played: Played, ran: Ran, options: PlayOptions) -> O
                 Arm(label, rules.players, agents, tally.cols(), summary, tally, arm_changes(data, rules))
             )
         groups.append(group)
-        arms += group
-    comparisons, decisions = judged([[(a.label, a.summary) for a in g] for g in groups], ran)
-    level_games = ran.games
-    verdict = build_verdict(
-        groups,
-        comparisons,
-        method_note(list(decisions.values()), options.sequential),
-        level_games,
-        options.seed,
-        plan.skill,
-        played.strengths,
-        file_levels(data),
-    )
-    ctx = Context(
+    return groups
+
+
+def _context(plan: Plan, data: GameData, ran: Ran, options: PlayOptions) -> Context:
+    """What every page of the report says the same: the game, its games and seed, its own metrics, figures
+    and docs (the first arm's engine's), in the report's language."""
+    from simulate.report.context import Context
+
+    first = plan.engines[0]
+    return Context(
         title=data.title,
         game=data.name,
-        games=_games_text(level_games),
+        games=_games_text(ran.games),
         seed=options.seed,
         metric_names=first.shown_metrics(),
         categories=first.categories,
@@ -433,9 +464,11 @@ def report_arms(plan: Plan, played: Played, ran: Ran, options: PlayOptions) -> O
         figure_docs=first.docs_in(spoken(), first.figure_docs),
         paper=options.paper,
     )
-    if plan.skill is not None:
-        levels = [agents_name(g[0].agents) for g in groups]
-        ctx.skill = SkillView(levels, groups, played.strengths, comparisons, options.min_effect.share)
+
+
+def _run_info(plan: Plan, ran: Ran, options: PlayOptions) -> dict[str, Any]:
+    """summary.json's `run`: how the games were played and why they stopped."""
+    level_games = ran.games
     run_info: dict[str, Any] = {
         "games": level_games[0] if plan.skill is None and len(set(level_games)) == 1 else level_games,
         "seed": options.seed,
@@ -459,16 +492,7 @@ def report_arms(plan: Plan, played: Played, ran: Ran, options: PlayOptions) -> O
         }
     if options.precision is not None:
         run_info["precision"] = options.precision
-    # the game's own pages read the arms of one agent set: under a skill axis, the strongest level's
-    shown = groups[-1] if plan.skill is not None else arms
-    try:
-        written, lines = write_report(plan.folder, ctx, arms, comparisons, run_info, verdict, shown)
-    except OSError as exc:  # a full disk, most often: the games are in their CSVs, the report is not
-        raise DataError(
-            f"{exc.filename or plan.folder}: cannot write the report ({exc.strerror or exc}); every game "
-            f"played is kept: free some space and run the command again to write it"
-        ) from None
-    return Outcome(plan.folder, written, lines, verdict.bottom, verdict.headline)
+    return run_info
 
 
 def method_note(decisions: Sequence[Decision], sequential: bool) -> str:
