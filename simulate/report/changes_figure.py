@@ -99,14 +99,18 @@ def height(found: Sequence[Panel]) -> float:
 
 
 def draw(fig: plt.Figure, rect: tuple[float, float, float, float], found: Sequence[Panel], base: str) -> None:
-    """Draw the panels into `rect` (left, bottom, width, height as fractions of `fig`), top down."""
+    """Draw the panels into `rect` (left, bottom, width, height as fractions of `fig`), top down, their
+    rows closer together than `ROW` where `rect` is shorter than `height` (page 1 gives the picture at
+    most a share of itself, `simulate.report.document.PICTURE_MOST`), so the legend stays under the axes."""
     left, bottom, width, tall = rect
     inch = 1 / fig.get_figheight()  # one inch as a fraction of the figure's height
     cols = min(len(found), MAX_PANELS)
     names = 0.2 * width  # room on the left of a row for the measures' names
     each_w = (width - names) / cols
     title = TITLE if len(found) > 1 else 0.0
-    rows_h = ROW * max(len(p.rows) for p in found)
+    lines, rows = math.ceil(len(found) / MAX_PANELS), max(len(p.rows) for p in found)
+    room = tall / inch - LEGEND - lines * (title + BELOW)  # inches left for the rows
+    rows_h = min(ROW, room / (lines * rows)) * rows
     top = bottom + tall
     for i, panel in enumerate(found):
         line, col = divmod(i, MAX_PANELS)
