@@ -10,6 +10,7 @@ import pytest
 from printkit.datafile import reference, schema
 from printkit.datafile.gamedata import available_games, load_game
 from printkit.datafile.rulesets import ruleset
+from printkit.datafile.shapes import COMPENSATION, Between, OneOf, PerPlayers
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -69,3 +70,21 @@ def test_the_site_generates_the_page_at_build_time():
     generated = files.get_file_from_path("reference/data-file.md")
     assert generated is not None and generated.content_string == reference.render()
     assert not (ROOT / "docs" / "reference" / "data-file.md").exists()
+
+
+def test_the_limits_row_writes_every_shape_in_words():
+    shapes = {
+        "a": COMPENSATION,
+        "b": Between(1, 100_000),
+        "c": OneOf("x", "y", 3, True),
+        "d": "",
+        "e": True,
+        "f": [Between(0, 9)],
+        "g": PerPlayers([Between(1, 8), Between(0, 8)]),
+        "h": {"rows": Between(2, 8), "points": [Between(0, 9)], "deep": {"k": 0.0}},
+    }
+    assert reference.rules_text(shapes) == (
+        "`a` any number from -1,000 to 1,000, `b` 1 to 100,000, `c` x/y/3/true, `d` text, `e` true/false, "
+        "`f` a list of values 0 to 9, `g.<players>` a list of 2: 1 to 8 and 0 to 8, `h.rows` 2 to 8, "
+        "`h.points` a list of values 0 to 9, `h.deep.k` a number"
+    )
