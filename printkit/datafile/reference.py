@@ -7,7 +7,9 @@ listed from the tables the loader itself checks against: the schema's field
 tables for `[game]`, `[components.*]`, `[options.*]` and `[variants.*]`, each
 registered game's own component fields and the rules its code reads
 (`FIELDS`, `RULES` of `printkit/datafile/<engine>.py`), and each shipped data
-file's rules, options and variants as loaded.
+file's rules, options and variants as loaded. `limits_row` writes a game's row
+of the rules table in the data-file limits guide from the same `RULES`; a test
+holds the guide to it.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 
 from printkit.datafile import schema
 from printkit.datafile.gamedata import available_games, load_game
-from printkit.datafile.rulesets import ruleset
+from printkit.datafile.rulesets import counts_text, ruleset
 from printkit.datafile.shapes import Between, OneOf, PerPlayers
 
 INTRO = """\
@@ -76,6 +78,48 @@ def shape_text(shape: Any) -> str:
             return f"a list, each {shape_text(shape[0])}"
         return "[" + ", ".join(shape_text(s) for s in shape) + "]"
     return schema.type_name(shape)
+
+
+def limits_row(engine: str, label: str) -> str:
+    """A game's row of the limits table in `docs/guides/data-file-limits.md`: its player counts, then every
+    rule of its `RULES` with the values its code implements (a test holds the guide to it)."""
+    module = ruleset(engine)
+    return f"| {label} | {counts_text(module.PLAYERS)} | {rules_text(module.RULES)} |"
+
+
+def rules_text(shapes: Mapping[str, Any]) -> str:
+    """Every rule of a `RULES` with the values it admits: `` `hand` 1 to 27, `tie` split/carry ``."""
+    return ", ".join(
+        f"`{key}` {values}" for name, shape in shapes.items() for key, values in rule_values(name, shape)
+    )
+
+
+def rule_values(key: str, shape: Any) -> list[tuple[str, str]]:
+    """`(key, values)` for a rule, a table's entries each (`chart.rows`) or, all alike, as one (`sides.*`)."""
+    if isinstance(shape, PerPlayers):
+        return rule_values(f"{key}.<players>", shape.shape)
+    if not isinstance(shape, dict):
+        return [(key, values_text(shape))]
+    entries = [entry for name, inner in shape.items() for entry in rule_values(f"{key}.{name}", inner)]
+    alike = {values for _, values in entries}
+    if len(shape) > 1 and len(entries) == len(shape) and len(alike) == 1:
+        return [(f"{key}.*", alike.pop())]
+    return entries
+
+
+def values_text(shape: Any) -> str:
+    """The values a shape admits, as the limits table writes them: `1 to 1,000`, `split/carry`, `text`."""
+    if isinstance(shape, Between):
+        span = f"{shape.lo:,.15g} to {shape.hi:,.15g}"
+        return span if shape.integer else f"any number from {span}"
+    if isinstance(shape, OneOf):
+        return "/".join(schema.show(v).strip('"') for v in shape.values)
+    if isinstance(shape, list):
+        items = " and ".join(values_text(s) for s in shape)
+        return f"a list of values {items}" if len(shape) == 1 else f"a list of {len(shape)}: {items}"
+    if isinstance(shape, bool):
+        return "true/false"
+    return "text" if isinstance(shape, str) else schema.type_name(shape)
 
 
 def option_limits(option: Mapping[str, Any]) -> str:

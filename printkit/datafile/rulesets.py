@@ -60,11 +60,12 @@ def check_players(counts: Sequence[int], supported: Sequence[int], title: str) -
     for i, n in enumerate(counts):
         if n not in supported:
             raise RuleError(
-                f"game.players[{i}]", f"{title} is played by {_counts(supported)} players, got {n}"
+                f"game.players[{i}]", f"{title} is played by {counts_text(supported)} players, got {n}"
             )
 
 
-def _counts(counts: Sequence[int]) -> str:
+def counts_text(counts: Sequence[int]) -> str:
+    """Player counts as a sentence writes them: `2 to 4`, `2 or 4`."""
     listed = sorted(counts)
     if len(listed) > 2 and listed == list(range(listed[0], listed[-1] + 1)):
         return f"{listed[0]} to {listed[-1]}"

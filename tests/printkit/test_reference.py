@@ -10,6 +10,7 @@ import pytest
 from printkit.datafile import reference, schema
 from printkit.datafile.gamedata import available_games, load_game
 from printkit.datafile.rulesets import ruleset
+from printkit.datafile.shapes import COMPENSATION, Between, OneOf, PerPlayers
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -69,3 +70,71 @@ def test_the_site_generates_the_page_at_build_time():
     generated = files.get_file_from_path("reference/data-file.md")
     assert generated is not None and generated.content_string == reference.render()
     assert not (ROOT / "docs" / "reference" / "data-file.md").exists()
+
+
+LIMITS_GUIDE = ROOT / "docs" / "guides" / "data-file-limits.md"
+LIMITS_HEADER = "| Game | Players | Rules and the values implemented |"
+
+
+@pytest.fixture(scope="module")
+def titles() -> dict[str, str]:
+    """`{engine: title}` of the shipped games with a rule set of `RULES`."""
+    games = [load_game(name) for name in available_games()]
+    return {data.engine: data.title for data in games if getattr(ruleset(data.engine), "RULES", None)}
+
+
+def limits_drift(guide: str, titles: dict[str, str]) -> list[str]:
+    """How the guide's limits table differs from the rule sets: a game with no row (a row names the game by
+    its title or the start of it) or a row that is not the one its rule set renders."""
+    lines = guide.split("\n")
+    rows = {}
+    for line in lines[lines.index(LIMITS_HEADER) + 2 :]:
+        if not line.startswith("| "):
+            break
+        rows[line.split(" | ")[0][2:]] = line
+    drift = []
+    for engine, title in titles.items():
+        label = next((label for label in rows if title.startswith(label)), None)
+        if label is None:
+            drift.append(f"{engine}: no row in {LIMITS_GUIDE.name}'s limits table for {title!r}")
+        elif rows[label] != (expected := reference.limits_row(engine, label)):
+            drift.append(f"{engine}: its row in {LIMITS_GUIDE.name} should read\n{expected}")
+    return drift
+
+
+def test_the_limits_guide_lists_every_rule_each_game_implements(titles):
+    drift = limits_drift(LIMITS_GUIDE.read_text(encoding="utf-8"), titles)
+    assert not drift, "\n".join(drift)
+
+
+def test_a_rule_added_without_its_row_in_the_limits_guide_is_found(titles, monkeypatch):
+    shapes = ruleset("tiddly_wink").RULES
+    monkeypatch.setitem(shapes, "blitz", shapes["draw"])
+    monkeypatch.setitem(shapes, "speed", {"fast": shapes["hand"], "slow": shapes["hand"]})
+    drift = limits_drift(LIMITS_GUIDE.read_text(encoding="utf-8"), titles)
+    assert len(drift) == 1 and drift[0].startswith(
+        "tiddly_wink: its row in data-file-limits.md should read\n"
+    )
+    assert drift[0].endswith(", `draw` true/false, `blitz` true/false, `speed.*` 1 to 27 |")
+    assert limits_drift(LIMITS_GUIDE.read_text(encoding="utf-8"), {**titles, "new_game": "New Game"}) == [
+        drift[0],
+        "new_game: no row in data-file-limits.md's limits table for 'New Game'",
+    ]
+
+
+def test_the_limits_row_writes_every_shape_in_words():
+    shapes = {
+        "a": COMPENSATION,
+        "b": Between(1, 100_000),
+        "c": OneOf("x", "y", 3, True),
+        "d": "",
+        "e": True,
+        "f": [Between(0, 9)],
+        "g": PerPlayers([Between(1, 8), Between(0, 8)]),
+        "h": {"rows": Between(2, 8), "points": [Between(0, 9)], "deep": {"k": 0.0}},
+    }
+    assert reference.rules_text(shapes) == (
+        "`a` any number from -1,000 to 1,000, `b` 1 to 100,000, `c` x/y/3/true, `d` text, `e` true/false, "
+        "`f` a list of values 0 to 9, `g.<players>` a list of 2: 1 to 8 and 0 to 8, `h.rows` 2 to 8, "
+        "`h.points` a list of values 0 to 9, `h.deep.k` a number"
+    )
