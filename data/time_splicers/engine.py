@@ -118,6 +118,8 @@ class Game(GameBase):
         "portal_main": "ポータルに入るか出るのに使ったメインアクションの数",
         "fixed_point_tokens": "時間の固定点（ある数字の3枚目か4枚目）で得たタイムジャンプ・トークンの数",
         "reshuffles": "捨て札をシャッフルして新しい山札にした回数",
+    }
+    figure_docs_ja: ClassVar[dict[str, str]] = {
         "crystals_by_collapse": "ゲームが与えるタイム・クリスタルの平均、それをもたらした崩壊ごとに積み上げ",
         "hand_limit_and_cap": "脱落があったゲーム、1人残って終わったゲーム、手番の上限で止まったゲームの割合"
         "と95%区間",

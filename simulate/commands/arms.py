@@ -429,8 +429,8 @@ def report_arms(plan: Plan, played: Played, ran: Ran, options: PlayOptions) -> O
         categories=first.categories,
         extras=first.report_extras,
         category_colours=category_colours(data),
-        metric_docs=first.docs_in(spoken(), first.metric_docs),
-        figure_docs=first.docs_in(spoken(), first.figure_docs),
+        metric_docs=first.docs_in(spoken()),
+        figure_docs=first.docs_in(spoken(), figures=True),
         paper=options.paper,
     )
     if plan.skill is not None:
