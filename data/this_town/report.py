@@ -124,18 +124,17 @@ def _rate(r: dict[str, float] | None) -> str:
     return say("rate", p=f"{r['p']:.1%}", lo=f"{r['lo']:.1%}", hi=f"{r['hi']:.1%}")
 
 
+def _sizes(arm: Arm, f: dict[str, Any], digits: int) -> dict[str, str]:
+    """The arm's label, towns completed per game and their tiles and brands each, with `digits` decimals."""
+    keys = {"towns": "towns_per_game", "tiles": "tiles_per_town", "brands": "brands_per_town"}
+    return {"arm": arm.label, **{field: f"{f[key]:.{digits}f}" for field, key in keys.items()}}
+
+
 def lines_for(arms: list[Arm], figures: list[dict[str, Any]]) -> list[str]:
     lines = ["", say("head")]
     for arm, f in zip(arms, figures, strict=True):
         lines += [
-            say(
-                "towns",
-                arm=arm.label,
-                towns=f"{f['towns_per_game']:.2f}",
-                tiles=f"{f['tiles_per_town']:.2f}",
-                brands=f"{f['brands_per_town']:.2f}",
-                points=f"{f['points_per_town']:.2f}",
-            ),
+            say("towns", **_sizes(arm, f, 2), points=f"{f['points_per_town']:.2f}"),
             say(
                 "scoring",
                 scoring=_rate(f["scoring_towns"]),
@@ -164,10 +163,7 @@ def verdict_for(arms: list[Arm], figures: list[dict[str, Any]]) -> list[str]:
         out.append(
             say(
                 "verdict",
-                arm=arm.label,
-                towns=f"{f['towns_per_game']:.1f}",
-                tiles=f"{f['tiles_per_town']:.1f}",
-                brands=f"{f['brands_per_town']:.1f}",
+                **_sizes(arm, f, 1),
                 scoring=f"{f['scoring_towns']['p']:.0%}",
                 relocations=f"{f['relocations_per_game']:.2f}",
                 chains=f"{f['chains_per_game']:.3f}",

@@ -223,9 +223,10 @@ class GameBase(ABC):
     English line)."""
     figure_docs_ja: ClassVar[dict[str, str]] = {}
     """The lines of `figure_docs` in Japanese, by figure, for `--lang ja` (a figure without one keeps its
-    English line). Apart from `docs_ja` because a figure may share its name with a metric (This Town's
-    `towns`) and say something else; the conformance suite fails a game with Japanese docs that leaves a
-    metric out of `docs_ja` or a figure out of `figure_docs_ja`."""
+    English line). Apart from `docs_ja` because a figure may share its name with a metric (a `towns`
+    metric, the towns completed in a game, beside a `towns` figure of four panels) and say something else;
+    the conformance suite fails a game with Japanese docs that leaves a metric out of `docs_ja` or a figure
+    out of `figure_docs_ja`."""
     names_ja: ClassVar[dict[str, str]] = {}
     """The Japanese name, for `--lang ja`, of each name the report prints: every name of `metric_names` and
     `categories` and every figure of `figure_docs` (`"dead_cells": "置けないマス"`), on the verdict page,
