@@ -19,6 +19,7 @@ place that prints such a name calls `display_name(name)`.
 from __future__ import annotations
 
 import contextlib
+import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from types import MappingProxyType
@@ -826,3 +827,18 @@ def own_words(table: Mapping[str, Mapping[str, str]], where: str) -> Callable[..
         return fill(table[lang][key], fields, f"{where} {lang}.{key}")
 
     return say_own
+
+
+def columns(text: str) -> int:
+    """The columns `text` takes in a monospaced line: a wide (full-width) character, as Japanese has, two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def pad(text: str, width: int) -> str:
+    """`text` with room after it to `width` columns (`columns`): spaces after text with any narrow character
+    in it (`f"{text:<{width}}"`), full-width spaces after text all of wide ones (a Japanese label), whose
+    columns then line up in a proportional Japanese font too."""
+    room = max(0, width - columns(text))
+    if text and columns(text) == 2 * len(text):
+        return text + "\u3000" * (room // 2) + " " * (room % 2)
+    return text + " " * room

@@ -150,9 +150,12 @@ class Game(GameBase):
     figure_docs: ClassVar[dict[str, str]] = {
         "towns": "towns per game, the share that scores and holds 3+ colours, relocations and ties, per arm",
     }
-    docs_ja: ClassVar[dict[str, str]] = {
+    figure_docs_ja: ClassVar[dict[str, str]] = {
         "towns": "アームごとの、ゲームあたりの町の数、得点になった町と3色以上のマークがある町の割合、"
         "再配置と同点",
+    }
+    docs_ja: ClassVar[dict[str, str]] = {
+        "towns": "そのゲームで完成した町の数",
         "town_tiles": "完成した町のタイルの枚数、町の合計",
         "town_brands": "完成した町のマークの数、町の合計",
         "town_points": "完成した町で得た得点",

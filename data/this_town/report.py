@@ -22,6 +22,65 @@ from simulate.analysis import stats
 from simulate.analysis.arm import Arm
 from simulate.report.context import Context, Extras, colour, heading
 from simulate.report.plotting import plt
+from simulate.words import own_words
+
+say = own_words(
+    {
+        "en": {
+            "no_npc": "none (no NPC colours)",
+            "none": "n/a (none to count)",
+            "rate": "{p} [{lo}, {hi}]",
+            "head": "Towns (pooled over every game of an arm; 95% Wilson intervals, each town one trial):",
+            "towns": "{arm}: {towns} towns completed per game, {tiles} tiles and {brands} brands each, "
+            "{points} points each",
+            "scoring": "  towns that score {scoring}; with 3+ colours {colours}; "
+            "brands left in open towns {open} per game",
+            "relocations": "  relocations {relocations} per game (declined {declined}), "
+            "chains {chains} per game",
+            "ties": "  NPC share of points {npc}; top tied in {ties} of games, "
+            "the tie-break decides {decided} of those",
+            "verdict": "{arm}: {towns} towns completed per game ({tiles} tiles, {brands} brands each); "
+            "{scoring} of them score. Silver bars give {relocations} relocations per game, {chains} chains. "
+            "{tie}{npc}",
+            "tie": "{ties} of games end level at the top",
+            "tie_settled": " and the tie-break settles {decided} of those.",
+            "tie_open": ".",
+            "npc": " NPCs took {share} of all points.",
+            "panel_towns": "towns completed per game",
+            "panel_scoring": "share of towns that score",
+            "panel_relocations": "relocations per game (dark: chains)",
+            "panel_ties": "games tied at the top (dark: settled by the tie-break)",
+            "title": "towns, silver bars and ties (95% intervals on rates)",
+        },
+        "ja": {
+            "no_npc": "なし（NPCの色がない）",
+            "none": "該当なし（数える対象がない）",
+            "rate": "{p} [{lo}, {hi}]",
+            "head": "町（アームのすべてのゲームをまとめる。95% Wilson区間、町1つを1回の試行とする）：",
+            "towns": "{arm}：1ゲームあたり完成した町{towns}つ、1つあたりタイル{tiles}枚、マーク{brands}つ、"
+            "{points}点",
+            "scoring": "  得点になった町 {scoring}。3色以上の町 {colours}。"
+            "町に入らないマーク 1ゲームあたり{open}つ",
+            "relocations": "  再配置 1ゲームあたり{relocations}回（見送り{declined}回）、"
+            "連鎖 1ゲームあたり{chains}回",
+            "ties": "  得点のうちNPCの割合 {npc}。首位の同点 ゲームの{ties}、"
+            "そのうち同点の場合のルールで決着 {decided}",
+            "verdict": "{arm}：1ゲームあたり{towns}つの町が完成する"
+            "（1つあたりタイル{tiles}枚、マーク{brands}つ）。そのうち{scoring}が得点になる。銀の延べ棒による再配置は1ゲームあたり{relocations}回、"
+            "連鎖は{chains}回。{tie}{npc}",
+            "tie": "ゲームの{ties}は首位が同点で終わる",
+            "tie_settled": "。そのうち{decided}は同点の場合のルールで決着する。",
+            "tie_open": "。",
+            "npc": "NPCが全得点の{share}を得た。",
+            "panel_towns": "1ゲームあたりの完成した町",
+            "panel_scoring": "得点になった町の割合",
+            "panel_relocations": "1ゲームあたりの再配置（濃い色：連鎖）",
+            "panel_ties": "首位が同点のゲーム\n（濃い色：同点の場合のルールで決着）",
+            "title": "町、銀の延べ棒、同点（割合に95%区間）",
+        },
+    },
+    "this_town/report.py",
+)
 
 
 def _games(arm: Arm) -> int:
@@ -59,25 +118,36 @@ def town_figures(arm: Arm) -> dict[str, Any]:
 
 def _rate(r: dict[str, float] | None) -> str:
     if r is None:
-        return "none (no NPC colours)"
+        return say("no_npc")
     if not r["n"]:
-        return "n/a (none to count)"
-    return f"{r['p']:.1%} [{r['lo']:.1%}, {r['hi']:.1%}]"
+        return say("none")
+    return say("rate", p=f"{r['p']:.1%}", lo=f"{r['lo']:.1%}", hi=f"{r['hi']:.1%}")
+
+
+def _sizes(arm: Arm, f: dict[str, Any], digits: int) -> dict[str, str]:
+    """The arm's label, towns completed per game and their tiles and brands each, with `digits` decimals."""
+    keys = {"towns": "towns_per_game", "tiles": "tiles_per_town", "brands": "brands_per_town"}
+    return {"arm": arm.label, **{field: f"{f[key]:.{digits}f}" for field, key in keys.items()}}
 
 
 def lines_for(arms: list[Arm], figures: list[dict[str, Any]]) -> list[str]:
-    lines = ["", "Towns (pooled over every game of an arm; 95% Wilson intervals, each town one trial):"]
+    lines = ["", say("head")]
     for arm, f in zip(arms, figures, strict=True):
         lines += [
-            f"{arm.label}: {f['towns_per_game']:.2f} towns completed per game, "
-            f"{f['tiles_per_town']:.2f} tiles and {f['brands_per_town']:.2f} brands each, "
-            f"{f['points_per_town']:.2f} points each",
-            f"  towns that score {_rate(f['scoring_towns'])}; with 3+ colours {_rate(f['towns_3colours'])}; "
-            f"brands left in open towns {f['open_brands_per_game']:.1f} per game",
-            f"  relocations {f['relocations_per_game']:.2f} per game "
-            f"(declined {f['declined_per_game']:.2f}), chains {f['chains_per_game']:.3f} per game",
-            f"  NPC share of points {_rate(f['npc_share'])}; top tied in {_rate(f['ties'])} of games, "
-            f"the tie-break decides {_rate(f['tie_decided'])} of those",
+            say("towns", **_sizes(arm, f, 2), points=f"{f['points_per_town']:.2f}"),
+            say(
+                "scoring",
+                scoring=_rate(f["scoring_towns"]),
+                colours=_rate(f["towns_3colours"]),
+                open=f"{f['open_brands_per_game']:.1f}",
+            ),
+            say(
+                "relocations",
+                relocations=f"{f['relocations_per_game']:.2f}",
+                declined=f"{f['declined_per_game']:.2f}",
+                chains=f"{f['chains_per_game']:.3f}",
+            ),
+            say("ties", npc=_rate(f["npc_share"]), ties=_rate(f["ties"]), decided=_rate(f["tie_decided"])),
         ]
     return lines
 
@@ -86,15 +156,20 @@ def verdict_for(arms: list[Arm], figures: list[dict[str, Any]]) -> list[str]:
     """One sentence per arm in plain words, for the verdict page."""
     out = []
     for arm, f in zip(arms, figures, strict=True):
-        npc = "" if f["npc_share"] is None else f" NPCs took {f['npc_share']['p']:.0%} of all points."
+        npc = "" if f["npc_share"] is None else say("npc", share=f"{f['npc_share']['p']:.0%}")
         decided = f["tie_decided"]
-        tie = f"{f['ties']['p']:.0%} of games end level at the top"
-        tie += f" and the tie-break settles {decided['p']:.0%} of those." if decided["n"] else "."
+        tie = say("tie", ties=f"{f['ties']['p']:.0%}")
+        tie += say("tie_settled", decided=f"{decided['p']:.0%}") if decided["n"] else say("tie_open")
         out.append(
-            f"{arm.label}: {f['towns_per_game']:.1f} towns completed per game "
-            f"({f['tiles_per_town']:.1f} tiles, {f['brands_per_town']:.1f} brands each); "
-            f"{f['scoring_towns']['p']:.0%} of them score. Silver bars give {f['relocations_per_game']:.2f} "
-            f"relocations per game, {f['chains_per_game']:.3f} chains. {tie}{npc}"
+            say(
+                "verdict",
+                **_sizes(arm, f, 1),
+                scoring=f"{f['scoring_towns']['p']:.0%}",
+                relocations=f"{f['relocations_per_game']:.2f}",
+                chains=f"{f['chains_per_game']:.3f}",
+                tie=tie,
+                npc=npc,
+            )
         )
     return out
 
@@ -105,10 +180,10 @@ def figure_towns(ctx: Context, arms: list[Arm], figures: list[dict[str, Any]]) -
     x = np.arange(len(arms))
     labels = [a.label for a in arms]
     panels = (
-        ("towns completed per game", [f["towns_per_game"] for f in figures], None),
-        ("share of towns that score", [f["scoring_towns"] for f in figures], "rate"),
-        ("relocations per game (dark: chains)", [f["relocations_per_game"] for f in figures], None),
-        ("games tied at the top (dark: settled by the tie-break)", [f["ties"] for f in figures], "rate"),
+        (say("panel_towns"), [f["towns_per_game"] for f in figures], None),
+        (say("panel_scoring"), [f["scoring_towns"] for f in figures], "rate"),
+        (say("panel_relocations"), [f["relocations_per_game"] for f in figures], None),
+        (say("panel_ties"), [f["ties"] for f in figures], "rate"),
     )
     for ax, (title, values, kind) in zip(axes, panels, strict=True):
         for i, value in enumerate(values):
@@ -124,7 +199,7 @@ def figure_towns(ctx: Context, arms: list[Arm], figures: list[dict[str, Any]]) -
         axes[2].bar(i, f["chains_per_game"], color="#333333")
         decided = f["tie_decided"]["p"] if f["tie_decided"]["n"] else 0.0
         axes[3].bar(i, f["ties"]["p"] * decided, color="#333333")
-    fig.suptitle(heading(ctx, arms, "towns, silver bars and ties (95% intervals on rates)"), fontsize=9)
+    fig.suptitle(heading(ctx, arms, say("title")), fontsize=9)
     fig.tight_layout()
     return fig
 

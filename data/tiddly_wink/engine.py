@@ -115,7 +115,7 @@ class Game(GameBase):
     docs_ja: ClassVar[dict[str, str]] = {
         "rounds": "ゲームで行ったラウンド数（ゲームは最初の脱落か、ラウンドの上限で終わる）",
         "busts": "ラウンドの始めにステークを払えなかったプレイヤーの数（ゲームが終わる）",
-        "blocked_rounds": "ラウンドが全員パスで止まって同点で終わる頻度と、全員パスのラウンドを誰が取るか",
+        "blocked_rounds": "全員パスで終わったラウンドの数：どの席も出せず、山も残っていない",
         "tied_rounds": "最もよい手牌が同点で、場を1人で取る席がなかったラウンドの数",
         "redeals": "配り直しのルールで配り直したラウンドの数",
         "bonus_plays": "ダブル牌の後に続けて出したもう1枚の数",
@@ -126,14 +126,17 @@ class Game(GameBase):
            for k in range(MAX_SEATS)},
         **{f"blocked_wins_pos{k + 1}": f"最初の1枚を出した席から{k}席後の席が取った全員パスのラウンドの数"
            for k in range(MAX_SEATS)},
+    }  # fmt: skip
+    figure_docs_ja: ClassVar[dict[str, str]] = {
         "rounds_summary": "ラウンド単位の指標を言葉で示すページ：ラウンドあたりの割合、全員パスのラウンド、"
         "ゲームの長さ、最初のアームに対する各オプションの効果",
         "round_wins": "ラウンドの最初の1枚を出した席から数えた手番順ごとの、ラウンドを取った割合、"
         "アームごと、95%区間つき（点線：均等な割合）",
+        "blocked_rounds": "ラウンドが全員パスで止まる頻度と同点で終わる頻度、全員パスのラウンドを誰が取るか",
         "match_length": "ゲームあたりのラウンド数：アームごとの分布と、人数ごとの中央値",
         "option_effects": "すべてのアームのラウンドの長さ、全員パスの割合、最初の1枚を出した席の有利さを"
         "並べたもの",
-    }  # fmt: skip
+    }
     names_en: ClassVar[dict[str, str]] = {
         "pot_left": "counters left in the pot",
         **{f"round_wins_pos{k + 1}": f"rounds won by turn position {k + 1}" for k in range(MAX_SEATS)},

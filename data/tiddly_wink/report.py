@@ -24,7 +24,8 @@ from printkit.errors import DataError
 from simulate.analysis.arm import Arm
 from simulate.analysis.stats import describe, fmt_p, km_median, mann_whitney, welch, wilson
 from simulate.report.context import COLOURS, Context, Extras, heading
-from simulate.report.plotting import plt
+from simulate.report.plotting import monospace, plt
+from simulate.words import own_words
 
 MAX_SEATS = 8
 ROUND_NOTES = """How to read this page
@@ -38,6 +39,160 @@ ROUND_NOTES = """How to read this page
   Kaplan-Meier median (or 'at least the cap'), never a mean, and is not t-tested.
 - Option effects: two-proportion z tests on pooled rates, Welch's t on moves per round,
   Mann-Whitney U on match length only when no match was capped."""
+
+ROUND_NOTES_JA = """このページの読み方
+- ラウンドはアームのすべてのゲームをまとめて数える。1ゲームのラウンドは毎回配り直すので、
+  Wilson区間ではラウンド1つを1回の試行とする。
+- 手番順は、ラウンドのスタートプレイヤー（最も大きなダブル牌を持っていた人）から時計回りに数える。
+- 勝者が1人のラウンドを決着したラウンドとする。勝者は場のカウンターを総取りする（round_score = pips
+  では、ほかの手牌に残った目を得点する）。同点の全員パスのラウンドは勝ちの割合から除き、同点と数える。
+- 打ち切ったゲームはラウンドの上限で止まった。その長さは打ち切りデータなので、ゲームの長さは
+  カプラン・マイヤー法の中央値（または「上限以上」）で示し、平均もt検定も使わない。
+- オプションの効果：まとめた割合には2つの割合のz検定、ラウンドあたりの手数にはWelchのt検定、
+  ゲームの長さには、打ち切ったゲームがないときだけMann-WhitneyのU検定。"""
+
+say = own_words(
+    {
+        "en": {
+            "notes": ROUND_NOTES,
+            "none": "n/a (no rounds to count)",
+            "none_untied": "n/a (no untied blocked rounds)",
+            "rate": "{p} [{lo}, {hi}]",
+            "p_none": "p n/a: {why}",
+            "why.no rounds to count in an arm": "no rounds to count in an arm",
+            "why.matches stopped by the round cap have censored lengths": (
+                "matches stopped by the round cap have censored lengths"
+            ),
+            "why.fewer than two values in an arm": "fewer than two values in an arm",
+            "why.every value is the same": "every value is the same",
+            "why.an arm has no values": "an arm has no values",
+            "at_least": "median at least the cap ({rounds} rounds; most matches capped)",
+            "median": "Kaplan-Meier median {rounds} rounds",
+            "span": "{low}-{high}",
+            "head": "Rounds inside matches (pooled over the matches; 95% Wilson intervals):",
+            "published": "published {span}",
+            "outside": "OUTSIDE the published {span}",
+            "arm": "{arm}: {players} players ({where}), {rounds} rounds in {matches} matches",
+            "leader": "  leader wins a round   {rate}  even share {even}, advantage {advantage}",
+            "next": "  next seats win        {others}  (clockwise from the leader)",
+            "blocked": "  blocked rounds        {rate}; tied {tied} of them",
+            "blocked_won": "  blocked won by leader {rate}; others {others}",
+            "length": "  match length          {length}, longest {longest}",
+            "cap": " (the cap, {rounds} rounds)",
+            "capped": "  capped matches        {k} of {n} = {rate}{cap}",
+            "moves": "  moves per round       {moves}; bonus tiles {bonus}, "
+            "boneyard draws {draws} per round; counter spread at end {spread}",
+            "against": "{other} vs {base}",
+            "effects": "{name} (option effects, change from the first arm):",
+            "leader_rate": "  leader round-win rate {diff}  two-proportion {p}",
+            "leader_advantage": "  leader advantage      {diff}  (other player count)",
+            "blocked_rate": "  blocked-round rate    {diff}  two-proportion {p}",
+            "moves_change": "  moves per round       {diff}  Welch {p}",
+            "rounds_change": "{diff} rounds  ",
+            "length_change": "  match length          {change}Mann-Whitney {p}",
+            "short_head": "Rounds inside matches (95% Wilson intervals; details on the rounds page):",
+            "short_arm": "  {arm}: leader wins {rate} of rounds (even {even}); blocked {blocked}",
+            "short_length": "    match {length}, capped {k}/{n}; blocked rounds won by the leader {rate}",
+            "short_effects": "  {name}: leader {leader} ({leader_p}), blocked {blocked} ({blocked_p})",
+            "join": ", ",
+            "page": "rounds inside matches",
+            "rounds_of": "{arm} ({rounds} rounds)",
+            "tick_leader": "leader",
+            "tick_next": "leader+{k}",
+            "tick_after": "+{k}",
+            "wins_axis": "share of decided rounds won (95% Wilson interval)",
+            "wins_title": "round wins by seat from the leader (dotted: an even share)",
+            "tick_blocked": "rounds blocked",
+            "tick_tied": "blocked rounds tied",
+            "rate_axis": "rate (95% Wilson interval)",
+            "blocked_axis": "share of untied blocked rounds won",
+            "blocked_title": "blocked rounds: how often, and who wins them (lowest pips)",
+            "capped_of": "{arm} (capped {k}/{n})",
+            "rounds_axis": "rounds in the match (dotted: a round cap that stopped matches)",
+            "shorter_axis": "share of matches this short or shorter",
+            "at_least_cap": "{arm} (at least the cap)",
+            "published_players": "published {span} players",
+            "players_axis": "players",
+            "median_axis": "median rounds per match (Kaplan-Meier)",
+            "length_title": "match length in rounds",
+            "moves_title": "moves per round",
+            "blocked_share": "share of rounds blocked",
+            "leader_minus": "leader's round-win rate minus an even share",
+            "effects_title": "effect of the options on rounds (95% intervals)",
+        },
+        "ja": {
+            "notes": ROUND_NOTES_JA,
+            "none": "該当なし（数えるラウンドがない）",
+            "none_untied": "該当なし（同点でない全員パスのラウンドがない）",
+            "rate": "{p} [{lo}, {hi}]",
+            "p_none": "検定できない：{why}",
+            "why.no rounds to count in an arm": "数えるラウンドがないアームがある",
+            "why.matches stopped by the round cap have censored lengths": (
+                "ラウンドの上限で止まったゲームは長さが打ち切られている"
+            ),
+            "why.fewer than two values in an arm": "値が2つ未満のアームがある",
+            "why.every value is the same": "すべての値が同じ",
+            "why.an arm has no values": "値のないアームがある",
+            "at_least": "中央値は上限以上（{rounds}ラウンド。ほとんどのゲームが打ち切り）",
+            "median": "カプラン・マイヤー法の中央値 {rounds}ラウンド",
+            "span": "{low}～{high}",
+            "head": "ゲームの中のラウンド（ゲームをまとめて数える。95% Wilson区間）：",
+            "published": "公開ルールの{span}人",
+            "outside": "公開ルールの{span}人の範囲外",
+            "arm": "{arm}：{players}人（{where}）、{matches}ゲームで{rounds}ラウンド",
+            "leader": "  スタートプレイヤーの勝ち {rate}  均等な割合 {even}、優位 {advantage}",
+            "next": "  ほかの席の勝ち　　　　　 {others}（スタートプレイヤーから時計回り）",
+            "blocked": "  全員パスのラウンド　　　 {rate}。そのうち同点 {tied}",
+            "blocked_won": "  全員パスでの勝ち　　　　 スタートプレイヤー {rate}、ほかの席 {others}",
+            "length": "  ゲームの長さ　　　　　　 {length}、最長 {longest}ラウンド",
+            "cap": "（上限 {rounds}ラウンド）",
+            "capped": "  打ち切ったゲーム　　　　 {n}ゲーム中{k}ゲーム = {rate}{cap}",
+            "moves": "  ラウンドあたりの手数　　 {moves}。ラウンドあたり ダブル牌の後のもう1枚 {bonus}、"
+            "山から引いた牌 {draws}。終了時のカウンターの差 {spread}",
+            "against": "{other} 対 {base}",
+            "effects": "{name}（オプションの効果、最初のアームからの変化）：",
+            "leader_rate": "  スタートプレイヤーの勝率 {diff}  2つの割合のz検定 {p}",
+            "leader_advantage": "  スタートプレイヤーの優位 {diff}（人数が違う）",
+            "blocked_rate": "  全員パスの割合　　　　　 {diff}  2つの割合のz検定 {p}",
+            "moves_change": "  ラウンドあたりの手数　　 {diff}  Welchのt検定 {p}",
+            "rounds_change": "{diff}ラウンド  ",
+            "length_change": "  ゲームの長さ　　　　　　 {change}Mann-WhitneyのU検定 {p}",
+            "short_head": "ゲームの中のラウンド（95% Wilson区間。詳しくはラウンドのページ）：",
+            "short_arm": "  {arm}：スタートプレイヤーの勝ち ラウンドの{rate}（均等なら{even}）。"
+            "全員パス {blocked}",
+            "short_length": "    ゲームの長さ {length}、打ち切り {k}/{n}。"
+            "全員パスでのスタートプレイヤーの勝ち {rate}",
+            "short_effects": "  {name}：スタートプレイヤー {leader}（{leader_p}）、"
+            "全員パス {blocked}（{blocked_p}）",
+            "join": "、",
+            "page": "ゲームの中のラウンド",
+            "rounds_of": "{arm}（{rounds}ラウンド）",
+            "tick_leader": "スタート\nプレイヤー",
+            "tick_next": "+{k}",
+            "tick_after": "+{k}",
+            "wins_axis": "決着したラウンドで勝った割合（95% Wilson区間）",
+            "wins_title": "スタートプレイヤーから数えた席ごとのラウンドの勝ち（点線：均等な割合）",
+            "tick_blocked": "全員パスのラウンド",
+            "tick_tied": "全員パスで同点",
+            "rate_axis": "割合（95% Wilson区間）",
+            "blocked_axis": "同点でない全員パスのラウンドで勝った割合",
+            "blocked_title": "全員パスのラウンド：その頻度と、誰が勝つか（目の合計が最も少ない人）",
+            "capped_of": "{arm}（打ち切り {k}/{n}）",
+            "rounds_axis": "ゲームのラウンド数（点線：ゲームを止めたラウンドの上限）",
+            "shorter_axis": "この長さ以下のゲームの割合",
+            "at_least_cap": "{arm}（上限以上）",
+            "published_players": "公開ルールの{span}人",
+            "players_axis": "人数",
+            "median_axis": "ゲームあたりのラウンド数の中央値（カプラン・マイヤー法）",
+            "length_title": "ラウンド数で見たゲームの長さ",
+            "moves_title": "ラウンドあたりの手数",
+            "blocked_share": "全員パスのラウンドの割合",
+            "leader_minus": "スタートプレイヤーの勝率－均等な割合",
+            "effects_title": "オプションがラウンドに与える効果（95%区間）",
+        },
+    },
+    "tiddly_wink/report.py",
+)
 
 
 def _total(arm: Arm, name: str) -> int:
@@ -145,19 +300,29 @@ def _errors(rows: list[dict[str, float]], key: str = "p") -> np.ndarray:
     return np.array([below, above])
 
 
-def _rate(r: dict[str, float]) -> str:
-    return f"{r['p']:.3f} [{r['lo']:.3f}, {r['hi']:.3f}]" if r["n"] else "n/a (no rounds to count)"
+def _rate(r: dict[str, float], none: str = "none") -> str:
+    if not r["n"]:
+        return say(none)
+    return say("rate", p=f"{r['p']:.3f}", lo=f"{r['lo']:.3f}", hi=f"{r['hi']:.3f}")
 
 
 def _p(p: float | None, why: str = "") -> str:
-    return fmt_p(p, why)
+    """`fmt_p`'s text; a missing p says why in the report's language (a reason it has no words for as it
+    is)."""
+    if p is not None or not why:
+        return fmt_p(p, why)
+    try:
+        why = say(f"why.{why}")
+    except KeyError:
+        pass
+    return say("p_none", why=why)
 
 
 def length_text(m: dict[str, Any]) -> str:
     """A censored match length in words: a Kaplan-Meier median, or at least the cap."""
     if m["median"] is None:
-        return f"median at least the cap ({m['at_least']:.0f} rounds; most matches capped)"
-    return f"Kaplan-Meier median {m['median']:.0f} rounds"
+        return say("at_least", rounds=f"{m['at_least']:.0f}")
+    return say("median", rounds=f"{m['median']:.0f}")
 
 
 def _median_or_cap(m: dict[str, Any]) -> float:
@@ -165,85 +330,112 @@ def _median_or_cap(m: dict[str, Any]) -> float:
 
 
 def _span(published: list[int]) -> str:
-    return f"{min(published)}-{max(published)}"
+    return say("span", low=min(published), high=max(published))
+
+
+def _pairs(arms: list[Arm], effects: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Each option effect (keyed `arm vs first` in the summary) with its name in the report's words."""
+    return [
+        (say("against", other=arm.label, base=arms[0].label), e)
+        for arm, e in zip(arms[1:], effects.values(), strict=True)
+    ]
 
 
 def lines_for(
     arms: list[Arm], figures: list[dict[str, Any]], effects: dict[str, Any], published: list[int]
 ) -> list[str]:
-    lines = ["", "Rounds inside matches (pooled over the matches; 95% Wilson intervals):"]
+    lines = ["", say("head")]
     for arm, f in zip(arms, figures, strict=True):
         n = f["players"]
-        where = ("published " if f["published_players"] else "OUTSIDE the published ") + _span(published)
-        lines.append(f"{arm.label}: {n} players ({where}), {f['rounds']} rounds in {f['matches']} matches")
+        where = say("published" if f["published_players"] else "outside", span=_span(published))
         lines.append(
-            f"  leader wins a round   {_rate(f['leader_round_wins'])}  even share {1 / n:.3f}, "
-            f"advantage {f['leader_advantage']:+.3f}"
+            say("arm", arm=arm.label, players=n, where=where, rounds=f["rounds"], matches=f["matches"])
         )
-        others = ", ".join(f"{r['p']:.3f}" for r in f["round_wins_by_position"][1:])
-        lines.append(f"  next seats win        {others}  (clockwise from the leader)")
         lines.append(
-            f"  blocked rounds        {_rate(f['blocked_rounds'])}; "
-            f"tied {_rate(f['ties_among_blocked'])} of them"
+            say(
+                "leader",
+                rate=_rate(f["leader_round_wins"]),
+                even=f"{1 / n:.3f}",
+                advantage=f"{f['leader_advantage']:+.3f}",
+            )
         )
+        others = say("join").join(f"{r['p']:.3f}" for r in f["round_wins_by_position"][1:])
+        lines.append(say("next", others=others))
+        lines.append(say("blocked", rate=_rate(f["blocked_rounds"]), tied=_rate(f["ties_among_blocked"])))
         blocked = f["blocked_wins_by_position"]
-        lines.append(
-            f"  blocked won by leader {_rate(blocked[0])}; others "
-            + ", ".join(f"{r['p']:.3f}" if r["n"] else "n/a (no untied blocked rounds)" for r in blocked[1:])
-        )
+        others = say("join").join(f"{r['p']:.3f}" if r["n"] else say("none_untied") for r in blocked[1:])
+        lines.append(say("blocked_won", rate=_rate(blocked[0]), others=others))
         m = f["match_rounds"]
         c = f["capped_matches"]
-        lines.append(f"  match length          {length_text(m)}, longest {m['max']:.0f}")
-        cap = f" (the cap, {f['round_cap']} rounds)" if f["round_cap"] else ""
-        lines.append(f"  capped matches        {c['k']} of {c['n']} = {_rate(c)}{cap}")
+        lines.append(say("length", length=length_text(m), longest=f"{m['max']:.0f}"))
+        cap = say("cap", rounds=f["round_cap"]) if f["round_cap"] else ""
+        lines.append(say("capped", k=c["k"], n=c["n"], rate=_rate(c), cap=cap))
         s = f["counter_spread"]
         lines.append(
-            f"  moves per round       {f['moves_per_round']['mean']:.2f}; bonus tiles "
-            f"{f['bonus_plays_per_round']:.3f}, boneyard draws {f['draws_per_round']:.3f} per round; "
-            f"counter spread at end {s['mean']:.1f}"
+            say(
+                "moves",
+                moves=f"{f['moves_per_round']['mean']:.2f}",
+                bonus=f"{f['bonus_plays_per_round']:.3f}",
+                draws=f"{f['draws_per_round']:.3f}",
+                spread=f"{s['mean']:.1f}",
+            )
         )
-    for name, e in effects.items():
-        lines.append(f"{name} (option effects, change from the first arm):")
+    for name, e in _pairs(arms, effects):
+        lines.append(say("effects", name=name))
         if "leader_round_win_rate" in e:
             d = e["leader_round_win_rate"]
-            lines.append(
-                f"  leader round-win rate {d['diff']:+.4f}  two-proportion {_p(d['p'], d.get('why', ''))}"
-            )
+            lines.append(say("leader_rate", diff=f"{d['diff']:+.4f}", p=_p(d["p"], d.get("why", ""))))
         else:
-            lines.append(
-                f"  leader advantage      {e['leader_advantage']['diff']:+.4f}  (other player count)"
-            )
+            lines.append(say("leader_advantage", diff=f"{e['leader_advantage']['diff']:+.4f}"))
         d = e["blocked_rate"]
-        lines.append(
-            f"  blocked-round rate    {d['diff']:+.4f}  two-proportion {_p(d['p'], d.get('why', ''))}"
-        )
+        lines.append(say("blocked_rate", diff=f"{d['diff']:+.4f}", p=_p(d["p"], d.get("why", ""))))
         d = e["moves_per_round"]
-        lines.append(f"  moves per round       {d['diff']:+.3f}  Welch {_p(d['p'], d.get('why', ''))}")
+        lines.append(say("moves_change", diff=f"{d['diff']:+.3f}", p=_p(d["p"], d.get("why", ""))))
         d = e["match_rounds"]
-        change = "" if d["diff"] is None or not math.isfinite(d["diff"]) else f"{d['diff']:+.1f} rounds  "
-        lines.append(f"  match length          {change}Mann-Whitney {_p(d['p'], d.get('why', ''))}")
+        change = (
+            ""
+            if d["diff"] is None or not math.isfinite(d["diff"])
+            else say("rounds_change", diff=f"{d['diff']:+.1f}")
+        )
+        lines.append(say("length_change", change=change, p=_p(d["p"], d.get("why", ""))))
     return lines
 
 
 def short_lines(arms: list[Arm], figures: list[dict[str, Any]], effects: dict[str, Any]) -> list[str]:
     """A few lines for the report's first page; the full set is on the rounds page."""
-    lines = ["", "Rounds inside matches (95% Wilson intervals; details on the rounds page):"]
+    lines = ["", say("short_head")]
     for arm, f in zip(arms, figures, strict=True):
         m, c = f["match_rounds"], f["capped_matches"]
         lines.append(
-            f"  {arm.label}: leader wins {_rate(f['leader_round_wins'])} of rounds "
-            f"(even {1 / f['players']:.3f}); blocked {_rate(f['blocked_rounds'])}"
+            say(
+                "short_arm",
+                arm=arm.label,
+                rate=_rate(f["leader_round_wins"]),
+                even=f"{1 / f['players']:.3f}",
+                blocked=_rate(f["blocked_rounds"]),
+            )
         )
         lines.append(
-            f"    match {length_text(m)}, capped {c['k']}/{c['n']}; "
-            f"blocked rounds won by the leader {_rate(f['blocked_wins_by_position'][0])}"
+            say(
+                "short_length",
+                length=length_text(m),
+                k=c["k"],
+                n=c["n"],
+                rate=_rate(f["blocked_wins_by_position"][0]),
+            )
         )
-    for name, e in effects.items():
+    for name, e in _pairs(arms, effects):
         leader = e.get("leader_round_win_rate", e.get("leader_advantage"))
         blocked = e["blocked_rate"]
         lines.append(
-            f"  {name}: leader {leader['diff']:+.4f} ({_p(leader['p'], leader.get('why', ''))}), "
-            f"blocked {blocked['diff']:+.4f} ({_p(blocked['p'], blocked.get('why', ''))})"
+            say(
+                "short_effects",
+                name=name,
+                leader=f"{leader['diff']:+.4f}",
+                leader_p=_p(leader["p"], leader.get("why", "")),
+                blocked=f"{blocked['diff']:+.4f}",
+                blocked_p=_p(blocked["p"], blocked.get("why", "")),
+            )
         )
     return lines
 
@@ -251,9 +443,10 @@ def short_lines(arms: list[Arm], figures: list[dict[str, Any]], effects: dict[st
 def figure_rounds_text(ctx: Context, arms: list[Arm], lines: list[str]) -> plt.Figure:
     """A page with every round-level figure in words."""
     fig = plt.figure(figsize=(8.27, 11.69))
-    fig.text(0.06, 0.96, heading(ctx, arms, "rounds inside matches"), fontsize=10, va="top", weight="bold")
-    fig.text(0.06, 0.9, "\n".join(lines[1:]), fontsize=7.5, va="top", family="monospace")
-    fig.text(0.06, 0.04, ROUND_NOTES, fontsize=8, va="bottom", color="#333333")
+    fig.text(0.06, 0.96, heading(ctx, arms, say("page")), fontsize=10, va="top", weight="bold")
+    text = "\n".join(lines[1:])
+    fig.text(0.06, 0.9, text, fontsize=7.5, va="top", family=monospace(text))
+    fig.text(0.06, 0.04, say("notes"), fontsize=8, va="bottom", color="#333333")
     return fig
 
 
@@ -268,16 +461,22 @@ def figure_round_wins(ctx: Context, arms: list[Arm], figures: list[dict[str, Any
         p = np.array([r["p"] for r in rates])
         err = _errors(rates)
         colour = COLOURS[i % len(COLOURS)]
-        ax.bar(x, p, width, yerr=err, capsize=3, color=colour, label=f"{arm.label} ({f['rounds']} rounds)")
+        ax.bar(
+            x,
+            p,
+            width,
+            yerr=err,
+            capsize=3,
+            color=colour,
+            label=say("rounds_of", arm=arm.label, rounds=f["rounds"]),
+        )
         ax.hlines(1 / f["players"], x[0] - width / 2, x[-1] + width / 2, colors="k", linestyles="dotted")
     ax.set_xticks(range(longest))
-    ax.set_xticklabels(["leader"] + [f"leader+{k}" for k in range(1, longest)])
-    ax.set_ylabel("share of decided rounds won (95% Wilson interval)")
+    ax.set_xticklabels([say("tick_leader")] + [say("tick_next", k=k) for k in range(1, longest)])
+    ax.set_ylabel(say("wins_axis"))
     ax.set_ylim(0, 1)
     ax.legend(fontsize=8)
-    ax.set_title(
-        heading(ctx, arms, "round wins by seat from the leader (dotted: an even share)"), fontsize=9
-    )
+    ax.set_title(heading(ctx, arms, say("wins_title")), fontsize=9)
     return fig
 
 
@@ -299,8 +498,8 @@ def figure_blocked(ctx: Context, arms: list[Arm], figures: list[dict[str, Any]])
                     color=colour,
                 )
     left.set_xticks([0, 1])
-    left.set_xticklabels(["rounds blocked", "blocked rounds tied"])
-    left.set_ylabel("rate (95% Wilson interval)")
+    left.set_xticklabels([say("tick_blocked"), say("tick_tied")])
+    left.set_ylabel(say("rate_axis"))
     left.set_ylim(0, 1)
     width = 0.8 / len(arms)
     longest = max(f["players"] for f in figures)
@@ -313,13 +512,11 @@ def figure_blocked(ctx: Context, arms: list[Arm], figures: list[dict[str, Any]])
         )
         right.hlines(1 / f["players"], x[0] - width / 2, x[-1] + width / 2, colors="k", linestyles="dotted")
     right.set_xticks(range(longest))
-    right.set_xticklabels(["leader"] + [f"+{k}" for k in range(1, longest)])
-    right.set_ylabel("share of untied blocked rounds won")
+    right.set_xticklabels([say("tick_leader")] + [say("tick_after", k=k) for k in range(1, longest)])
+    right.set_ylabel(say("blocked_axis"))
     right.set_ylim(0, 1)
     right.legend(fontsize=8)
-    fig.suptitle(
-        heading(ctx, arms, "blocked rounds: how often, and who wins them (lowest pips)"), fontsize=9
-    )
+    fig.suptitle(heading(ctx, arms, say("blocked_title")), fontsize=9)
     fig.tight_layout()
     return fig
 
@@ -334,12 +531,18 @@ def figure_match_length(
         x = np.sort(arm.cols["rounds"])
         y = np.arange(1, len(x) + 1) / len(x)
         capped = f["capped_matches"]
-        left.step(x, y, where="post", color=colour, label=f"{arm.label} (capped {capped['k']}/{capped['n']})")
+        left.step(
+            x,
+            y,
+            where="post",
+            color=colour,
+            label=say("capped_of", arm=arm.label, k=capped["k"], n=capped["n"]),
+        )
     for f in figures:
         if f["round_cap"]:
             left.axvline(f["round_cap"], color="k", linestyle="dotted", linewidth=1)
-    left.set_xlabel("rounds in the match (dotted: a round cap that stopped matches)")
-    left.set_ylabel("share of matches this short or shorter")
+    left.set_xlabel(say("rounds_axis"))
+    left.set_ylabel(say("shorter_axis"))
     left.set_ylim(0, 1.02)
     left.legend(fontsize=8)
     for i, (arm, f) in enumerate(zip(arms, figures, strict=True)):
@@ -350,7 +553,7 @@ def figure_match_length(
             _median_or_cap(m),
             marker="o" if m["median"] is not None else "^",
             color=COLOURS[i % len(COLOURS)],
-            label=arm.label + ("" if m["median"] is not None else " (at least the cap)"),
+            label=arm.label if m["median"] is not None else say("at_least_cap", arm=arm.label),
             linestyle="none",
         )
     players = [f["players"] for f in figures]
@@ -364,16 +567,16 @@ def figure_match_length(
         max(published) + 0.5,
         color="#eeeeee",
         zorder=-1,
-        label=f"published {_span(published)} players",
+        label=say("published_players", span=_span(published)),
     )
     low, high = min(players + published), max(players + published)
     right.set_xlim(low - 0.7, high + 0.7)
     right.set_xticks(range(low, high + 1))
-    right.set_xlabel("players")
-    right.set_ylabel("median rounds per match (Kaplan-Meier)")
+    right.set_xlabel(say("players_axis"))
+    right.set_ylabel(say("median_axis"))
     right.set_ylim(0, max(_median_or_cap(f["match_rounds"]) for f in figures) * 1.15 + 1)
     right.legend(fontsize=8)
-    fig.suptitle(heading(ctx, arms, "match length in rounds"), fontsize=9)
+    fig.suptitle(heading(ctx, arms, say("length_title")), fontsize=9)
     fig.tight_layout()
     return fig
 
@@ -393,13 +596,13 @@ def figure_option_effects(ctx: Context, arms: list[Arm], figures: list[dict[str,
     axes[2].axhline(0, color="k", linewidth=0.8)
     for ax, title in zip(
         axes,
-        ("moves per round", "share of rounds blocked", "leader's round-win rate minus an even share"),
+        (say("moves_title"), say("blocked_share"), say("leader_minus")),
         strict=True,
     ):
         ax.set_xticks(range(len(arms)))
         ax.set_xticklabels([a.label for a in arms], fontsize=7, rotation=15)
         ax.set_title(title, fontsize=9)
-    fig.suptitle(heading(ctx, arms, "effect of the options on rounds (95% intervals)"), fontsize=9)
+    fig.suptitle(heading(ctx, arms, say("effects_title")), fontsize=9)
     fig.tight_layout()
     return fig
 

@@ -123,6 +123,8 @@ class Game(GameBase):
         "reshuffles": "捨て札をシャッフルして新しい山札にした回数",
         "stalled": "誰も変えられない局面でゲームが終わったら1：stall = ends でそこで終わったか、"
         "手番の上限まで続いて打ち切られた",
+    }
+    figure_docs_ja: ClassVar[dict[str, str]] = {
         "crystals_by_collapse": "ゲームが与えるタイム・クリスタルの平均、それをもたらした崩壊ごとに積み上げ",
         "hand_limit_and_cap": "脱落があったゲーム、1人残って終わったゲーム、手番の上限で止まったゲームの割合"
         "と95%区間",

@@ -28,10 +28,79 @@ from simulate.analysis.arm import Arm
 from simulate.analysis.stats import describe, diff_interval, wilson
 from simulate.report.context import COLOURS, Context, Extras, heading
 from simulate.report.plotting import plt
+from simulate.words import display_name, own_words
 
 COLLAPSES = ("empty", "partial", "full")
 FREE = ("free_portal", "free_jump_card", "free_jump_token", "free_freeze", "portal_main")
-FREE_NAMES = ("Time Portal card", "Time Jump card", "jump token", "Time Freeze card", "portal main action")
+
+say = own_words(
+    {
+        "en": {
+            "free_portal": "Time Portal card",
+            "free_jump_card": "Time Jump card",
+            "free_jump_token": "jump token",
+            "free_freeze": "Time Freeze card",
+            "portal_main": "portal main action",
+            "length": "{arm}: finished games last {mean} turns on average [{lo}, {hi}]; "
+            "{capped} of games reached the turn cap.",
+            "crystals": "{arm}: crystals came {empty}% from empty, {partial}% from partial "
+            "and {full}% from full collapses.",
+            "limit": "{arm}: the hand limit cost {tokens} tokens a game and knocked a player out in "
+            "{knocked} of games; {last} were won by the last player left.",
+            "knockout_games": "games with a knock-out",
+            "capped": "games stopped by the cap",
+            "against": "{other} vs {base}: {what} {b}% vs {a}%, difference {diff} points [{lo}, {hi}].",
+            "timelines": "{arm}: timelines on the table {mean} per turn on average "
+            "(most at once {most} per game)",
+            "free": "{arm}: per game: {uses}",
+            "use": "{name} {n}",
+            "join": ", ",
+            "head": "Time Splicers: collapses, the hand limit, timelines and free actions",
+            "collapse": "{kind} collapse",
+            "crystals_axis": "share of crystals won",
+            "crystals_title": "crystals by kind of collapse",
+            "knockout_tick": "a knock-out",
+            "last_tick": "won by the last left",
+            "capped_tick": "capped",
+            "rates_axis": "share of games (95% Wilson interval)",
+            "rates_title": "the hand limit and the turn cap",
+            "free_axis": "uses per game (mean)",
+            "free_title": "free actions and the portal",
+        },
+        "ja": {
+            "free_portal": "タイムポータル",
+            "free_jump_card": "タイムジャンプ",
+            "free_jump_token": "タイムジャンプ・トークン",
+            "free_freeze": "タイムフリーズ",
+            "portal_main": "タイム・ポータルの出入り",
+            "length": "{arm}：終わったゲームの長さは平均{mean}手番 [{lo}, {hi}]。"
+            "ゲームの{capped}が手番の上限に達した。",
+            "crystals": "{arm}：タイム・クリスタルの{empty}%は空タイムライン崩壊、{partial}%は部分崩壊、"
+            "{full}%は完全崩壊で得た。",
+            "limit": "{arm}：手札の上限で1ゲームあたり{tokens}個のタイムジャンプ・トークンを払い、"
+            "ゲームの{knocked}でプレイヤーが脱落した。{last}は最後に残ったプレイヤーの勝ち。",
+            "knockout_games": "脱落があったゲーム",
+            "capped": "手番の上限で止まったゲーム",
+            "against": "{other} 対 {base}：{what} {b}% 対 {a}%、差 {diff}ポイント [{lo}, {hi}]。",
+            "timelines": "{arm}：場のタイムラインの数 手番の平均{mean}（同時の最大{most}、ゲームの平均）",
+            "free": "{arm}：1ゲームあたり：{uses}",
+            "use": "{name} {n}",
+            "join": "、",
+            "head": "タイム・スプライサーズ：崩壊、手札の上限、タイムライン、フリーアクション",
+            "collapse": "{name}",
+            "crystals_axis": "得たタイム・クリスタルの割合",
+            "crystals_title": "崩壊の種類ごとのタイム・クリスタル",
+            "knockout_tick": "脱落あり",
+            "last_tick": "最後に残ったプレイヤーの勝ち",
+            "capped_tick": "手番の上限で打ち切り",
+            "rates_axis": "ゲームの割合（95% Wilson区間）",
+            "rates_title": "手札の上限と手番の上限",
+            "free_axis": "1ゲームあたりの使用回数（平均）",
+            "free_title": "フリーアクションとタイム・ポータル",
+        },
+    },
+    "time_splicers/report.py",
+)
 
 
 def capped(arm: Arm) -> np.ndarray:
@@ -80,12 +149,28 @@ def verdict_lines(label: str, f: dict[str, Any]) -> list[str]:
     """The spec's questions for one arm, in words."""
     t, c = f["turns"], f["crystals"]
     return [
-        f"{label}: finished games last {t['mean']:.0f} turns on average [{t['lo']:.0f}, {t['hi']:.0f}]; "
-        f"{_pct(f['capped'])} of games reached the turn cap.",
-        f"{label}: crystals came {100 * c['empty']:.0f}% from empty, {100 * c['partial']:.0f}% from partial "
-        f"and {100 * c['full']:.0f}% from full collapses.",
-        f"{label}: the hand limit cost {f['limit_tokens']:.2f} tokens a game and knocked a player out in "
-        f"{_pct(f['knockout_games'])} of games; {_pct(f['last_standing'])} were won by the last player left.",
+        say(
+            "length",
+            arm=label,
+            mean=f"{t['mean']:.0f}",
+            lo=f"{t['lo']:.0f}",
+            hi=f"{t['hi']:.0f}",
+            capped=_pct(f["capped"]),
+        ),
+        say(
+            "crystals",
+            arm=label,
+            empty=f"{100 * c['empty']:.0f}",
+            partial=f"{100 * c['partial']:.0f}",
+            full=f"{100 * c['full']:.0f}",
+        ),
+        say(
+            "limit",
+            arm=label,
+            tokens=f"{f['limit_tokens']:.2f}",
+            knocked=_pct(f["knockout_games"]),
+            last=_pct(f["last_standing"]),
+        ),
     ]
 
 
@@ -98,22 +183,30 @@ def comparison_lines(first: tuple[str, dict[str, Any]], other: tuple[str, dict[s
     """How an arm differs from the first on knock-outs and the cap, with intervals on the difference."""
     (a_label, a), (b_label, b) = first, other
     out = []
-    for key, what in (("knockout_games", "games with a knock-out"), ("capped", "games stopped by the cap")):
+    for key in ("knockout_games", "capped"):
         ra, rb = a[key], b[key]
         d = diff_interval(int(ra["k"]), int(ra["n"]), int(rb["k"]), int(rb["n"]))
         out.append(
-            f"{b_label} vs {a_label}: {what} {100 * rb['p']:.0f}% vs {100 * ra['p']:.0f}%, "
-            f"difference {_points(d['diff'])} points [{_points(d['lo'])}, {_points(d['hi'])}]."
+            say(
+                "against",
+                other=b_label,
+                base=a_label,
+                what=say(key),
+                b=f"{100 * rb['p']:.0f}",
+                a=f"{100 * ra['p']:.0f}",
+                diff=_points(d["diff"]),
+                lo=_points(d["lo"]),
+                hi=_points(d["hi"]),
+            )
         )
     return out
 
 
 def detail_lines(label: str, f: dict[str, Any]) -> list[str]:
-    free = ", ".join(f"{name} {f['free'][key]:.1f}" for key, name in zip(FREE, FREE_NAMES, strict=True))
+    uses = say("join").join(say("use", name=say(key), n=f"{f['free'][key]:.1f}") for key in FREE)
     return [
-        f"{label}: timelines on the table {f['timelines_mean']:.2f} per turn on average "
-        f"(most at once {f['timelines_max']:.1f} per game)",
-        f"{label}: per game: {free}",
+        say("timelines", arm=label, mean=f"{f['timelines_mean']:.2f}", most=f"{f['timelines_max']:.1f}"),
+        say("free", arm=label, uses=uses),
     ]
 
 
@@ -131,10 +224,16 @@ def figure_crystals(ctx: Context, arms: list[Arm], figs: list[dict[str, Any]]) -
     bottom = np.zeros(len(arms))
     for k, kind in enumerate(COLLAPSES):
         shares = np.array([f["crystals"][kind] for f in figs])
-        ax.bar(range(len(arms)), shares, bottom=bottom, color=COLOURS[k], label=f"{kind} collapse")
+        ax.bar(
+            range(len(arms)),
+            shares,
+            bottom=bottom,
+            color=COLOURS[k],
+            label=say("collapse", kind=kind, name=display_name(kind)),
+        )
         bottom += np.nan_to_num(shares)
     ax.set_ylim(0, 1)
-    _finish(ax, ctx, arms, [a.label for a in arms], "share of crystals won", "crystals by kind of collapse")
+    _finish(ax, ctx, arms, [a.label for a in arms], say("crystals_axis"), say("crystals_title"))
     return fig
 
 
@@ -157,15 +256,15 @@ def figure_rates(ctx: Context, arms: list[Arm], figs: list[dict[str, Any]]) -> p
     ]
     _grouped(ax, arms, rows, errors)
     ax.set_ylim(0, 1)
-    ticks = ["a knock-out", "won by the last left", "capped"]
-    _finish(ax, ctx, arms, ticks, "share of games (95% Wilson interval)", "the hand limit and the turn cap")
+    ticks = [say("knockout_tick"), say("last_tick"), say("capped_tick")]
+    _finish(ax, ctx, arms, ticks, say("rates_axis"), say("rates_title"))
     return fig
 
 
 def figure_free_actions(ctx: Context, arms: list[Arm], figs: list[dict[str, Any]]) -> plt.Figure:
     fig, ax = plt.subplots(figsize=(8, 4.5))
     _grouped(ax, arms, [[f["free"][k] for k in FREE] for f in figs])
-    _finish(ax, ctx, arms, list(FREE_NAMES), "uses per game (mean)", "free actions and the portal")
+    _finish(ax, ctx, arms, [say(key) for key in FREE], say("free_axis"), say("free_title"))
     return fig
 
 
@@ -174,7 +273,7 @@ def extras(ctx: Context, arms: list[Arm]) -> Extras:
     labelled = list(zip([a.label for a in arms], figs, strict=True))
     verdict = [line for label, f in labelled for line in verdict_lines(label, f)]
     verdict += [line for other in labelled[1:] for line in comparison_lines(labelled[0], other)]
-    lines = ["", "Time Splicers: collapses, the hand limit, timelines and free actions"]
+    lines = ["", say("head")]
     lines += [line for label, f in labelled for line in detail_lines(label, f)]
     return Extras(
         lines=lines,

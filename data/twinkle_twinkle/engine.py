@@ -84,6 +84,8 @@ class Game(GameBase):
         "unlinked_stars": "最後にどの星座にも入っていない星の数、プレイヤーの平均",
         "slow_left_over": "遅いタイルが行に残ったラウンドの割合",
         "bag_left": "ゲーム終了時に袋に残っていたタイルの枚数",
+    }
+    figure_docs_ja: ClassVar[dict[str, str]] = {
         "ignored_categories": "ある得点の種類で0点だったプレイヤーのうち単独で勝った割合と95%区間を、均等な"
         "割合と比べる：誰も捨てられない種類は割合が低い",
         "winners_edge": "得点の種類ごとの、勝者の平均得点からほかのプレイヤーの平均得点を引いたもの："

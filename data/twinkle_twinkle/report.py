@@ -20,7 +20,7 @@ from simulate.analysis.arm import Arm
 from simulate.analysis.stats import wilson, winner_sets
 from simulate.report.context import COLOURS, Context, Extras, heading
 from simulate.report.plotting import plt
-from simulate.words import display_name, own_words
+from simulate.words import display_name, own_words, pad
 
 say = own_words(
     {
@@ -29,12 +29,31 @@ say = own_words(
             "ignored_axis": "win rate of players with 0 points in it (95% Wilson)",
             "edge": "the winner's edge by category",
             "edge_axis": "winners' mean points minus the others'",
+            "ignored_head": "Twinkle Twinkle: players who score nothing in a category, and their win rate:",
+            "ignored_arm": "  {arm} ({players}p, even share {even}):",
+            "ignored_row": "    {category} {share}% of players, win {p} [{lo}, {hi}]",
+            "edge_head": "Winner's edge: winners' mean points minus the others', by category:",
+            "edge_arms": "  {blank}{arms}",
+            "edge_row": "  {category}{diffs}",
+            "edge_cell": "{value}",
+            "edge_join": " ",
+            "category": "{identifier}",
         },
         "ja": {
             "ignored": "得点の種類を捨てたとき：勝率（点線：均等な割合。棒の上：そのプレイヤーの割合）",
             "ignored_axis": "その種類で0点だったプレイヤーの勝率（95% Wilson区間）",
             "edge": "得点の種類ごとの勝者の優位",
             "edge_axis": "勝者の平均得点－ほかのプレイヤーの平均得点",
+            "ignored_head": "トゥインクル・トゥインクル：得点の種類ごとの、0点以下だったプレイヤーと"
+            "その勝率：",
+            "ignored_arm": "  {arm}（{players}人、均等な割合 {even}）：",
+            "ignored_row": "    {category} {share}%のプレイヤー、勝率 {p} [{lo}, {hi}]",
+            "edge_head": "勝者の優位：得点の種類ごとの、勝者の平均得点－ほかのプレイヤーの平均得点：",
+            "edge_arms": "",
+            "edge_row": "  {category} {diffs}",
+            "edge_cell": "{arm} {number}",
+            "edge_join": "、",
+            "category": "{name}",
         },
     },
     "twinkle_twinkle/report.py",
@@ -85,23 +104,34 @@ def extras(ctx: Context, arms: list[Arm]) -> Extras:
     cats = ctx.categories
     idle = {a.label: ignored(a, cats) for a in arms}
     edge = {a.label: winners_edge(a, cats) for a in arms}
-    lines = ["Twinkle Twinkle: players who score nothing in a category, and their win rate:"]
+    lines = [say("ignored_head")]
     for arm in arms:
-        lines.append(f"  {arm.label} ({arm.players}p, even share {1 / arm.players:.3f}):")
+        lines.append(say("ignored_arm", arm=arm.label, players=arm.players, even=f"{1 / arm.players:.3f}"))
         for cat in cats:
             d = idle[arm.label][cat]
             w = d["wins"]
             if w["n"]:
-                lines.append(
-                    f"    {cat:<20} {100 * d['share']:5.1f}% of players, win {w['p']:.3f} "
-                    f"[{w['lo']:.3f}, {w['hi']:.3f}]"
+                row = say(
+                    "ignored_row",
+                    category=_category(cat),
+                    share=f"{100 * d['share']:5.1f}",
+                    p=f"{w['p']:.3f}",
+                    lo=f"{w['lo']:.3f}",
+                    hi=f"{w['hi']:.3f}",
                 )
-    lines.append("Winner's edge: winners' mean points minus the others', by category:")
+                lines.append(row)
+    lines.append(say("edge_head"))
     widths = [max(len(a.label), 6) for a in arms]
-    lines.append("  " + " " * 20 + " ".join(f"{a.label:>{w}}" for a, w in zip(arms, widths, strict=True)))
+    labels = " ".join(f"{a.label:>{w}}" for a, w in zip(arms, widths, strict=True))
+    head = say("edge_arms", blank=" " * 20, arms=labels)  # none in Japanese: each value names its arm
+    lines += [head] if head else []
     for cat in cats:
         diffs = [edge[a.label][cat]["winners"] - edge[a.label][cat]["others"] for a in arms]
-        lines.append(f"  {cat:<20}" + " ".join(f"{d:>+{w}.1f}" for d, w in zip(diffs, widths, strict=True)))
+        shown = say("edge_join").join(
+            say("edge_cell", value=f"{d:>+{w}.1f}", arm=a.label, number=f"{d:+.1f}")
+            for a, d, w in zip(arms, diffs, widths, strict=True)
+        )
+        lines.append(say("edge_row", category=_category(cat), diffs=shown))
     return Extras(
         lines=lines,
         figures={
@@ -110,6 +140,12 @@ def extras(ctx: Context, arms: list[Arm]) -> Extras:
         },
         summary={"ignored_categories": idle, "winners_edge": edge},
     )
+
+
+def _category(cat: str) -> str:
+    """A category at the head of a row, padded to its column: its identifier in English, as the details page
+    writes one, its Japanese name in Japanese."""
+    return pad(say("category", identifier=cat, name=display_name(cat)), 20)
 
 
 def _figure_ignored(ctx: Context, arms: list[Arm], idle: dict[str, dict[str, Any]]) -> plt.Figure:

@@ -115,7 +115,9 @@ class Game(GameBase):
         "early_end": "空きマスを残して終わったラウンドがあれば1（パネルが尽きたか、どれも置けなかった）",
         "deal_lopsided": "配りがどれだけ偏っていたか：配りごと、パネルの種類ごとの、最も多く持つ人と"
         "最も少なく持つ人の差",
-        "deal": "配りの偏り（deal lopsided）ごとの勝者の点差の平均と95%区間：偏った配りがゲームを決めるか",
+    }
+    figure_docs_ja: ClassVar[dict[str, str]] = {
+        "deal": "配りの偏りごとの勝者の点差の平均と95%区間：偏った配りがゲームを決めるか",
     }
     names_en: ClassVar[dict[str, str]] = {
         "early_end": "games with a round left unfilled",

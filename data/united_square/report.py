@@ -13,6 +13,25 @@ from simulate.analysis import stats
 from simulate.analysis.arm import Arm
 from simulate.report.context import Context, Extras, colour, heading
 from simulate.report.plotting import plt
+from simulate.words import display_name, own_words
+
+say = own_words(
+    {
+        "en": {
+            "axis": "deal lopsided (groups of 20+ games)",
+            "margin_axis": "mean winning margin (95% interval)",
+            "too_few": "too few games for any group of 20",
+            "title": "does a lopsided deal decide the game?",
+        },
+        "ja": {
+            "axis": "{name}（20ゲーム以上ずつのまとまり）",
+            "margin_axis": "勝者の点差の平均（95%区間）",
+            "too_few": "20ゲームのまとまりを作れるほどゲームがない",
+            "title": "配りの偏りがゲームを決めるか",
+        },
+    },
+    "united_square/report.py",
+)
 
 
 def extras(ctx: Context, arms: list[Arm]) -> Extras:
@@ -46,12 +65,13 @@ def figure_deal(ctx: Context, arms: list[Arm]) -> plt.Figure:
             errs.append(d["hi"] - d["mean"])
         if xs:
             ax.errorbar(xs, means, yerr=errs, marker="o", capsize=3, label=arm.label, color=colour(i))
-    ax.set_xlabel(metric.replace("_", " ") + " (groups of 20+ games)")
-    ax.set_ylabel("mean winning margin (95% interval)")
+    # in English the identifier's words, as the figure's doc calls the axis (deal lopsided)
+    ax.set_xlabel(say("axis", name=display_name(metric)))
+    ax.set_ylabel(say("margin_axis"))
     ax.set_ylim(bottom=0)
     if ax.get_legend_handles_labels()[0]:
         ax.legend(fontsize=8)
     else:
-        ax.text(0.5, 0.5, "too few games for any group of 20", transform=ax.transAxes, ha="center")
-    ax.set_title(heading(ctx, arms, "does a lopsided deal decide the game?"), fontsize=9)
+        ax.text(0.5, 0.5, say("too_few"), transform=ax.transAxes, ha="center")
+    ax.set_title(heading(ctx, arms, say("title")), fontsize=9)
     return fig

@@ -460,8 +460,8 @@ def _context(plan: Plan, data: GameData, ran: Ran, options: PlayOptions) -> Cont
         categories=first.categories,
         extras=first.report_extras,
         category_colours=category_colours(data),
-        metric_docs=first.docs_in(spoken(), first.metric_docs),
-        figure_docs=first.docs_in(spoken(), first.figure_docs),
+        metric_docs=first.docs_in(spoken()),
+        figure_docs=first.docs_in(spoken(), figures=True),
         paper=options.paper,
     )
 

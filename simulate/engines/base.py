@@ -219,8 +219,14 @@ class GameBase(ABC):
     figure_docs: ClassVar[dict[str, str]] = {}
     """One line per figure that `report_extras` draws."""
     docs_ja: ClassVar[dict[str, str]] = {}
-    """The lines of `metric_docs` and `figure_docs` in Japanese, by name, for `--lang ja` (a name without
-    one keeps its English line)."""
+    """The lines of `metric_docs` in Japanese, by metric, for `--lang ja` (a metric without one keeps its
+    English line)."""
+    figure_docs_ja: ClassVar[dict[str, str]] = {}
+    """The lines of `figure_docs` in Japanese, by figure, for `--lang ja` (a figure without one keeps its
+    English line). Apart from `docs_ja` because a figure may share its name with a metric (a `towns`
+    metric, the towns completed in a game, beside a `towns` figure of four panels) and say something else;
+    the conformance suite fails a game with Japanese docs that leaves a metric out of `docs_ja` or a figure
+    out of `figure_docs_ja`."""
     names_ja: ClassVar[dict[str, str]] = {}
     """The Japanese name, for `--lang ja`, of each name the report prints: every name of `metric_names` and
     `categories` and every figure of `figure_docs` (`"dead_cells": "置けないマス"`), on the verdict page,
@@ -318,11 +324,11 @@ class GameBase(ABC):
         return None
 
     @classmethod
-    def docs_in(cls, lang: str, docs: dict[str, str]) -> dict[str, str]:
-        """`docs` (its metric or figure docs) in `lang`: the game's Japanese line where it has one."""
-        return (
-            {name: cls.docs_ja.get(name, doc) for name, doc in docs.items()} if lang == "ja" else dict(docs)
-        )
+    def docs_in(cls, lang: str, figures: bool = False) -> dict[str, str]:
+        """The game's `metric_docs` (its `figure_docs` with `figures`) in `lang`: in Japanese the line of
+        `docs_ja` (`figure_docs_ja`) where it has one."""
+        docs, ja = (cls.figure_docs, cls.figure_docs_ja) if figures else (cls.metric_docs, cls.docs_ja)
+        return {name: ja.get(name, doc) for name, doc in docs.items()} if lang == "ja" else dict(docs)
 
 
 class AgentBase(ABC):

@@ -31,7 +31,7 @@ from simulate.report import changes_figure
 from simulate.report.context import Context, Extras, colour, heading
 from simulate.report.grid_layout import lay_out_grid
 from simulate.report.paper import POINTS, fit_pages, page_inches
-from simulate.report.plotting import plt
+from simulate.report.plotting import monospace, plt
 from simulate.report.raster import page_pngs
 from simulate.report.standard_text import ASCENT, standard_fonts
 from simulate.words import display_name, say, spoken
@@ -305,7 +305,7 @@ def _wrapped(blocks: list[tuple[str, str]]) -> list[tuple[str, str]]:
             continue
         width = WRAP if style != "mono" else 118
         indent = " " * (len(text) - len(text.lstrip(" -")))
-        if spoken() == "en" or style == "mono":
+        if spoken() == "en" or (style == "mono" and text.isascii()):  # a Japanese line: its font's widths
             lines = textwrap.wrap(text, width, subsequent_indent=indent + "  ")
         else:
             lines = _measured_wrap(text, SIZES[style], indent + "  ")
@@ -366,7 +366,7 @@ def text_pages(
                     fontsize=SIZES[style],
                     va="baseline",
                     weight="bold" if style == "h" else "normal",
-                    family="monospace" if style == "mono" else "sans-serif",
+                    family=monospace(line) if style == "mono" else "sans-serif",
                 )
             y -= step[style]
         figs.append(fig)

@@ -31,9 +31,9 @@ matplotlib.rcParams["figure.max_open_warning"] = 0
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib import font_manager  # noqa: E402
 
-from simulate.words import language  # noqa: E402
+from simulate.words import language, spoken  # noqa: E402
 
-__all__ = ["plt", "speaking"]
+__all__ = ["monospace", "plt", "speaking"]
 
 
 @cache
@@ -48,6 +48,15 @@ def _japanese() -> dict[str, Any]:
 
 
 FONTS = {"en": dict, "ja": _japanese}
+
+
+def monospace(text: str) -> str:
+    """The font family of monospaced `text` (the details page, a game's page of lines): DejaVu Sans Mono,
+    so that columns padded with spaces line up; in Japanese, text with any Japanese in it is set in the
+    Japanese font (IPAex Gothic) alone, its columns padded with full-width spaces (`simulate.words.pad`):
+    DejaVu Sans Mono has no Japanese, and where a text falls back from one font to the other matplotlib's
+    PDF places the glyphs after the switch out of line."""
+    return "monospace" if spoken() == "en" or text.isascii() else "sans-serif"
 
 
 @contextlib.contextmanager

@@ -360,6 +360,40 @@ def test_a_game_in_japanese_names_every_metric_category_and_figure_in_japanese(n
     )
 
 
+def undocumented_in_japanese(game: type[GameBase]) -> list[str]:
+    """What a game with Japanese docs (`docs_ja` or `figure_docs_ja`) leaves without a Japanese line, and
+    the keys of either that name none of its metrics (figures): a figure's line kept in `docs_ja` would be
+    printed for the metric of the same name. Nothing for a game with no Japanese docs at all."""
+    if not (game.docs_ja or game.figure_docs_ja):
+        return []
+    out = [f"metric {m}" for m in game.metric_names if not game.docs_ja.get(m, "").strip()]
+    out += [f"figure {f}" for f in game.figure_docs if not game.figure_docs_ja.get(f, "").strip()]
+    out += [f"docs_ja {k}: no such metric" for k in game.docs_ja if k not in game.metric_names]
+    out += [f"figure_docs_ja {k}: no such figure" for k in game.figure_docs_ja if k not in game.figure_docs]
+    return out
+
+
+@pytest.mark.parametrize("name", ENGINE_GAMES)
+def test_a_game_in_japanese_documents_every_metric_and_every_figure_apart_in_japanese(name):
+    """The definitions page prints a metric's line from `docs_ja` and a figure's from `figure_docs_ja`: a
+    game that left one out would print its English line among Japanese ones."""
+    game = type(make_game(load_game(name).resolve("default")))
+    assert game.docs_ja and game.figure_docs_ja, f"{name}: every shipped game has its docs in Japanese"
+    missing = undocumented_in_japanese(game)
+    assert not missing, f"{name}: Japanese docs missing or misplaced: {missing}"
+
+
+def test_the_japanese_docs_check_fails_a_figures_line_among_the_metrics_and_passes_an_english_game():
+    full = type(make_game(load_game("this_town").resolve("default")))
+    # the figure's line where the metric's belongs, as one dict for both once had it
+    mixed = {"docs_ja": {**full.docs_ja, "towns": full.figure_docs_ja["towns"], "stray": "なし"}}
+    games = (full, type("Mixed", (full,), {**mixed, "figure_docs_ja": {}}))
+    games += (type("English", (full,), {"docs_ja": {}, "figure_docs_ja": {}}),)
+    assert [undocumented_in_japanese(game) for game in games] == [
+        [], ["figure towns", "docs_ja stray: no such metric"], [],
+    ]  # fmt: skip
+
+
 @pytest.mark.parametrize("name", ENGINE_GAMES)
 def test_a_games_english_names_name_only_its_own_metrics_categories_and_figures(name):
     """`names_en` renames what the report prints: a key that is none of the game's names (a misspelt or

@@ -15,6 +15,7 @@ import re
 import unicodedata
 
 import pytest
+from matplotlib.text import Text
 from pypdf import PdfReader
 from test_report_stats import (
     binom_two_sided,
@@ -47,7 +48,8 @@ from simulate.analysis.ratings import PairResult
 from simulate.analysis.tally import tally_csv
 from simulate.analysis.trend import trend
 from simulate.analysis.verdict_page import strength_lines
-from simulate.words import EN, LANGUAGES, display_name, language, naming, say, spoken
+from simulate.report.plotting import plt
+from simulate.words import EN, LANGUAGES, columns, display_name, language, naming, say, spoken
 
 JA = LANGUAGES["ja"]
 
@@ -615,7 +617,7 @@ def test_the_definitions_page_names_the_reports_figures_and_gives_the_games_docs
     game = game_class("twinkle_twinkle")
     ctx = Context(
         "トゥインクル・トゥインクル", "twinkle_twinkle", 10, 1, game.metric_names, game.categories,
-        metric_docs=game.docs_in("ja", game.metric_docs), figure_docs=game.docs_in("ja", game.figure_docs),
+        metric_docs=game.docs_in("ja"), figure_docs=game.docs_in("ja", figures=True),
     )  # fmt: skip
     arm = SimpleNamespace(summary={"generic": {}, "capped": {"k": 0}})
     figures = dict.fromkeys(["seat_wins", "turn_order", "ignored_categories"])
@@ -633,7 +635,7 @@ def test_the_definitions_page_names_the_reports_figures_and_gives_the_games_docs
     ]
     assert "  - ラウンド数：すべての星図ボードが埋まるまでに行ったタイル選びのラウンド数" in texts
     with language("en"), naming(game.names_ja):
-        assert game.docs_in("en", game.metric_docs) == game.metric_docs
+        assert game.docs_in("en") == game.metric_docs and game.docs_in("en", figures=True) == game.figure_docs
         texts = [text for _, text in definition_blocks(ctx, [arm], figures)]
         assert any(t.startswith("  - seat wins: ") for t in texts)
         assert any(t.startswith("  - ignored categories: ") for t in texts)
@@ -648,9 +650,47 @@ def test_every_shipped_games_metrics_and_figures_have_their_japanese_docs(engine
 
     # a new game may leave docs_ja out (its English docs are printed); the five shipped ones have them all
     game = game_class(engine)
-    assert set(game.docs_ja) == set(game.metric_docs) | set(game.figure_docs)
-    for name, doc in game.docs_ja.items():
+    assert set(game.docs_ja) == set(game.metric_docs)
+    assert set(game.figure_docs_ja) == set(game.figure_docs)
+    for name, doc in [*game.docs_ja.items(), *game.figure_docs_ja.items()]:
         assert doc.strip() and not re.search(r"[()]", doc), (engine, name)
+
+
+@pytest.mark.parametrize(("engine", "name"), [("this_town", "towns"), ("tiddly_wink", "blocked_rounds")])
+def test_a_metric_and_a_figure_of_the_same_name_keep_their_own_japanese_lines(engine, name):
+    from types import SimpleNamespace
+
+    from simulate.engines import game_class
+    from simulate.report.context import Context
+    from simulate.report.document import definition_blocks
+
+    game = game_class(engine)
+    assert name in game.metric_docs and name in game.figure_docs  # the case: one name for both
+    assert game.docs_in("ja")[name] == game.docs_ja[name] != game.figure_docs_ja[name]
+    assert game.docs_in("ja", figures=True)[name] == game.figure_docs_ja[name]
+    ctx = Context(
+        "題", engine, 10, 1, game.metric_names, game.categories,
+        metric_docs=game.docs_in("ja"), figure_docs=game.docs_in("ja", figures=True),
+    )  # fmt: skip
+    arm = SimpleNamespace(summary={"generic": {}, "capped": {"k": 0}})
+    with naming(game.names_ja):
+        texts = [text for _, text in definition_blocks(ctx, [arm], {name: None})]
+    shown = f"  - {game.names_ja[name]}："
+    assert [t for t in texts if t.startswith(shown)] == [
+        shown + game.figure_docs_ja[name],  # on the list of figures
+        shown + game.docs_ja[name],  # on the list of metrics
+    ]
+    english = Context(
+        "title", engine, 10, 1, game.metric_names, game.categories,
+        metric_docs=game.docs_in("en"), figure_docs=game.docs_in("en", figures=True),
+    )  # fmt: skip
+    with language("en"), naming(game.names_ja, game.names_en):  # as English always kept them
+        texts = [text for _, text in definition_blocks(english, [arm], {name: None})]
+    shown = f"  - {display_name(name, 'en')}: "
+    assert [t for t in texts if t.startswith(shown)] == [
+        shown + game.figure_docs[name],
+        shown + game.metric_docs[name],
+    ]
 
 
 @pytest.mark.parametrize(
@@ -720,3 +760,62 @@ def test_every_place_that_prints_a_games_name_prints_it_in_japanese():
             assert verdict.measure_name("metric dead_cells") == "dead cells"
             assert what_words(change, {}) == "raises dead cells (13.1 against 5.9 on average)"
             assert measures_for(game.metric_names)["dead_cells"].doc == "the mean dead cells per game"
+
+
+# ------------------------------------------------------------------ a game's own part
+# English words a game's own Japanese part may print: statistics' names, an option's identifier and value,
+# the arms' labels and the agents (the heading), as the report's catalogue writes them
+OWN_PART_WORDS = {"Wilson", "Welch", "Mann-Whitney", "round_score", "pips", "random", "default", "other"}
+
+
+def _own_part(engine, tmp_path, lang):
+    """A game's own part of a report (`report_extras`) on a few random games of two arms, in `lang`."""
+    from printkit.datafile.gamedata import load_game
+    from simulate.analysis import balance
+    from simulate.analysis.arm import Arm
+    from simulate.commands.arms import arm_changes, play_arm
+    from simulate.engines import game_class, make_game
+    from simulate.report.context import Context
+    from simulate.report.plotting import speaking
+
+    data = load_game(engine)
+    rules = data.resolve("default")
+    game = make_game(rules)
+    agents = ("random",) * rules.players
+    _, tally = play_arm(data, rules, agents, 6, 1, tmp_path / "arm", 1, True)
+    summary = balance.summarize(tally, game.shown_metrics(), game.categories)
+    arms = [
+        Arm(label, rules.players, agents, tally.cols(), summary, tally, arm_changes(data, rules))
+        for label in ("default", "other")
+    ]
+    ctx = Context({"ja": "題", "en": "Title"}[lang], engine, 6, 1, game.shown_metrics(), game.categories)
+    names = game_class(engine)
+    with speaking(lang), naming(names.names_ja, names.names_en):
+        extras = game.report_extras(ctx, arms)
+        texts = [t.get_text() for fig in extras.figures.values() for t in fig.findobj(Text)]
+    for fig in extras.figures.values():
+        plt.close(fig)
+    return extras, [t for t in texts if t.strip()]
+
+
+@pytest.mark.parametrize(
+    "engine", ["united_square", "tiddly_wink", "twinkle_twinkle", "this_town", "time_splicers"]
+)
+def test_every_games_own_figures_and_lines_are_in_japanese(engine, tmp_path):
+    extras, texts = _own_part(engine, tmp_path, "ja")
+    lines = [line for line in extras.lines + extras.verdict if line.strip()]
+    assert texts and (lines or engine == "united_square")  # United Square's part is one figure
+    for text in texts + lines:
+        words = set(re.findall(r"[A-Za-z][A-Za-z_-]{3,}", text))
+        assert words <= OWN_PART_WORDS, (engine, text, words - OWN_PART_WORDS)
+    # a row that pads its label pads it to the same width in either script (full-width spaces in Japanese)
+    if engine == "tiddly_wink":
+        page = next(t for t in texts if "スタートプレイヤーの勝ち " in t).splitlines()
+        labelled = [line for line in page if line.startswith("  ") and not line.startswith("   ")]
+        starts = {columns(line.split(" ", 3)[2]) for line in labelled if line.split(" ", 3)[2]}
+        assert starts == {24}, starts
+    with language("en"):  # the same part in English is English
+        extras, texts = _own_part(engine, tmp_path / "en", "en")
+    assert any(re.search(r"[A-Za-z]{4,} [a-z]{3,}", t) for t in texts)
+    japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+    assert not any(japanese.search(t) for t in texts + extras.lines + extras.verdict)
