@@ -100,8 +100,8 @@ class Game(GameBase):
     }
     figure_docs: ClassVar[dict[str, str]] = {
         "crystals_by_collapse": "mean crystals a game hands out, stacked by the collapse that brought them",
-        "hand_limit_and_cap": "share of games with a knock-out, ended by one player left, and stopped by the "
-        "turn cap, with 95% intervals",
+        "hand_limit_and_cap": "share of games with a knock-out, ended by one player left, stopped by the "
+        "turn cap, and stalled (the metric stalled), with 95% intervals",
         "free_actions": "free actions per game by kind, per arm",
     }
     docs_ja: ClassVar[dict[str, str]] = {
@@ -126,8 +126,8 @@ class Game(GameBase):
     }
     figure_docs_ja: ClassVar[dict[str, str]] = {
         "crystals_by_collapse": "ゲームが与えるタイム・クリスタルの平均、それをもたらした崩壊ごとに積み上げ",
-        "hand_limit_and_cap": "脱落があったゲーム、1人残って終わったゲーム、手番の上限で止まったゲームの割合"
-        "と95%区間",
+        "hand_limit_and_cap": "脱落があったゲーム、1人残って終わったゲーム、手番の上限で止まったゲーム、"
+        "誰も変えられない局面になったゲームの割合と95%区間",
         "free_actions": "アームごとの、ゲームあたりの種類別のフリーアクションの数",
     }
     names_en: ClassVar[dict[str, str]] = {

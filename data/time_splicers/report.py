@@ -3,8 +3,8 @@
 From the games CSV of each arm (the per-seat crystal columns `empty_*`,
 `partial_*`, `full_*` and the game's metrics):
 
-- game length in turns, over games that finished, and the share stopped by the
-  turn cap (a Wilson interval);
+- game length in turns, over games that finished, the share stopped by the
+  turn cap and the share that stalled (Wilson intervals);
 - the share of crystals each kind of collapse brought;
 - the hand limit: tokens paid per game, the share of games where it knocked a
   player out, and of games won by the last player left;
@@ -42,7 +42,8 @@ say = own_words(
             "free_freeze": "Time Freeze card",
             "portal_main": "portal main action",
             "length": "{arm}: finished games last {mean} turns on average [{lo}, {hi}]; "
-            "{capped} of games reached the turn cap.",
+            "{capped} of games reached the turn cap; {stalled} stalled (came to a position nobody "
+            "can change).",
             "crystals": "{arm}: crystals came {empty}% from empty, {partial}% from partial "
             "and {full}% from full collapses.",
             "limit": "{arm}: the hand limit cost {tokens} tokens a game and knocked a player out in "
@@ -62,6 +63,7 @@ say = own_words(
             "knockout_tick": "a knock-out",
             "last_tick": "won by the last left",
             "capped_tick": "capped",
+            "stalled_tick": "stalled",
             "rates_axis": "share of games (95% Wilson interval)",
             "rates_title": "the hand limit and the turn cap",
             "free_axis": "uses per game (mean)",
@@ -74,7 +76,7 @@ say = own_words(
             "free_freeze": "タイムフリーズ",
             "portal_main": "タイム・ポータルの出入り",
             "length": "{arm}：終わったゲームの長さは平均{mean}手番 [{lo}, {hi}]。"
-            "ゲームの{capped}が手番の上限に達した。",
+            "ゲームの{capped}が手番の上限に達した。{stalled}は誰も変えられない局面になった。",
             "crystals": "{arm}：タイム・クリスタルの{empty}%は空タイムライン崩壊、{partial}%は部分崩壊、"
             "{full}%は完全崩壊で得た。",
             "limit": "{arm}：手札の上限で1ゲームあたり{tokens}個のタイムジャンプ・トークンを払い、"
@@ -93,6 +95,7 @@ say = own_words(
             "knockout_tick": "脱落あり",
             "last_tick": "最後に残ったプレイヤーの勝ち",
             "capped_tick": "手番の上限で打ち切り",
+            "stalled_tick": "誰も変えられない局面",
             "rates_axis": "ゲームの割合（95% Wilson区間）",
             "rates_title": "手札の上限と手番の上限",
             "free_axis": "1ゲームあたりの使用回数（平均）",
@@ -131,6 +134,7 @@ def arm_figures(arm: Arm) -> dict[str, Any]:
         "games": games,
         "turns": describe(np.asarray(cols["turns"], dtype=float)[~cap]),
         "capped": wilson(int(cap.sum()), games),
+        "stalled": wilson(int((np.asarray(cols["stalled"], dtype=float) > 0).sum()), games),
         "crystals": crystal_shares(arm),
         "limit_tokens": float(np.mean(cols["limit_tokens"])) if games else float("nan"),
         "knockout_games": wilson(int(knocked.sum()), games),
@@ -156,6 +160,7 @@ def verdict_lines(label: str, f: dict[str, Any]) -> list[str]:
             lo=f"{t['lo']:.0f}",
             hi=f"{t['hi']:.0f}",
             capped=_pct(f["capped"]),
+            stalled=_pct(f["stalled"]),
         ),
         say(
             "crystals",
@@ -248,7 +253,7 @@ def _grouped(ax: Any, arms: list[Arm], rows: list[list[float]], errors: list[Any
 
 def figure_rates(ctx: Context, arms: list[Arm], figs: list[dict[str, Any]]) -> plt.Figure:
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    keys = ("knockout_games", "last_standing", "capped")
+    keys = ("knockout_games", "last_standing", "capped", "stalled")
     rows = [[f[k]["p"] for k in keys] for f in figs]
     errors = [
         np.array([[f[k]["p"] - f[k]["lo"] for k in keys], [f[k]["hi"] - f[k]["p"] for k in keys]])
@@ -256,7 +261,7 @@ def figure_rates(ctx: Context, arms: list[Arm], figs: list[dict[str, Any]]) -> p
     ]
     _grouped(ax, arms, rows, errors)
     ax.set_ylim(0, 1)
-    ticks = [say("knockout_tick"), say("last_tick"), say("capped_tick")]
+    ticks = [say("knockout_tick"), say("last_tick"), say("capped_tick"), say("stalled_tick")]
     _finish(ax, ctx, arms, ticks, say("rates_axis"), say("rates_title"))
     return fig
 
