@@ -6,6 +6,10 @@ import sys
 
 import pytest
 
+# registers the shipped game folders as `printkit_games.<name>`, so that a game folder's test that imports
+# its modules so (data/<game>/tests) runs alone too, not only after a test that loaded a game
+import printkit.datafile.games  # noqa: F401
+
 os.environ.setdefault("MPLBACKEND", "Agg")
 
 

@@ -26,6 +26,7 @@ def arm(label, **cols):
         "free_jump_token": [2, 2, 0, 0],
         "free_freeze": [0, 1, 0, 0],
         "portal_main": [4, 0, 0, 0],
+        "stalled": [0, 1, 0, 0],
         "empty_1": [2, 0, 0, 1],
         "empty_2": [0, 1, 0, 0],
         "partial_1": [1, 0, 0, 0],
@@ -42,6 +43,7 @@ def test_figures_of_a_constructed_arm():
     f = arm_figures(arm("a"))
     # game 2 has no winner: stopped by the cap; the others last 100, 50 and 150 turns
     assert f["capped"]["k"] == 1 and f["capped"]["n"] == 4
+    assert f["stalled"]["k"] == 1 and f["stalled"]["n"] == 4  # game 2 stopped in a stall
     assert f["turns"]["mean"] == pytest.approx(100.0)
     # crystals: empty 2+1+1 = 4, partial 1+3 = 4, full 2: 10 in all
     assert f["crystals"] == pytest.approx({"empty": 0.4, "partial": 0.4, "full": 0.2})
@@ -62,6 +64,7 @@ def test_verdict_and_comparison_lines_say_the_figures():
     lines = verdict_lines("a", a)
     assert "40% from empty, 40% from partial and 20% from full" in lines[1]
     assert "knocked a player out in 50%" in lines[2]
+    assert "25% [5, 70] of games reached the turn cap; 25% [5, 70] stalled" in lines[0]
     knock, cap = comparison_lines(("a", a), ("b", b))
     assert knock.startswith("b vs a: games with a knock-out 100% vs 50%, difference +50 points")
     assert "difference +0 points" in cap
