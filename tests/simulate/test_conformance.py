@@ -378,7 +378,8 @@ def test_a_game_in_japanese_documents_every_metric_and_every_figure_apart_in_jap
     """The definitions page prints a metric's line from `docs_ja` and a figure's from `figure_docs_ja`: a
     game that left one out would print its English line among Japanese ones."""
     game = type(make_game(load_game(name).resolve("default")))
-    assert game.docs_ja and game.figure_docs_ja, f"{name}: every shipped game has its docs in Japanese"
+    # a game with no figures of its own (the starter game `simulate new-game` writes) has none to document
+    assert game.docs_ja and (game.figure_docs_ja or not game.figure_docs), f"{name}: no docs in Japanese"
     missing = undocumented_in_japanese(game)
     assert not missing, f"{name}: Japanese docs missing or misplaced: {missing}"
 
