@@ -305,7 +305,8 @@ def _wrapped(blocks: list[tuple[str, str]]) -> list[tuple[str, str]]:
             continue
         width = WRAP if style != "mono" else 118
         indent = " " * (len(text) - len(text.lstrip(" -")))
-        if spoken() == "en" or (style == "mono" and text.isascii()):  # a Japanese line: its font's widths
+        # a line set in a proportional font (a Japanese one: `monospace`) is wrapped by its font's widths
+        if spoken() == "en" or (style == "mono" and monospace(text) == "monospace"):
             lines = textwrap.wrap(text, width, subsequent_indent=indent + "  ")
         else:
             lines = _measured_wrap(text, SIZES[style], indent + "  ")
