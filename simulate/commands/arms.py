@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from printkit.datafile.expressions import as_text
 from printkit.datafile.gamedata import GameData, Rules
 from printkit.errors import DataError
 from printkit.filenames import safe_part
@@ -128,7 +129,7 @@ def arm_changes(data: GameData, rules: Rules) -> str:
     by_option: dict[str, list[str]] = {}
     for key, value in _flat(rules.values).items():
         if value != defaults.get(key):
-            by_option.setdefault(key.split(".")[0], []).append(f"{key} = {value}")
+            by_option.setdefault(key.split(".")[0], []).append(f"{key} = {as_text(value)}")  # true, not True
     changed = []
     for option, parts in by_option.items():
         doc = str(data.options.get(option, {}).get("doc", "")).rstrip(".。")
@@ -500,8 +501,10 @@ def method_note(decisions: Sequence[Decision], sequential: bool) -> str:
     from simulate.analysis.multiplicity import sentence
 
     how = say("page.method_rounds" if sequential else "page.method_fixed")
+    vs = say("page.vs")  # a comparison's owner is `other vs base` in any language; its heading's word here
     named = [
-        replace(d, measure=say("page.headline_measure", owner=d.measure.split("|")[1])) for d in decisions
+        replace(d, measure=say("page.headline_measure", owner=vs.join(d.measure.split("|")[1].split(" vs "))))
+        for d in decisions
     ]
     return how + " " + sentence(named)
 

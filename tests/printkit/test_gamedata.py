@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from pypdf import PdfReader
 
 from printkit.build import build
 from printkit.datafile.gamedata import load_game, parse_value
+from printkit.datafile.games import shipped_games
 from printkit.errors import DataError
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -70,9 +72,14 @@ def test_unknown_game_lists_the_known_ones():
 
 
 def _with_lang(tmp_path, extra: str) -> str:
-    """The shipped data file with `extra` TOML appended (more [lang.ja] tables)."""
+    """The shipped data file with `extra` TOML appended (more [lang.ja] tables), its own Japanese doc of
+    `board` left out so that `extra` may give one."""
     path = tmp_path / "lang.toml"
-    path.write_text(SHIPPED.read_text(encoding="utf-8") + "\n" + extra, encoding="utf-8")
+    shipped, dropped = re.subn(
+        r"^\[lang\.ja\.options\.board\]\ndoc = .*\n", "", SHIPPED.read_text(encoding="utf-8"), flags=re.M
+    )
+    assert dropped == 1
+    path.write_text(shipped + "\n" + extra, encoding="utf-8")
     return str(path)
 
 
@@ -81,7 +88,10 @@ def test_an_option_doc_is_laid_over_the_english_in_its_language_only(tmp_path):
     english = data.options["board"]["doc"]
     ja = data.localized("ja")
     assert ja.options["board"]["doc"] == "ボードの大きさ。"
-    assert ja.options["board"]["choices"] == [5, 7] and ja.options["deal"] == data.options["deal"]
+    assert ja.options["board"]["choices"] == [5, 7]
+    assert {k: v for k, v in ja.options["deal"].items() if k != "doc"} == {
+        k: v for k, v in data.options["deal"].items() if k != "doc"
+    }  # the rules of a translated option are the English file's
     assert data.localized("en").options["board"]["doc"] == english == data.options["board"]["doc"]
     assert ja.resolve(sets=("board=7", "panels_per_type=8"))["board"] == 7  # the rules are untouched
 
@@ -459,3 +469,17 @@ def test_a_hand_over_the_limit_is_refused_by_the_loader():
         DataError, match="time_splicers.toml: rules.hand_size: 8 is more than rules.hand_limit 7"
     ):
         load_game("time_splicers").resolve(sets=["hand_size=8"])
+
+
+@pytest.mark.parametrize("name", shipped_games())
+def test_every_shipped_game_has_japanese_for_each_option_variant_and_source(name):
+    """A Japanese report says what an arm changes, and the designer's sheet what each option does and where
+    the rules come from, in the data file's Japanese words: one it has none for prints its English there.
+    A designer's own game may leave them out; the five shipped games do not."""
+    data = load_game(name)
+    japanese = data.translations["ja"]
+    assert sorted(japanese.get("options", {})) == sorted(data.options)
+    assert sorted(japanese.get("variants", {})) == sorted(data.variants)
+    sources = japanese["game"].get("sources", [])
+    assert len(sources) == len(data.game["sources"])
+    assert all(set(source) >= {"where", "covers"} for source in sources)

@@ -819,3 +819,17 @@ def test_every_games_own_figures_and_lines_are_in_japanese(engine, tmp_path):
     assert any(re.search(r"[A-Za-z]{4,} [a-z]{3,}", t) for t in texts)
     japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
     assert not any(japanese.search(t) for t in texts + extras.lines + extras.verdict)
+
+
+def test_the_method_note_names_the_headline_comparison_in_the_reports_language():
+    from simulate.analysis.multiplicity import HEADLINE, Decision
+    from simulate.commands.arms import method_note
+
+    decisions = [
+        Decision(HEADLINE, "0|board7 vs default|first_mover", 0.2, None, False, False),
+        Decision("others", "0|board7 vs default|length", 0.01, None, True, False),
+    ]
+    with language("en"):
+        assert "(the first mover's score, board7 vs default)" in method_note(decisions, sequential=False)
+    note = method_note(decisions, sequential=False)  # in Japanese, as every test here
+    assert "見出しの問い（先手の得点割合：board7 対 default）" in note and " vs " not in note

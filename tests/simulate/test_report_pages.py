@@ -22,6 +22,7 @@ from simulate.commands.options import PlayOptions
 from simulate.play.progress import Progress
 from simulate.report import context
 from simulate.report import document as report
+from simulate.words import language
 
 
 def test_verdict_and_details_of_eight_arms_stay_on_their_pages(tmp_path):
@@ -217,6 +218,14 @@ def test_what_an_arm_changes_comes_from_the_data_files_docs():
     twinkle = load_game("twinkle_twinkle")
     # the five leaves of one table-valued rule share its doc, said once
     assert arm_changes(twinkle, twinkle.resolve("blue")).count("(Side of each score reference") == 1
+    town = load_game("this_town")
+    # a boolean as the data file and --set write it, and the option's doc in the report's language
+    said = arm_changes(town, town.resolve("no_rotation"))
+    assert "Changes rotation = false (A placed or relocated tile" in said
+    in_japanese = town.localized("ja")
+    with language("ja"):
+        said = arm_changes(in_japanese, in_japanese.resolve("no_rotation"))
+    assert "変更：rotation = false（置く（または再配置する）タイルは好きな向きに" in said
 
 
 def test_sweep_precision_plays_every_combination_on_to_the_same_count(tmp_path):
