@@ -189,6 +189,30 @@ EN: dict[str, str] = {
     "unit.lead": "{n} lead change",
     "unit.leads": "{n} lead changes",
     "unit.lead_adj": "{n}-lead-change",
+    "p.none": "p n/a: {why}",
+    "p.na": "p n/a",
+    # why a test has no p-value, keyed by the English `why` the tests give (`reason`)
+    "why.an arm has no games to count": "an arm has no games to count",
+    "why.no game is counted in both arms": "no game is counted in both arms",
+    "why.every game is counted in both arms": "every game is counted in both arms",
+    "why.an arm has no decided games": "an arm has no decided games",
+    "why.only one side ever won": "only one side ever won",
+    "why.an arm has no values": "an arm has no values",
+    "why.every value is the same": "every value is the same",
+    "why.fewer than two values in an arm": "fewer than two values in an arm",
+    "why.no decided games": "no decided games",
+    "why.fewer than two values": "fewer than two values",
+    "why.no test": "no test",
+    "why.no sides": "no sides",
+    "why.no pairs": "no pairs",
+    "why.no pair differs": "no pair differs",
+    "why.fewer than two pairs": "fewer than two pairs",
+    "why.every pair differs by the same amount": "every pair differs by the same amount",
+    "why.no games": "no games",
+    "why.no game was decided": "no game was decided",
+    "why.a lower bound on the largest gap is no test of every side": (
+        "a lower bound on the largest gap is no test of every side"
+    ),
     "p.within": "equivalence {p}",
     "unit.share": "{n} point",
     "unit.shares": "{n} points",
@@ -790,6 +814,12 @@ def say(key: str, lang: str | None = None, **fields: object) -> str:
     """The sentence `key` in `lang` (by default the one `language` chose), its `{name}` fields filled."""
     lang = lang or _SPOKEN.get()
     return fill(LANGUAGES[lang][key], fields, f"simulate.words {lang}.{key}")
+
+
+def reason(why: str) -> str:
+    """Why a test has no p-value (its `why`, always English) in the language spoken here; a reason without
+    words here (a designer's own game's) as it is."""
+    return LANGUAGES[_SPOKEN.get()].get(f"why.{why}", why)
 
 
 @contextlib.contextmanager

@@ -25,7 +25,7 @@ from simulate.analysis.arm import Arm
 from simulate.analysis.stats import describe, fmt_p, km_median, mann_whitney, welch, wilson
 from simulate.report.context import COLOURS, Context, Extras, heading
 from simulate.report.plotting import monospace, plt
-from simulate.words import own_words
+from simulate.words import own_words, reason
 
 MAX_SEATS = 8
 ROUND_NOTES = """How to read this page
@@ -63,9 +63,6 @@ say = own_words(
             "why.matches stopped by the round cap have censored lengths": (
                 "matches stopped by the round cap have censored lengths"
             ),
-            "why.fewer than two values in an arm": "fewer than two values in an arm",
-            "why.every value is the same": "every value is the same",
-            "why.an arm has no values": "an arm has no values",
             "at_least": "median at least the cap ({rounds} rounds; most matches capped)",
             "median": "Kaplan-Meier median {rounds} rounds",
             "span": "{low}-{high}",
@@ -125,14 +122,11 @@ say = own_words(
             "none": "該当なし（数えるラウンドがない）",
             "none_untied": "該当なし（同点でない全員パスのラウンドがない）",
             "rate": "{p} [{lo}, {hi}]",
-            "p_none": "検定できない：{why}",
+            "p_none": "p値なし：{why}",
             "why.no rounds to count in an arm": "数えるラウンドがないアームがある",
             "why.matches stopped by the round cap have censored lengths": (
                 "ラウンドの上限で止まったゲームは長さが打ち切られている"
             ),
-            "why.fewer than two values in an arm": "値が2つ未満のアームがある",
-            "why.every value is the same": "すべての値が同じ",
-            "why.an arm has no values": "値のないアームがある",
             "at_least": "中央値は上限以上（{rounds}ラウンド。ほとんどのゲームが打ち切り）",
             "median": "カプラン・マイヤー法の中央値 {rounds}ラウンド",
             "span": "{low}～{high}",
@@ -306,16 +300,15 @@ def _rate(r: dict[str, float], none: str = "none") -> str:
     return say("rate", p=f"{r['p']:.3f}", lo=f"{r['lo']:.3f}", hi=f"{r['hi']:.3f}")
 
 
+OWN_REASONS = ("no rounds to count in an arm", "matches stopped by the round cap have censored lengths")
+
+
 def _p(p: float | None, why: str = "") -> str:
-    """`fmt_p`'s text; a missing p says why in the report's language (a reason it has no words for as it
-    is)."""
+    """`fmt_p`'s text; a missing p says why in the report's language (this page's own reasons in its
+    words, a test's in every report's)."""
     if p is not None or not why:
         return fmt_p(p, why)
-    try:
-        why = say(f"why.{why}")
-    except KeyError:
-        pass
-    return say("p_none", why=why)
+    return say("p_none", why=say(f"why.{why}") if why in OWN_REASONS else reason(why))
 
 
 def length_text(m: dict[str, Any]) -> str:

@@ -31,7 +31,7 @@ from typing import Any
 from simulate.analysis import stats
 from simulate.analysis.min_effect import MinEffect
 from simulate.analysis.score_share import nearly_all_drawn
-from simulate.words import display_name, say
+from simulate.words import display_name, reason, say
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,11 @@ def called(test: dict[str, Any]) -> bool:
 
 
 def p_of(test: dict[str, Any]) -> str:
-    return stats.fmt_p(test.get("p_holm"), test.get("why", ""))
+    """A test's adjusted p-value as a line prints it; a missing one with its reason in the language spoken."""
+    p, why = test.get("p_holm"), test.get("why", "")
+    if p is not None:
+        return stats.fmt_p(p)
+    return say("p.none", why=reason(why)) if why else say("p.na")
 
 
 def p_within(test: dict[str, Any]) -> str:

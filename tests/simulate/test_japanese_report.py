@@ -49,7 +49,7 @@ from simulate.analysis.tally import tally_csv
 from simulate.analysis.trend import trend
 from simulate.analysis.verdict_page import strength_lines
 from simulate.report.plotting import plt
-from simulate.words import EN, LANGUAGES, columns, display_name, language, naming, say, spoken
+from simulate.words import EN, LANGUAGES, columns, display_name, language, naming, reason, say, spoken
 
 JA = LANGUAGES["ja"]
 
@@ -833,3 +833,57 @@ def test_the_method_note_names_the_headline_comparison_in_the_reports_language()
         assert "(the first mover's score, board7 vs default)" in method_note(decisions, sequential=False)
     note = method_note(decisions, sequential=False)  # in Japanese, as every test here
     assert "見出しの問い（先手の得点割合：board7 対 default）" in note and " vs " not in note
+
+
+def _untestable_cases():
+    """Each way a test of the report's statistics can have no p-value, on the smallest data that does it."""
+    from simulate.analysis.paired import mcnemar, paired_means
+    from simulate.analysis.score_share import score_share
+    from simulate.analysis.sign_test import sign_test
+
+    one, same = [1.0], [2.0, 2.0]
+    return [
+        ("an arm has no games to count", stats.fisher(0, 0, 1, 2)),
+        ("no game is counted in both arms", stats.fisher(0, 5, 0, 6)),  # no draw in either arm
+        ("every game is counted in both arms", stats.fisher(5, 5, 6, 6)),
+        ("an arm has no decided games", stats.contingency([[0, 0], [1, 2]])),
+        ("only one side ever won", stats.contingency([[3, 0], [4, 0]])),
+        ("an arm has no values", stats.mann_whitney({}, {1.0: 2})),
+        ("every value is the same", stats.mann_whitney({1.0: 3}, {1.0: 2})),
+        ("fewer than two values in an arm", stats.welch(one, same)),
+        ("every value is the same", stats.welch(same, same)),
+        ("no decided games", stats.share_between(0, 0, 0.4, 0.6)),
+        ("fewer than two values", stats.mean_between({"n": 1, "mean": 1.0, "sd": 0.0}, 0.0, 2.0)),
+        ("an arm has no games to count", stats.tost_rates(0, 0, 1, 2, 0.05)),
+        ("no sides", stats.all_within([], "side's share")),
+        ("no test", stats.all_within([{"p": None}], "side's share")),
+        ("no pairs", mcnemar([], [])),
+        ("no pair differs", mcnemar([1, 0], [1, 0])),
+        ("fewer than two pairs", paired_means(one, one)),
+        ("no pair differs", paired_means(same, same)),
+        ("every pair differs by the same amount", paired_means([1.0, 2.0], [2.0, 3.0])),
+        ("no games", score_share(0, 0, 0)),
+        ("no game was decided", sign_test(0, 0, 3)),
+        ("no games", sign_test(0, 0, 0)),
+    ]
+
+
+def test_every_reason_a_test_has_no_p_value_has_its_japanese_words():
+    for why, test in _untestable_cases():
+        assert test.get("p") is None and test.get("p_t") is None and test["why"] == why
+        assert reason(why) != why and not re.search("[A-Za-z]", reason(why)), why
+        with language("en"):
+            assert reason(why) == why
+
+
+def test_a_missing_p_value_gives_its_reason_in_the_reports_language():
+    from simulate.analysis.verdict import p_of
+
+    draws = {**stats.fisher(0, 5, 0, 6), "p_holm": None}  # neither arm drew a game
+    assert p_of(draws) == "p値なし：どちらのアームにも該当するゲームが1つもない"
+    assert p_of({"p_holm": None, "why": "a reason of a designer's own game"}) == (
+        "p値なし：a reason of a designer's own game"
+    )
+    assert p_of({"p_holm": None}) == "p値なし" and p_of({"p_holm": 0.0123}) == "p = 0.012"
+    with language("en"):
+        assert p_of(draws) == "p n/a: no game is counted in both arms"

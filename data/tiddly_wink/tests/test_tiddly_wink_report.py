@@ -129,3 +129,14 @@ def test_capped_matches_are_censored_not_averaged_or_t_tested():
     a, b = {"capped_matches": {"k": 2}, "match_rounds": length}, {"capped_matches": {"k": 2}}
     test = report._match_length_test(a, b, arm_a, arm_b)
     assert test["p"] is None and "censored" in test["why"]
+
+
+def test_a_missing_p_value_on_the_rounds_page_says_why_in_the_reports_language():
+    from simulate.words import language
+
+    own, everyones = "no rounds to count in an arm", "every value is the same"
+    assert report._p(None, own) == f"p n/a: {own}" and report._p(None, everyones) == f"p n/a: {everyones}"
+    with language("ja"):
+        assert report._p(None, own) == "p値なし：数えるラウンドがないアームがある"
+        assert report._p(None, everyones) == "p値なし：すべての値が同じ"
+        assert report._p(0.5, "") == "p = 0.50"
