@@ -104,7 +104,7 @@ class Game(GameBase):
         "deal_lopsided": "how uneven the deals were: per deal and panel type, most held minus fewest",
     }
     figure_docs: ClassVar[dict[str, str]] = {
-        "deal": "mean winning margin by how lopsided the deal was (deal lopsided), with 95% intervals: "
+        "deal": "mean winning margin by how lopsided the deal was (deal unevenness), with 95% intervals: "
         "does an uneven deal decide the game?",
     }
     docs_ja: ClassVar[dict[str, str]] = {

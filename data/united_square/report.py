@@ -18,7 +18,7 @@ from simulate.words import display_name, own_words
 say = own_words(
     {
         "en": {
-            "axis": "deal lopsided (groups of 20+ games)",
+            "axis": "{name} (groups of 20+ games)",
             "margin_axis": "mean winning margin (95% interval)",
             "too_few": "too few games for any group of 20",
             "title": "does a lopsided deal decide the game?",
@@ -65,7 +65,6 @@ def figure_deal(ctx: Context, arms: list[Arm]) -> plt.Figure:
             errs.append(d["hi"] - d["mean"])
         if xs:
             ax.errorbar(xs, means, yerr=errs, marker="o", capsize=3, label=arm.label, color=colour(i))
-    # in English the identifier's words, as the figure's doc calls the axis (deal lopsided)
     ax.set_xlabel(say("axis", name=display_name(metric)))
     ax.set_ylabel(say("margin_axis"))
     ax.set_ylim(bottom=0)
