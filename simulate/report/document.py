@@ -246,14 +246,15 @@ def summary_lines(ctx: Context, arms: list[Arm], comparisons: dict[str, Any]) ->
             lines.append(f"  {name:<16} mean {d['mean']:.3f} [{d['lo']:.3f}, {d['hi']:.3f}]")
     for name, comp in comparisons.items():
         lines.append(f"{name}:")
+        width = max([22, *(len(key) for key in comp["answers"])])  # a long measure's name keeps the column
         for key, a in comp["answers"].items():
             paired = f", paired (r {a['correlation']:.2f}, {a['saved']:+,.0f} games)" if a["paired"] else ""
             lines.append(
-                f"  {key.replace('_', ' '):<22} {a['b'] - a['a']:+.4g} [{a['lo']:+.4g}, {a['hi']:+.4g}] "
+                f"  {key.replace('_', ' '):<{width}} {a['b'] - a['a']:+.4g} [{a['lo']:+.4g}, {a['hi']:+.4g}] "
                 f"(min effect {a['delta']:.3g}{paired})"
             )
-            lines.append(f"  {'':<22} {_fmt_test(comp['tests'][key])}")
-            lines.append(f"  {'':<22} {_fmt_test(comp['tests'][key + '_within'])}")
+            lines.append(f"  {'':<{width}} {_fmt_test(comp['tests'][key])}")
+            lines.append(f"  {'':<{width}} {_fmt_test(comp['tests'][key + '_within'])}")
     return lines
 
 

@@ -49,6 +49,29 @@ def test_verdict_and_details_of_eight_arms_stay_on_their_pages(tmp_path):
             assert box.y0 <= extent.y0 and extent.y1 <= box.y1, text.get_text()[:60]
 
 
+def test_the_details_of_a_comparison_keep_one_column_for_its_figures_past_a_long_measures_name():
+    def answer(b):
+        return {"a": 1.0, "b": b, "lo": b - 1.5, "hi": b - 0.5, "delta": 0.5, "paired": False}
+
+    def tests(name):
+        return {
+            name: {"test": "z test", "p": 0.5, "p_holm": 1.0},
+            f"{name}_within": {"test": "z test", "p": None},
+        }
+
+    names = ("draws", "metric_largest_constellation")
+    comparison = {"answers": {n: answer(2.0) for n in names}, "tests": {}}
+    for n in names:
+        comparison["tests"] |= tests(n)
+    ctx = context.Context("Twinkle Twinkle", "twinkle_twinkle", 100, 1, (), ())
+    lines = report.summary_lines(ctx, [], {"blue vs default": comparison})
+    assert lines[0] == "blue vs default:"
+    figures = [line for line in lines[1:] if "[" in line]
+    assert [line.index("+1 [") for line in figures] == [len("  metric largest constellation ")] * 2
+    below = [line for line in lines[1:] if "z test" in line]
+    assert {len(line) - len(line.lstrip()) for line in below} == {len("  metric largest constellation ")}
+
+
 def test_figures_stacked_on_a_page_are_drawn_when_a_page_sized_figure_follows_them():
     # Tiddly-Wink's metrics figure, alone on its page, came before its own page-sized text figure
     # (rounds_summary): the stacked page was left without its content, blank
