@@ -20,7 +20,7 @@ from simulate.analysis.arm import Arm
 from simulate.analysis.stats import wilson, winner_sets
 from simulate.report.context import COLOURS, Context, Extras, heading
 from simulate.report.plotting import plt
-from simulate.words import display_name, own_words, pad
+from simulate.words import display_name, own_words, pad, spoken
 
 say = own_words(
     {
@@ -114,7 +114,7 @@ def extras(ctx: Context, arms: list[Arm]) -> Extras:
                 row = say(
                     "ignored_row",
                     category=_category(cat),
-                    share=f"{100 * d['share']:5.1f}",
+                    share=_share(100 * d["share"]),
                     p=f"{w['p']:.3f}",
                     lo=f"{w['lo']:.3f}",
                     hi=f"{w['hi']:.3f}",
@@ -140,6 +140,12 @@ def extras(ctx: Context, arms: list[Arm]) -> Extras:
         },
         summary={"ignored_categories": idle, "winners_edge": edge},
     )
+
+
+def _share(percent: float) -> str:
+    """A share in its column: right-aligned in English's monospaced lines; as it is in Japanese, whose
+    font has no space as wide as a digit (the column's left edge lines up instead)."""
+    return f"{percent:5.1f}" if spoken() == "en" else f"{percent:.1f}"
 
 
 def _category(cat: str) -> str:
