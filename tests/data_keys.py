@@ -366,6 +366,7 @@ READERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("lang.*.options.*.doc", ("designer sheet",)),
     ("lang.*.variants.*.doc", ("arm words",)),
     ("lang.*.game.sources.**", ("designer sheet",)),
+    ("lang.*.game.designer", ("designer sheet",)),
     ("lang.*.components.*.title", ("printkit build", "printkit export --tts")),
     ("lang.**", ("printkit build", "printkit build" + EACH_VARIANT)),
     # how a piece is drawn: the same under every variant, and never in the games
