@@ -9,8 +9,8 @@ from printkit_games.twinkle_twinkle.engine import Game
 from printkit_games.twinkle_twinkle.report import extras
 from simulate.analysis.arm import Arm
 from simulate.report.context import Context
-from simulate.report.plotting import plt
-from simulate.words import language, naming, pad
+from simulate.report.plotting import plt, speaking
+from simulate.words import naming, pad
 
 
 def _arm() -> Arm:
@@ -47,7 +47,7 @@ def test_ignoring_a_category_gives_the_share_of_players_and_their_win_rate_in_on
     # comets: 3 of the 8 seat-games scored none (game 0 seat 1, game 1 seat 1, game 2 seat 2), 1 of them won;
     # planets: 4 of 8 (game 0 seat 2, game 2 seat 1, both seats of the drawn game 3), 1 of them won outright
     ctx = Context("Twinkle Twinkle", "twinkle_twinkle", 4, 1, (), ("comets", "planets"))
-    with language(lang), naming(Game.names_ja, Game.names_en):
+    with speaking(lang), naming(Game.names_ja, Game.names_en):
         found = extras(ctx, [_arm()])
     for fig in found.figures.values():
         plt.close(fig)

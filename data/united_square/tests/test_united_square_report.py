@@ -9,8 +9,8 @@ from printkit_games.united_square.engine import Game
 from printkit_games.united_square.report import figure_deal
 from simulate.analysis.arm import Arm
 from simulate.report.context import Context
-from simulate.report.plotting import plt
-from simulate.words import language, naming
+from simulate.report.plotting import plt, speaking
+from simulate.words import naming
 
 
 def _arm() -> Arm:
@@ -28,7 +28,7 @@ def _arm() -> Arm:
 )
 def test_the_deal_figure_plots_each_group_of_twenty_by_the_games_name_for_its_measure(lang, axis):
     ctx = Context("United Square", "united_square", 45, 1, ("deal_lopsided",), ())
-    with language(lang), naming(Game.names_ja, Game.names_en):
+    with speaking(lang), naming(Game.names_ja, Game.names_en):
         fig = figure_deal(ctx, [_arm()])
     try:
         ax = fig.axes[0]
