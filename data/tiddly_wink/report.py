@@ -21,12 +21,11 @@ from scipy import stats as sps
 
 from printkit.datafile.gamedata import load_game
 from printkit.errors import DataError
-from simulate import words
 from simulate.analysis.arm import Arm
 from simulate.analysis.stats import describe, fmt_p, km_median, mann_whitney, welch, wilson
 from simulate.report.context import COLOURS, Context, Extras, heading
 from simulate.report.plotting import monospace, plt
-from simulate.words import own_words
+from simulate.words import own_words, reason
 
 MAX_SEATS = 8
 ROUND_NOTES = """How to read this page
@@ -59,6 +58,7 @@ say = own_words(
             "none": "n/a (no rounds to count)",
             "none_untied": "n/a (no untied blocked rounds)",
             "rate": "{p} [{lo}, {hi}]",
+            "p_none": "p n/a: {why}",
             "why.no rounds to count in an arm": "no rounds to count in an arm",
             "why.matches stopped by the round cap have censored lengths": (
                 "matches stopped by the round cap have censored lengths"
@@ -122,6 +122,7 @@ say = own_words(
             "none": "該当なし（数えるラウンドがない）",
             "none_untied": "該当なし（同点でない全員パスのラウンドがない）",
             "rate": "{p} [{lo}, {hi}]",
+            "p_none": "p値なし：{why}",
             "why.no rounds to count in an arm": "数えるラウンドがないアームがある",
             "why.matches stopped by the round cap have censored lengths": (
                 "ラウンドの上限で止まったゲームは長さが打ち切られている"
@@ -307,7 +308,7 @@ def _p(p: float | None, why: str = "") -> str:
     words, a test's in every report's)."""
     if p is not None or not why:
         return fmt_p(p, why)
-    return words.say("p.none", why=say(f"why.{why}") if why in OWN_REASONS else words.reason(why))
+    return say("p_none", why=say(f"why.{why}") if why in OWN_REASONS else reason(why))
 
 
 def length_text(m: dict[str, Any]) -> str:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from printkit.datafile.expressions import as_text
 from printkit.datafile.gamedata import GameData, Rules
 from printkit.errors import DataError
 from printkit.filenames import safe_part
@@ -50,7 +51,6 @@ from simulate.commands.skill_plan import plan_skill, strength_games
 from simulate.engines import make_game
 from simulate.play.progress import Progress
 from simulate.play.runner import ENGINE_CAP, ArmRun, RunConfig, folder_lock, run_all_to_csv
-from simulate.tune.space import plain_value
 from simulate.words import naming, say, spoken
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ def arm_changes(data: GameData, rules: Rules) -> str:
     by_option: dict[str, list[str]] = {}
     for key, value in _flat(rules.values).items():
         if value != defaults.get(key):
-            by_option.setdefault(key.split(".")[0], []).append(f"{key} = {plain_value(value)}")
+            by_option.setdefault(key.split(".")[0], []).append(f"{key} = {as_text(value)}")  # true, not True
     changed = []
     for option, parts in by_option.items():
         doc = str(data.options.get(option, {}).get("doc", "")).rstrip(".。")
@@ -503,7 +503,7 @@ def method_note(decisions: Sequence[Decision], sequential: bool) -> str:
     how = say("page.method_rounds" if sequential else "page.method_fixed")
     vs = say("page.vs")  # a comparison's owner is `other vs base` in any language; its heading's word here
     named = [
-        replace(d, measure=say("page.headline_measure", owner=d.measure.split("|")[1].replace(" vs ", vs)))
+        replace(d, measure=say("page.headline_measure", owner=vs.join(d.measure.split("|")[1].split(" vs "))))
         for d in decisions
     ]
     return how + " " + sentence(named)

@@ -77,8 +77,7 @@ class Space:
 
     def label(self, setting: Setting) -> str:
         """`compensation=0.5+sides.comets=blue`: a setting in words (strings unquoted)."""
-        pairs = zip(self.knobs, setting, strict=True)
-        return "+".join(f"{k.key}={plain_value(k.values[i])}" for k, i in pairs)
+        return "+".join(f"{k.key}={_plain(k.values[i])}" for k, i in zip(self.knobs, setting, strict=True))
 
     def neighbours(self, setting: Setting) -> list[Setting]:
         """Settings one knob away: a numeric knob one step either way, a choice any other value."""
@@ -97,13 +96,13 @@ class Space:
         shorts = [k.short for k in self.knobs]
         names = shorts if len(set(shorts)) == len(shorts) else [k.key for k in self.knobs]
         parts = zip(names, self.knobs, setting, strict=True)
-        return "+".join(f"{n}={plain_value(k.values[i])}" for n, k, i in parts)
+        return "+".join(f"{n}={_plain(k.values[i])}" for n, k, i in parts)
 
     def changes(self, setting: Setting, base: dict[str, Any]) -> str:
         """What the setting changes from the `base` values (by key): `compensation = -0.5`."""
         parts = zip(self.knobs, setting, strict=True)
         return ", ".join(
-            f"{k.key} = {plain_value(k.values[i])}" for k, i in parts if k.values[i] != base.get(k.key)
+            f"{k.key} = {_plain(k.values[i])}" for k, i in parts if k.values[i] != base.get(k.key)
         )
 
     def values(self, setting: Setting) -> dict[str, Any]:
@@ -114,9 +113,7 @@ class Space:
         return tuple(_position(k, values[k.key]) for k in self.knobs)
 
 
-def plain_value(value: Any) -> str:
-    """A rule value as `--set` takes it and a `key = value` line shows it: `true`, `0.5`, `blue` (a string
-    bare)."""
+def _plain(value: Any) -> str:
     return value if isinstance(value, str) else toml_value(value)
 
 
